@@ -1,0 +1,55 @@
+import cors from 'cors';
+import express from 'express';
+import helmet from 'helmet';
+import { createAccessTokens } from './auth/access-token';
+import { authRoutes } from './auth/auth.routes';
+import type { IdTokenVerifier } from './auth/id-token-verifier';
+import { requireVerifiedUser } from './auth/require-user';
+import { clientConfigRoutes } from './client-config/client-config.routes';
+import type { Config } from './config';
+import { deliveriesRoutes } from './deliveries/deliveries.routes';
+import { apiNotFound, errorHandler } from './errors/error-handler';
+import { healthRoutes } from './health/health.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
+import { contentSecurityPolicy } from './web/content-security-policy';
+import type { Store } from './store/store';
+import { webAppRoutes } from './web/web-app';
+
+export type AppConfig = Pick<
+  Config,
+  'jwtSecret' | 'jwtTtlSeconds' | 'corsOrigins' | 'loginRateLimit' | 'firebase' | 'authEmulatorHost' | 'webDist'
+>;
+
+export interface AppDeps {
+  store: Store;
+  verifier: IdTokenVerifier;
+  config: AppConfig;
+  log?: (...args: unknown[]) => void;
+}
+
+export const BODY_LIMIT = '100kb';
+
+/** The whole HTTP surface, without listening: tests drive it with supertest. */
+export function createApp({ store, verifier, config, log }: AppDeps) {
+  const tokens = createAccessTokens(config.jwtSecret, config.jwtTtlSeconds);
+  const requireUser = requireVerifiedUser(tokens);
+
+  const api = express.Router();
+  api.use(cors({ origin: config.corsOrigins, maxAge: 600 }));
+  api.use(express.json({ limit: BODY_LIMIT }));
+  api.use(healthRoutes(store));
+  api.use(clientConfigRoutes(config));
+  api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
+  api.use('/inventory', inventoryRoutes({ store, requireUser }));
+  api.use('/myitem', deliveriesRoutes({ store, requireUser }));
+  api.use(apiNotFound);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
+  app.use('/api', api);
+  app.use(webAppRoutes(config.webDist));
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,35 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import type { AccessClaims } from '@smart-zone/types/auth';
+
+const ISSUER = 'smart-zone';
+const AUDIENCE = 'smart-zone-api';
+
+const claimsSchema = z.object({
+  email: z.string().min(1),
+  uid: z.string().min(1),
+  verified: z.boolean(),
+});
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): string;
+  /** The claims of a valid, unexpired token of ours; null for anything else. */
+  verify(token: string): AccessClaims | null;
+}
+
+/** Our own short-lived JWT: HS256 only (no `none`, no key confusion), with issuer and audience pinned. */
+export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  return {
+    sign: (claims) =>
+      jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds, issuer: ISSUER, audience: AUDIENCE }),
+    verify(token) {
+      try {
+        const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        const claims = claimsSchema.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

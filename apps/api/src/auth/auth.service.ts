@@ -1,0 +1,23 @@
+import type { LoginResult } from '@smart-zone/types/responses';
+import { unauthorized } from '../errors/app-error';
+import type { AccessTokens } from './access-token';
+import type { IdTokenVerifier } from './id-token-verifier';
+
+/** Google vouches for its users' addresses; password users must have verified theirs. */
+const VERIFIED_PROVIDERS = new Set(['google.com']);
+
+/** POST /login: a verified Firebase ID token buys one of our accessTokens. An email alone buys nothing. */
+export async function exchangeIdToken(
+  idToken: string | null,
+  verifier: IdTokenVerifier,
+  tokens: AccessTokens,
+): Promise<LoginResult> {
+  if (!idToken) throw unauthorized('Sign in with Firebase and send its ID token as a Bearer token');
+  const identity = await verifier.verify(idToken).catch(() => null);
+  if (!identity) throw unauthorized('Your sign-in could not be verified. Please sign in again.');
+  if (!identity.email) throw unauthorized('Your account has no email address');
+  const verified = identity.emailVerified || VERIFIED_PROVIDERS.has(identity.signInProvider);
+  return {
+    accessToken: tokens.sign({ email: identity.email.toLowerCase(), uid: identity.uid, verified }),
+  };
+}

@@ -1,0 +1,42 @@
+import type { AccessClaims } from '@smart-zone/types/auth';
+import type { DeliveredItem, DeliveryInput } from '@smart-zone/types/delivery';
+import type { DeleteResult, InsertResult } from '@smart-zone/types/responses';
+import { forbidden, notFound, outOfStock } from '../errors/app-error';
+import type { Store } from '../store/store';
+
+/** My Item: a user only ever reads, adds or cancels their own deliveries. */
+export function deliveriesService(store: Store) {
+  return {
+    list(caller: AccessClaims, email: string | undefined): Promise<DeliveredItem[]> {
+      if (email !== undefined && email !== caller.email) {
+        throw forbidden('You can only see your own deliveries');
+      }
+      return store.deliveries.listByEmail(caller.email);
+    },
+
+    async create(caller: AccessClaims, input: DeliveryInput): Promise<InsertResult> {
+      if (input.email !== caller.email) {
+        throw forbidden('You can only record deliveries under your own email');
+      }
+      const outcome = await store.deliveries.create({ ...input, email: caller.email });
+      if (!outcome.ok && outcome.reason === 'item_not_found') {
+        throw notFound('No item with that id. It may have been deleted.');
+      }
+      if (!outcome.ok) {
+        throw outOfStock(
+          outcome.available === 0
+            ? 'This item is out of stock'
+            : `Only ${outcome.available} left in stock; you asked for ${input.quantity}`,
+        );
+      }
+      return { acknowledged: true, insertedId: outcome.delivery._id };
+    },
+
+    /** Another user's record answers 404 like an unknown one: its existence is not theirs to learn. */
+    async cancel(caller: AccessClaims, id: string): Promise<DeleteResult> {
+      const cancelled = await store.deliveries.cancel(id, caller.email);
+      if (!cancelled) throw notFound('No delivery of yours with that id');
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import 'dotenv/config';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { createFirebaseVerifier } from './auth/id-token-verifier';
+import { ConfigError, loadConfig } from './config';
+import { demoItems } from './store/demo-items';
+import { openStore } from './store/open-store';
+
+/** Wires the real dependencies, listens, and shuts down cleanly on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const store = await openStore({ mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir });
+  if (config.seedDemoData && (await store.seedOnce(demoItems))) {
+    console.log(`Loaded ${demoItems.length} demo items into the empty store.`);
+  }
+  const verifier = createFirebaseVerifier(config.firebase.projectId);
+  const app = createApp({ store, verifier, config });
+
+  if (config.authEmulatorHost) {
+    console.warn(
+      `Trusting the Firebase Auth emulator at ${config.authEmulatorHost}: its tokens are unsigned, so this server is for local use only.`,
+    );
+  }
+  if (config.jwtSecretGenerated) {
+    console.warn('JWT_SECRET is not set: using a random one for this run (sessions end when the server restarts).');
+  }
+
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
+    console.log(`Smart Zone API listening on http://${config.host}:${port} (store: ${where})`);
+  });
+  server.on('error', (error) => {
+    console.error('Server failed:', error.message);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing the server and the store.`);
+    server.close(async () => {
+      await verifier.close?.();
+      await store.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // A client holding a connection open must not keep us alive forever.
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

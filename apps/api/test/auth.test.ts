@@ -1,0 +1,96 @@
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { makeTestApp, type TestApp, TEST_SECRET } from './helpers/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(() => t.close());
+
+const claims = { email: 'a@x.com', uid: 'uid-a', verified: true };
+const signed = { issuer: 'smart-zone', audience: 'smart-zone-api' };
+
+function unsignedToken(payload: object) {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...payload, ...{ iss: 'smart-zone', aud: 'smart-zone-api' } })}.`;
+}
+
+describe('POST /api/login', () => {
+  it('exchanges a verified Firebase ID token for an accessToken carrying email, uid and verified', async () => {
+    const res = await request(t.app).post('/api/login').set('Authorization', 'Bearer id:A@X.com:verified:password');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accessToken: expect.any(String) });
+    const payload = jwt.verify(res.body.accessToken, TEST_SECRET) as jwt.JwtPayload;
+    expect(payload).toEqual(expect.objectContaining({ email: 'a@x.com', uid: 'uid-A@X.com', verified: true }));
+    expect(payload.exp! - payload.iat!).toBe(3600);
+  });
+
+  it('an email alone never buys a token', async () => {
+    const res = await request(t.app).post('/api/login').send({ email: 'a@x.com' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+  });
+
+  it('answers 401 for an ID token Firebase does not accept', async () => {
+    const res = await request(t.app).post('/api/login').set('Authorization', 'Bearer forged-token');
+    expect(res.status).toBe(401);
+  });
+
+  it('marks an unverified password user as unverified, and a Google user as verified', async () => {
+    const unverified = await request(t.app).post('/api/login').set('Authorization', 'Bearer id:u@x.com:unverified:password');
+    expect((jwt.decode(unverified.body.accessToken) as jwt.JwtPayload).verified).toBe(false);
+    const google = await request(t.app).post('/api/login').set('Authorization', 'Bearer id:g@x.com:unverified:google.com');
+    expect((jwt.decode(google.body.accessToken) as jwt.JwtPayload).verified).toBe(true);
+  });
+
+  it('is rate limited: past the limit it answers 429 in the error shape', async () => {
+    const limited = await makeTestApp({ loginRateLimit: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await request(limited.app).post('/api/login').set('Authorization', 'Bearer id:a@x.com:verified:password')).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const res = await request(limited.app).post('/api/login');
+      expect(res.body.error.code).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('accessToken checks on protected calls', () => {
+  const protectedCall = (token: string) => request(t.app).get('/api/myitem').set('Authorization', `Bearer ${token}`);
+
+  it('accepts our own valid token, with the scheme word in any case', async () => {
+    const token = await t.tokenFor('a@x.com');
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const res = await request(t.app).get('/api/myitem').set('Authorization', `${scheme} ${token}`);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it.each([
+    ['signed with the wrong secret', () => jwt.sign(claims, 'x'.repeat(48), { algorithm: 'HS256', ...signed })],
+    ['with alg: none', () => unsignedToken(claims)],
+    ['expired', () => jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, TEST_SECRET, signed)],
+    ['for another audience', () => jwt.sign(claims, TEST_SECRET, { issuer: 'smart-zone', audience: 'other' })],
+    ['missing the email claim', () => jwt.sign({ uid: 'u', verified: true }, TEST_SECRET, signed)],
+    ['that is not a JWT', () => 'garbage'],
+  ])('refuses a token %s with 401', async (_label, make) => {
+    const res = await protectedCall(make());
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+  });
+
+  it('refuses a Firebase ID token used directly as the accessToken', async () => {
+    expect((await protectedCall('id:a@x.com:verified:password')).status).toBe(401);
+  });
+
+  it('refuses other schemes', async () => {
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).get('/api/myitem').set('Authorization', `Basic ${token}`);
+    expect(res.status).toBe(401);
+  });
+});

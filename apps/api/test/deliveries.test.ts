@@ -1,0 +1,219 @@
+import request from 'supertest';
+import { makeTestApp, type TestApp, UNKNOWN_ID } from './helpers/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(() => t.close());
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+function delivery(itemId: string, email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Rahim Uddin',
+    email,
+    inventory: 'Pixel 9',
+    inventoriesId: itemId,
+    address: '12 Dock Road, Chattogram',
+    phone: '+880 1711 000000',
+    ...overrides,
+  };
+}
+
+async function stockOf(itemId: string) {
+  return (await request(t.app).get(`/api/inventory/${itemId}`)).body.quantity as number;
+}
+
+describe('POST /api/myitem', () => {
+  it('records the delivery, takes one off the stock and answers insertedId', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com'));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(await stockOf(itemId)).toBe(4);
+    const mine = await request(t.app).get('/api/myitem?email=a@x.com').set(auth(token));
+    expect(mine.body).toEqual([
+      expect.objectContaining({
+        _id: res.body.insertedId,
+        email: 'a@x.com',
+        name: 'Rahim Uddin',
+        inventory: 'Pixel 9',
+        inventoriesId: itemId,
+        address: '12 Dock Road, Chattogram',
+        phone: '+880 1711 000000',
+        quantity: 1,
+        createdAt: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('takes the asked quantity off the stock', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', { quantity: 3 }));
+    expect(res.status).toBe(201);
+    expect(await stockOf(itemId)).toBe(2);
+  });
+
+  it('when stock is short, answers 409 and changes nothing', async () => {
+    const itemId = await t.addItem({ quantity: 2 });
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', { quantity: 3 }));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'out_of_stock', message: 'Only 2 left in stock; you asked for 3' });
+    expect(await stockOf(itemId)).toBe(2);
+    expect((await request(t.app).get('/api/myitem').set(auth(token))).body).toEqual([]);
+  });
+
+  it('when stock is zero, says the item is out of stock', async () => {
+    const itemId = await t.addItem({ quantity: 0 });
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com'));
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('This item is out of stock');
+  });
+
+  it('50 concurrent deliveries of 1 against stock 20: exactly 20 succeed, 30 get 409, stock ends at 0', async () => {
+    const itemId = await t.addItem({ quantity: 20 });
+    const token = await t.tokenFor('a@x.com');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com')),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(30);
+    expect(await stockOf(itemId)).toBe(0);
+    expect((await request(t.app).get('/api/myitem').set(auth(token))).body).toHaveLength(20);
+  });
+
+  it('answers 404 for an unknown item and records nothing', async () => {
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(UNKNOWN_ID, 'a@x.com'));
+    expect(res.status).toBe(404);
+    expect((await request(t.app).get('/api/myitem').set(auth(token))).body).toEqual([]);
+  });
+
+  it("answers 403 when the body's email is not the caller's, and changes nothing", async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'b@x.com'));
+    expect(res.status).toBe(403);
+    expect(await stockOf(itemId)).toBe(5);
+    const tokenB = await t.tokenFor('b@x.com');
+    expect((await request(t.app).get('/api/myitem').set(auth(tokenB))).body).toEqual([]);
+  });
+
+  it.each([
+    ['no name', { name: '' }, 'name'],
+    ['no address', { address: undefined }, 'address'],
+    ['a phone with letters', { phone: 'call me' }, 'phone'],
+    ['no phone', { phone: '' }, 'phone'],
+    ['a bad item id', { inventoriesId: 'zzz' }, 'inventoriesId'],
+    ['a zero quantity', { quantity: 0 }, 'quantity'],
+    ['an email that is an object', { email: { $ne: null } }, 'email'],
+    ['a missing inventory name', { inventory: undefined }, 'inventory'],
+  ])('refuses %s with 400 and changes nothing', async (_label, overrides, field) => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', overrides));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty(field);
+    expect(await stockOf(itemId)).toBe(5);
+  });
+
+  it('answers 401 without a token and 403 for an unverified user', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    expect((await request(t.app).post('/api/myitem').send(delivery(itemId, 'a@x.com'))).status).toBe(401);
+    const unverified = await t.tokenFor('a@x.com', { verified: false });
+    expect((await request(t.app).post('/api/myitem').set(auth(unverified)).send(delivery(itemId, 'a@x.com'))).status).toBe(403);
+    expect(await stockOf(itemId)).toBe(5);
+  });
+
+  it('lets a Google user deliver: Google counts as verified', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('g@x.com', { verified: false, provider: 'google.com' });
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'g@x.com'));
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('GET /api/myitem', () => {
+  it("answers only the caller's records, newest first", async () => {
+    const itemId = await t.addItem({ quantity: 10 });
+    const tokenA = await t.tokenFor('a@x.com');
+    const tokenB = await t.tokenFor('b@x.com');
+    await request(t.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com', { address: 'first' }));
+    await request(t.app).post('/api/myitem').set(auth(tokenB)).send(delivery(itemId, 'b@x.com'));
+    await request(t.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com', { address: 'second' }));
+    const res = await request(t.app).get('/api/myitem?email=a@x.com').set(auth(tokenA));
+    expect(res.status).toBe(200);
+    expect(res.body.map((d: { address: string }) => d.address)).toEqual(['second', 'first']);
+    expect(res.body.every((d: { email: string }) => d.email === 'a@x.com')).toBe(true);
+  });
+
+  it("answers 403 when a@x asks for b@x's records", async () => {
+    const tokenA = await t.tokenFor('a@x.com');
+    const res = await request(t.app).get('/api/myitem?email=b@x.com').set(auth(tokenA));
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const tokenA = await t.tokenFor('a@x.com');
+    expect((await request(t.app).get('/api/myitem?email=A@X.com').set(auth(tokenA))).status).toBe(200);
+  });
+
+  it('answers 401 without a token (the web app then signs out)', async () => {
+    expect((await request(t.app).get('/api/myitem?email=a@x.com')).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/myitem/:id', () => {
+  it('cancels the delivery and puts its quantity back, once', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const created = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', { quantity: 2 }));
+    expect(await stockOf(itemId)).toBe(3);
+
+    const res = await request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(token));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await stockOf(itemId)).toBe(5);
+
+    const again = await request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(token));
+    expect(again.status).toBe(404);
+    expect(await stockOf(itemId)).toBe(5);
+  });
+
+  it("answers 404 when b@x tries to cancel a@x's record, and changes nothing", async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const tokenA = await t.tokenFor('a@x.com');
+    const tokenB = await t.tokenFor('b@x.com');
+    const created = await request(t.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com'));
+    const res = await request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(tokenB));
+    expect(res.status).toBe(404);
+    expect(await stockOf(itemId)).toBe(4);
+    expect((await request(t.app).get('/api/myitem').set(auth(tokenA))).body).toHaveLength(1);
+  });
+
+  it('concurrent cancels of one delivery put the stock back exactly once', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const created = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com'));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(token))),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(await stockOf(itemId)).toBe(5);
+  });
+
+  it('answers 400 for a bad id and 401 without a token', async () => {
+    const token = await t.tokenFor('a@x.com');
+    expect((await request(t.app).delete('/api/myitem/nope').set(auth(token))).status).toBe(400);
+    expect((await request(t.app).delete(`/api/myitem/${UNKNOWN_ID}`)).status).toBe(401);
+  });
+});

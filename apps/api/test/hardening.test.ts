@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { BODY_LIMIT } from '../src/app';
+import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(() => t.close());
+
+describe('hardening', () => {
+  it('sends helmet security headers and no x-powered-by', async () => {
+    const res = await request(t.app).get('/api/inventory');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const allowed = await request(t.app).get('/api/inventory').set('Origin', 'http://allowed.example');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
+    const other = await request(t.app).get('/api/inventory').set('Origin', 'http://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it(`answers 413 in the error shape for a body over ${BODY_LIMIT}, and adds nothing`, async () => {
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ...sampleItem, description: 'x'.repeat(200_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+    expect(await t.store.items.count()).toBe(0);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'bad_request', message: 'Request body is not valid JSON' });
+  });
+
+  it('answers 400 for a form-encoded body rather than guessing', async () => {
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).post('/api/inventory').set('Authorization', `Bearer ${token}`).type('form').send('name=x');
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 400 for operator objects in the query, never a match-everything', async () => {
+    const token = await t.tokenFor('a@x.com');
+    const res = await request(t.app).get('/api/myitem?email[$ne]=x').set('Authorization', `Bearer ${token}`);
+    // The simple query parser keeps "email[$ne]" as a literal key: no operator reaches the store.
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    const twice = await request(t.app).get('/api/myitem?email=a@x.com&email=b@x.com').set('Authorization', `Bearer ${token}`);
+    expect(twice.status).toBe(400);
+  });
+
+  it('answers 404 in the error shape for an unknown API path', async () => {
+    const res = await request(t.app).get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No API route for GET /api/nothing-here' } });
+  });
+
+  it('reports the store in GET /api/health', async () => {
+    const res = await request(t.app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, store: 'sqlite' });
+  });
+
+  it('answers 503 from /api/health when the store does not answer', async () => {
+    jest.spyOn(t.store, 'health').mockResolvedValue(false);
+    const res = await request(t.app).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body.ok).toBe(false);
+  });
+
+  it('answers an unexpected failure with 500 and no internals', async () => {
+    const logged: unknown[] = [];
+    const { createApp } = await import('../src/app');
+    const { testConfig, fakeVerifier } = await import('./helpers/test-app');
+    jest.spyOn(t.store.items, 'list').mockRejectedValue(new Error('disk on fire at /var/secret'));
+    const app = createApp({ store: t.store, verifier: fakeVerifier, config: testConfig, log: (...args) => logged.push(args) });
+    const res = await request(app).get('/api/inventory');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('disk on fire');
+    expect(res.body.error.code).toBe('internal');
+    expect(logged).toHaveLength(1);
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the web app its Firebase settings and no emulator in production mode', async () => {
+    const res = await request(t.app).get('/api/config');
+    expect(res.body).toEqual({
+      firebase: { projectId: 'demo-smart-zone', apiKey: 'demo-api-key', authDomain: 'demo-smart-zone.firebaseapp.com' },
+      authEmulatorUrl: null,
+    });
+  });
+
+  it('names the emulator the API trusts', async () => {
+    const local = await makeTestApp({ authEmulatorHost: '127.0.0.1:9099' });
+    try {
+      expect((await request(local.app).get('/api/config')).body.authEmulatorUrl).toBe('http://127.0.0.1:9099');
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+export const EMULATOR_PROJECT = 'demo-smart-zone';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface AuthEmulator {
+  host: string;
+  stop(): Promise<void>;
+}
+
+/** The real Firebase Auth emulator (firebase-tools) on a free port, for tests that need real ID tokens. */
+export async function startAuthEmulator(): Promise<AuthEmulator> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'smart-zone-auth-'));
+  const configFile = path.join(dir, 'firebase.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }),
+  );
+  const child: ChildProcess = spawn(
+    path.join(repoRoot, 'node_modules/.bin/firebase'),
+    ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT, '--config', configFile],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const host = `127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Auth emulator exited early:\n${output}`);
+    const up = await fetch(`http://${host}/`).then(() => true, () => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Auth emulator did not start within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    host,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
+
+/** The emulator's stand-in for Google's Identity Toolkit REST API. */
+export async function identityToolkit(host: string, method: string, body: object) {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Reads the out-of-band codes the emulator "sent" (no mailbox needed). */
+export async function oobCodes(host: string) {
+  const res = await fetch(`http://${host}/emulator/v1/projects/${EMULATOR_PROJECT}/oobCodes`);
+  return ((await res.json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] }).oobCodes;
+}

@@ -1,0 +1,73 @@
+import request from 'supertest';
+import type { ItemInput } from '@smart-zone/types/item';
+import { createApp, type AppConfig } from '../../src/app';
+import type { FirebaseIdentity, IdTokenVerifier } from '../../src/auth/id-token-verifier';
+import { openStore } from '../../src/store/open-store';
+import type { Store } from '../../src/store/store';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export const testConfig: AppConfig = {
+  jwtSecret: TEST_SECRET,
+  jwtTtlSeconds: 3600,
+  corsOrigins: ['http://allowed.example'],
+  loginRateLimit: 1000,
+  firebase: { projectId: 'demo-smart-zone', apiKey: 'demo-api-key', authDomain: 'demo-smart-zone.firebaseapp.com' },
+  authEmulatorHost: undefined,
+  webDist: '/nonexistent-web-dist',
+};
+
+/**
+ * Stands in for Firebase at its boundary: an ID token here is
+ * `id:<email>:<verified|unverified>:<provider>`. Anything else is refused,
+ * as firebase-admin refuses a token it cannot verify.
+ */
+export const fakeVerifier: IdTokenVerifier = {
+  async verify(idToken: string): Promise<FirebaseIdentity> {
+    const [tag, email, state, provider] = idToken.split(':');
+    if (tag !== 'id' || !email || !state || !provider) throw new Error('invalid ID token');
+    return { uid: `uid-${email}`, email, emailVerified: state === 'verified', signInProvider: provider };
+  },
+};
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  store: Store;
+  /** A real accessToken from POST /login for that user. */
+  tokenFor(email: string, options?: { verified?: boolean; provider?: string }): Promise<string>;
+  addItem(overrides?: Partial<ItemInput>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const sampleItem: ItemInput = {
+  name: 'Pixel 9',
+  supplier: 'Google',
+  price: 799,
+  quantity: 10,
+  description: 'A phone with a good camera.',
+  img: '/images/pixel-9.svg',
+};
+
+export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
+  const app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config }, log: () => {} });
+  const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
+    const res = await request(app)
+      .post('/api/login')
+      .set('Authorization', `Bearer id:${email}:${verified ? 'verified' : 'unverified'}:${provider}`);
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.accessToken as string;
+  };
+  return {
+    app,
+    store,
+    tokenFor,
+    async addItem(overrides = {}) {
+      const item = await store.items.create({ ...sampleItem, ...overrides });
+      return item._id;
+    },
+    close: () => store.close(),
+  };
+}
+
+export const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';

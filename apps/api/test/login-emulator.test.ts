@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { createFirebaseVerifier, type IdTokenVerifier } from '../src/auth/id-token-verifier';
+import { openStore } from '../src/store/open-store';
+import type { Store } from '../src/store/store';
+import { type AuthEmulator, identityToolkit, oobCodes, startAuthEmulator } from './helpers/auth-emulator';
+import { sampleItem, testConfig } from './helpers/test-app';
+
+/** Real ID tokens from the real Firebase Auth emulator, verified by real firebase-admin. */
+describe('POST /api/login with the Firebase Auth emulator', () => {
+  let emulator: AuthEmulator;
+  let verifier: IdTokenVerifier;
+  let store: Store;
+  let app: ReturnType<typeof createApp>;
+  const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+  beforeAll(async () => {
+    emulator = await startAuthEmulator();
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    verifier = createFirebaseVerifier('demo-smart-zone');
+    store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
+    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host }, log: () => {} });
+  }, 90_000);
+
+  afterAll(async () => {
+    await verifier?.close?.();
+    await store?.close();
+    await emulator?.stop();
+    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
+  });
+
+  it('signs up, is refused writes until the email is verified, then adds an item', async () => {
+    const email = `staff-${Date.now()}@example.com`;
+    const signUp = await identityToolkit(emulator.host, 'signUp', { email, password: 'secret-pass-1', returnSecureToken: true });
+
+    const first = await request(app).post('/api/login').set('Authorization', `Bearer ${signUp.idToken}`);
+    expect(first.status).toBe(200);
+    const unverifiedWrite = await request(app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${first.body.accessToken}`)
+      .send(sampleItem);
+    expect(unverifiedWrite.status).toBe(403);
+
+    await identityToolkit(emulator.host, 'sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: signUp.idToken });
+    const code = (await oobCodes(emulator.host)).find((c) => c.email === email && c.requestType === 'VERIFY_EMAIL');
+    expect(code).toBeDefined();
+    await identityToolkit(emulator.host, 'update', { oobCode: code!.oobCode });
+
+    const signIn = await identityToolkit(emulator.host, 'signInWithPassword', { email, password: 'secret-pass-1', returnSecureToken: true });
+    const second = await request(app).post('/api/login').set('Authorization', `Bearer ${signIn.idToken}`);
+    expect(second.status).toBe(200);
+    const write = await request(app).post('/api/inventory').set('Authorization', `Bearer ${second.body.accessToken}`).send(sampleItem);
+    expect(write.status).toBe(201);
+  });
+
+  it('refuses a token that is not the emulator\'s', async () => {
+    const res = await request(app).post('/api/login').set('Authorization', 'Bearer eyJhbGciOiJub25lIn0.e30.');
+    expect(res.status).toBe(401);
+  });
+});
