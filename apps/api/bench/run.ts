@@ -1,6 +1,6 @@
 /**
  * Throughput of the main calls against a real SQLite file, in-process.
- * Usage: pnpm bench [-- --seconds 5 --connections 10 --items 500]
+ * Usage: pnpm bench [--seconds 5 --connections 10 --items 500]
  * The machine is shared and noisy: compare two builds by running this in both
  * checkouts side by side and reading the ratio, not the absolute numbers.
  */
@@ -15,6 +15,8 @@ import { createAccessTokens } from '../src/auth/access-token';
 import { openStore } from '../src/store/open-store';
 
 const { values } = parseArgs({
+  // pnpm forwards a literal `--` when one is typed before the flags.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },

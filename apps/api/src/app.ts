@@ -47,7 +47,13 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+      // Google sign-in opens a popup on another origin and must still see it close.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    }),
+  );
   app.use('/api', api);
   app.use(webAppRoutes(config.webDist));
   app.use(errorHandler(log));

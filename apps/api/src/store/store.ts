@@ -4,7 +4,7 @@ import type { Item, ItemInput, ItemSort } from '@smart-zone/types/item';
 /**
  * The store port. Two adapters implement it (sqlite: embedded default;
  * mongo: for operators) and both pass the same contract suite
- * (store.contract.ts). Adapters take and return plain objects from
+ * (test/store.contract.test.ts). Adapters take and return plain objects from
  * @smart-zone/types; ids are 24-hex strings; no driver type leaks out.
  */
 export interface ItemListOptions {
@@ -56,6 +56,12 @@ export interface Store {
   readonly kind: 'sqlite' | 'mongo';
   readonly items: ItemRepository;
   readonly deliveries: DeliveryRepository;
+  /**
+   * Loads the demo items if this store has never been seeded and holds no
+   * items; marks it seeded either way, so deleted demo items never come back.
+   * True when it loaded them.
+   */
+  seedOnce(items: readonly ItemInput[]): Promise<boolean>;
   /** True when the store answers a trivial query. */
   health(): Promise<boolean>;
   close(): Promise<void>;

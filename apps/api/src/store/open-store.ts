@@ -1,0 +1,16 @@
+import { openMongoStore } from './mongo/mongo-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
+import type { Store } from './store';
+
+export interface StoreOptions {
+  /** Set → MongoDB; unset → the embedded SQLite store. */
+  mongodbUri?: string;
+  mongodbDb: string;
+  /** Folder for smart-zone.db, or ':memory:' for a private in-memory store. */
+  dataDir: string;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  if (options.mongodbUri) return openMongoStore(options.mongodbUri, options.mongodbDb);
+  return openSqliteStore(options.dataDir);
+}
