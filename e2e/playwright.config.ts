@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './chromium';
+import { ARTIFACTS_DIR } from './paths';
+
+// globalSetup fails the run with a clear message when no Chromium is found;
+// the workers read the app's URL it leaves in the environment.
+export default defineConfig({
+  testDir: 'tests',
+  globalSetup: './global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  outputDir: path.join(ARTIFACTS_DIR, 'test-results'),
+  use: {
+    baseURL: process.env.SMART_ZONE_URL,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ARTIFACTS_DIR } from '../../paths';
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 360, height: 800 },
+];
+
+/**
+ * Saves the current screen as artifacts/<name>-1280.png and <name>-360.png
+ * (full page), then puts the viewport back as it was.
+ */
+export async function shot(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    // Images that the narrower layout makes load (or re-lay out) must be done.
+    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+    await page.screenshot({
+      path: path.join(ARTIFACTS_DIR, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { signedInVerifiedUser } from './helpers/users';
+
+test('two users: neither sees nor cancels the other\'s deliveries', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const aliceContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  const alice = await aliceContext.newPage();
+  const bob = await bobContext.newPage();
+  await signedInVerifiedUser(alice, 'alice');
+  await signedInVerifiedUser(bob, 'bob');
+
+  // Alice delivers one of the first item.
+  await alice.goto('/inventory');
+  await alice.getByTestId('item-card').first().getByRole('link', { name: /Details/ }).click();
+  await alice.getByRole('button', { name: 'Delevered' }).click();
+  await alice.getByLabel('Name', { exact: true }).fill('Alice Receiver');
+  await alice.getByLabel('Address').fill('7 Alice Street');
+  await alice.getByLabel('Phone').fill('555 0107');
+  await alice.getByRole('button', { name: 'Deliver' }).click();
+  await expect(alice.getByText('Your delevery is successfull')).toBeVisible();
+
+  await alice.getByRole('link', { name: 'My Item' }).click();
+  await expect(alice.getByTestId('delivery-row')).toHaveCount(1);
+  await expect(alice.getByTestId('delivery-row')).toContainText('7 Alice Street');
+
+  // Bob sees none of it, and has nothing to cancel.
+  await bob.getByRole('link', { name: 'My Item' }).click();
+  await expect(bob.getByTestId('delivery-count')).toHaveText('0');
+  await expect(bob.getByTestId('delivery-row')).toHaveCount(0);
+  await expect(bob.getByText('7 Alice Street')).toHaveCount(0);
+
+  // Bob delivers too; each still sees only their own.
+  await bob.goto('/inventory');
+  await bob.getByTestId('item-card').nth(1).getByRole('link', { name: /Details/ }).click();
+  await bob.getByRole('button', { name: 'Delevered' }).click();
+  await bob.getByLabel('Name', { exact: true }).fill('Bob Receiver');
+  await bob.getByLabel('Address').fill('9 Bob Avenue');
+  await bob.getByLabel('Phone').fill('555 0109');
+  await bob.getByRole('button', { name: 'Deliver' }).click();
+  await expect(bob.getByText('Your delevery is successfull')).toBeVisible();
+  await bob.getByRole('link', { name: 'My Item' }).click();
+  await expect(bob.getByTestId('delivery-row')).toHaveCount(1);
+  await expect(bob.getByTestId('delivery-row')).toContainText('9 Bob Avenue');
+
+  await alice.reload();
+  await expect(alice.getByTestId('delivery-row')).toHaveCount(1);
+  await expect(alice.getByText('9 Bob Avenue')).toHaveCount(0);
+
+  // Bob cancels his; Alice's is untouched.
+  await bob.getByRole('button', { name: /Cancel the delivery/ }).click();
+  await bob.getByRole('button', { name: 'Cancel delivery' }).click();
+  await expect(bob.getByTestId('delivery-row')).toHaveCount(0);
+  await alice.reload();
+  await expect(alice.getByTestId('delivery-row')).toHaveCount(1);
+
+  await aliceContext.close();
+  await bobContext.close();
+});
