@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LOGIN_OK, fakeApi, item } from '../../test/fake-api';
+import { googleUser, passwordUser } from '../../test/fake-gateway';
+import { renderApp } from '../../test/render-app';
+
+const api = () =>
+  fakeApi({
+    'GET /inventory': () => ({ body: [item()] }),
+    'POST /login': () => LOGIN_OK,
+  });
+
+describe('protected pages', () => {
+  test('a visitor is sent to /login and, after signing in, back to the page they wanted', async () => {
+    api();
+    const { router, gateway } = renderApp('/manageInventories');
+
+    expect(await screen.findByRole('heading', { name: 'Please Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+
+    await userEvent.type(screen.getByLabelText('Email address'), 'staff@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Manage Inventories' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/manageInventories');
+    expect(gateway.signIn).toHaveBeenCalledWith('staff@example.com', 'secret-pw');
+    expect(localStorage.getItem('accessToken')).toBe('access-token');
+  });
+
+  test('the lower-case /manageinventories of the home button lands on the protected page', async () => {
+    api();
+    renderApp('/manageinventories', passwordUser('staff@example.com', true));
+    expect(await screen.findByRole('heading', { name: 'Manage Inventories' })).toBeInTheDocument();
+    expect(await screen.findByText('Pixel 8 Pro')).toBeInTheDocument();
+  });
+
+  test('a password user with an unverified email sees the notice and can resend the email', async () => {
+    api();
+    const { gateway } = renderApp('/addNewItem', passwordUser('new@example.com', false));
+
+    expect(await screen.findByText('Your Email is not verified!!')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add New Item' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send Verification Email Again' }));
+    expect(await screen.findByText('Email Sent ...')).toBeInTheDocument();
+    expect(gateway.sendVerification).toHaveBeenCalledTimes(1);
+  });
+
+  test('resending with nobody signed in shows the provider error', async () => {
+    api();
+    const { gateway } = renderApp('/myitem', passwordUser('new@example.com', false));
+    gateway.sendVerification.mockRejectedValueOnce(new Error('No user is logged in'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Verification Email Again' }));
+    expect(await screen.findByText('No user is logged in')).toBeInTheDocument();
+  });
+
+  test('a verified password user sees the page', async () => {
+    api();
+    renderApp('/addNewItem', passwordUser('staff@example.com', true));
+    expect(await screen.findByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
+    expect(screen.queryByText('Your Email is not verified!!')).not.toBeInTheDocument();
+  });
+
+  test('a Google user counts as verified', async () => {
+    api();
+    renderApp('/addNewItem', googleUser('g@example.com'));
+    expect(await screen.findByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
+    expect(screen.queryByText('Your Email is not verified!!')).not.toBeInTheDocument();
+  });
+
+  test('the navbar shows the signed-in links only to a signed-in user', async () => {
+    api();
+    renderApp('/about');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Item' })).not.toBeInTheDocument();
+  });
+
+  test('signing out clears the accessToken and shows the visitor navbar', async () => {
+    api();
+    const { gateway } = renderApp('/about', passwordUser('staff@example.com', true));
+    for (const name of ['Manage Inventories', 'Add NewItem', 'My Item']) {
+      expect(await screen.findByRole('link', { name })).toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(gateway.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(localStorage.getItem('accessToken')).toBeNull());
+  });
+});

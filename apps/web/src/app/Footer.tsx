@@ -1,0 +1,50 @@
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-dark text-light mt-5 pt-4 pb-3">
+      <Container>
+        <Row className="gy-4">
+          <Col md={4}>
+            <h2 className="h6 text-uppercase">About Smart Zone</h2>
+            <p className="small text-white-50 mb-1">
+              Smart Zone keeps the stock of our small phone warehouse true: what came in, what went out, and what is
+              left on the shelf.
+            </p>
+            <p className="small fw-semibold mb-0">
+              This is not an e-commerce site: nothing is sold here. It is the warehouse team&apos;s inventory tool.
+            </p>
+          </Col>
+          <Col sm={6} md={4}>
+            <h2 className="h6 text-uppercase">Contact</h2>
+            <address className="small mb-0">
+              Smart Zone Warehouse
+              <br />
+              12 Dock Road, Unit 4
+              <br />
+              Phone: <a className="link-light" href="tel:+15550100200">+1 555 0100 200</a>
+              <br />
+              Email: <a className="link-light" href="mailto:stock@smartzone.example">stock@smartzone.example</a>
+              <br />
+              Open: Sun-Fri at 10am
+            </address>
+          </Col>
+          <Col sm={6} md={4}>
+            <h2 className="h6 text-uppercase">Explore</h2>
+            <ul className="list-unstyled small mb-0">
+              <li><Link className="link-light" to="/inventory">Inventory</Link></li>
+              <li><Link className="link-light" to="/blogs">Blogs</Link></li>
+              <li><Link className="link-light" to="/about">About</Link></li>
+              <li><Link className="link-light" to="/aboutus">About us</Link></li>
+            </ul>
+          </Col>
+        </Row>
+        <p className="small text-center text-secondary mt-4 mb-0">&copy; {year} Smart Zone</p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { usePageTitle } from '../../../components/use-page-title';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { AuthError } from './AuthError';
+import { GoogleSignIn } from './GoogleSignIn';
+import { useReturnPath } from './use-return-path';
+
+export function Login() {
+  usePageTitle('Login');
+  const { user, signIn, resetPassword } = useAuth();
+  const navigate = useNavigate();
+  const returnTo = useReturnPath();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Already signed in (and not in the middle of signing in here): go on.
+  if (user && !busy) return <Navigate to={returnTo} replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(email.trim(), password);
+      navigate(returnTo, { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  const onReset = async () => {
+    if (!email.trim()) {
+      toast.error('please enter your email address');
+      return;
+    }
+    try {
+      await resetPassword(email.trim());
+      toast.success('Sent email');
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Card className="mx-auto shadow-sm auth-card" style={{ maxWidth: 440 }}>
+      <Card.Body className="p-4">
+        <h1 className="h3 text-center mb-4">Please Login</h1>
+        <Form onSubmit={onSubmit} noValidate={false}>
+          <Form.Group className="mb-3" controlId="login-email">
+            <Form.Label>Email address</Form.Label>
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="login-password">
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </Form.Group>
+          <AuthError message={error} />
+          <Button type="submit" variant="primary" className="w-100" disabled={busy}>
+            {busy ? 'Signing in...' : 'Login'}
+          </Button>
+        </Form>
+        <p className="mt-3 mb-1">
+          New to Smart Zone?{' '}
+          <Link to="/signup" state={{ from: { pathname: returnTo } }}>
+            Create an account
+          </Link>
+        </p>
+        <p className="mb-0">
+          Forgot your password?{' '}
+          <Button variant="link" className="p-0 align-baseline" onClick={onReset}>
+            Reset Password
+          </Button>
+        </p>
+        <GoogleSignIn onSignedIn={() => navigate(returnTo, { replace: true })} />
+      </Card.Body>
+    </Card>
+  );
+}

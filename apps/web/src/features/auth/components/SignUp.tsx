@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../../components/use-page-title';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { AuthError } from './AuthError';
+import { GoogleSignIn } from './GoogleSignIn';
+
+export function SignUp() {
+  usePageTitle('Sign Up');
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!agreed) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await signUp(email.trim(), password, name.trim() || undefined);
+      navigate('/home');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }}>
+      <Card.Body className="p-4">
+        <h1 className="h3 text-center mb-4">Please Register</h1>
+        <Form onSubmit={onSubmit}>
+          <Form.Group className="mb-3" controlId="signup-name">
+            <Form.Label>Your name (optional)</Form.Label>
+            <Form.Control autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="signup-email">
+            <Form.Label>Email address</Form.Label>
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="signup-password">
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              aria-describedby="signup-password-help"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Form.Text id="signup-password-help">At least 6 characters.</Form.Text>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="signup-terms">
+            <Form.Check
+              type="checkbox"
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+              label="Accept Smart Zone Terms and Conditions"
+              className={agreed ? 'text-primary' : 'terms-label-unchecked text-danger'}
+            />
+          </Form.Group>
+          <AuthError message={error} />
+          <Button type="submit" variant="primary" className="w-100" disabled={!agreed || busy}>
+            {busy ? 'Registering...' : 'Register'}
+          </Button>
+        </Form>
+        <p className="mt-3 mb-0">
+          Already have an account? <Link to="/login">Please Login</Link>
+        </p>
+        <GoogleSignIn onSignedIn={() => navigate('/home')} />
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { deliveryInputSchema } from '@smart-zone/types/delivery';
+import { fieldErrors } from '@smart-zone/types/errors';
+import type { Item } from '@smart-zone/types/item';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/TextField';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import type { AuthUser } from '../../../lib/auth/gateway';
+import { useDeliver } from '../api/delivery-api';
+
+export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
+  const deliver = useDeliver();
+  const [name, setName] = useState(user.displayName ?? '');
+  const [address, setAddress] = useState('');
+  const [phone, setPhone] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const outOfStock = item.quantity <= 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = deliveryInputSchema.safeParse({
+      name,
+      email: user.email ?? '',
+      inventory: item.name,
+      inventoriesId: item._id,
+      address,
+      phone,
+      quantity: quantity.trim() === '' ? undefined : Number(quantity),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    if (parsed.data.quantity > item.quantity) {
+      setErrors({ quantity: `Only ${item.quantity} in stock` });
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await deliver.mutateAsync(parsed.data);
+      if (result.insertedId) {
+        toast.success('Your delevery is successfull');
+        setAddress('');
+        setPhone('');
+        setQuantity('1');
+      }
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  if (outOfStock) {
+    return (
+      <Alert variant="danger" className="mb-0">
+        {item.name} is out of stock: nothing can be delivered until it is restocked.
+      </Alert>
+    );
+  }
+
+  return (
+    <Form onSubmit={onSubmit} noValidate aria-busy={deliver.isPending}>
+      <Row>
+        <Col md={6}>
+          <TextField id="delivery-name" label="Name" autoComplete="name" required value={name} error={errors.name}
+            onChange={(event) => setName(event.target.value)} />
+        </Col>
+        <Col md={6}>
+          <TextField id="delivery-email" label="Email" type="email" required readOnly value={user.email ?? ''}
+            error={errors.email} />
+        </Col>
+        <Col md={8}>
+          <TextField id="delivery-inventory" label="Inventory name" required readOnly value={item.name}
+            error={errors.inventory} />
+        </Col>
+        <Col md={4}>
+          <TextField id="delivery-quantity" label={`Quantity (in stock: ${item.quantity})`} type="number" required
+            min={1} max={item.quantity} step={1} inputMode="numeric" value={quantity} error={errors.quantity}
+            onChange={(event) => setQuantity(event.target.value)} />
+        </Col>
+      </Row>
+      <TextField id="delivery-address" label="Address" autoComplete="street-address" required value={address}
+        error={errors.address} onChange={(event) => setAddress(event.target.value)} />
+      <TextField id="delivery-phone" label="Phone" type="tel" autoComplete="tel" required value={phone}
+        error={errors.phone} onChange={(event) => setPhone(event.target.value)} />
+      <Button type="submit" variant="success" disabled={deliver.isPending}>
+        {deliver.isPending ? 'Delivering...' : 'Deliver'}
+      </Button>
+    </Form>
+  );
+}

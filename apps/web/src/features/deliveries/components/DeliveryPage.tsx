@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { formatPrice } from '../../../components/ItemCard';
+import { ItemImage } from '../../../components/ItemImage';
+import { QueryError } from '../../../components/QueryError';
+import { Spinner } from '../../../components/Spinner';
+import { StockBadge } from '../../../components/StockBadge';
+import { usePageTitle } from '../../../components/use-page-title';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { itemQuery } from '../../../lib/item-queries';
+import { DeliveryForm } from './DeliveryForm';
+
+/** /inventoryDetails/:inventoryId: the item and the form that records its delivery. */
+export function DeliveryPage() {
+  usePageTitle('Delivery');
+  const { inventoryId = '' } = useParams();
+  const location = useLocation();
+  const { user, loading } = useAuth();
+  const item = useQuery(itemQuery(inventoryId));
+
+  if (loading || item.isPending) return <Spinner />;
+  // Delivering is recorded under the person's account: a visitor signs in first and comes back.
+  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
+  const data = item.data;
+
+  return (
+    <Row className="g-4">
+      <Col md={4}>
+        <Card className="shadow-sm">
+          <ItemImage src={data.img} alt={data.name} className="card-img-top" />
+          <Card.Body>
+            <h2 className="h5">{data.name}</h2>
+            <p className="mb-1">{formatPrice(data.price)}</p>
+            <p className="mb-1">Supplier: {data.supplier}</p>
+            <StockBadge quantity={data.quantity} />
+          </Card.Body>
+        </Card>
+      </Col>
+      <Col md={8}>
+        <Card className="shadow-sm">
+          <Card.Body className="p-4">
+            <h1 className="h3 mb-3">Deliver {data.name}</h1>
+            <DeliveryForm item={data} user={user} />
+          </Card.Body>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { QueryError } from '../../../components/QueryError';
+import { Spinner } from '../../../components/Spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { itemListQuery } from '../../../lib/item-queries';
+import { ItemGrid } from './ItemGrid';
+
+export function InventoryList() {
+  usePageTitle('Inventory');
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const items = useQuery({ ...itemListQuery(q ? { q } : {}), placeholderData: keepPreviousData });
+
+  return (
+    <section aria-labelledby="inventory-title">
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">
+        <h1 id="inventory-title" className="mb-0">
+          Inventory
+        </h1>
+        <Form.Group controlId="inventory-search" style={{ minWidth: 0, maxWidth: 320, flex: '1 1 220px' }}>
+          <Form.Label className="visually-hidden">Search by name or supplier</Form.Label>
+          <Form.Control
+            type="search"
+            placeholder="Search by name or supplier"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Form.Group>
+      </div>
+      {items.isPending ? (
+        <Spinner label="Loading items..." />
+      ) : items.isError ? (
+        <QueryError error={items.error} onRetry={() => void items.refetch()} />
+      ) : items.data.length === 0 ? (
+        <p className="text-secondary">{q ? `No item matches "${q}".` : 'The warehouse is empty.'}</p>
+      ) : (
+        <>
+          <p className="text-secondary small" aria-live="polite">
+            {items.data.length} {items.data.length === 1 ? 'item' : 'items'}
+          </p>
+          <ItemGrid items={items.data} detailed />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { AuthUser, GoogleAccount } from './gateway';
+
+export interface AuthSession {
+  user: AuthUser | null;
+  /** True until the provider has told us who (if anyone) is signed in. */
+  loading: boolean;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string, name?: string): Promise<void>;
+  /** See AuthGateway.googleNeedsAccount. */
+  googleNeedsAccount: boolean;
+  signInWithGoogle(account?: GoogleAccount): Promise<void>;
+  signOut(): Promise<void>;
+  sendVerification(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  /** Re-reads the user (has the email been verified since?) and renews the accessToken if so. */
+  refreshUser(): Promise<AuthUser | null>;
+}
+
+export const AuthContext = createContext<AuthSession | null>(null);
+
+export function useAuth(): AuthSession {
+  const session = useContext(AuthContext);
+  if (!session) throw new Error('useAuth must be used inside <AuthProvider>');
+  return session;
+}

@@ -1,0 +1,49 @@
+/** The signed-in person as the app needs them (from the authentication provider). */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+  /** providerData[0].providerId: 'password', 'google.com', ... */
+  providerId: string;
+}
+
+/**
+ * What the app asks of the authentication provider. The Firebase SDK
+ * implements it (firebase-gateway.ts); component tests hand in their own.
+ */
+export interface AuthGateway {
+  /** Calls back with the current user now and on every change; returns the unsubscribe. */
+  onUserChanged(listener: (user: AuthUser | null) => void): () => void;
+  signIn(email: string, password: string): Promise<AuthUser>;
+  /** Creates the account, sets the display name when given, and sends the verification email. */
+  signUp(email: string, password: string, name?: string): Promise<AuthUser>;
+  /**
+   * True when Google sign-in runs against the Auth emulator: the person types
+   * the Google account to use (see firebase-gateway.ts for why there is no popup then).
+   */
+  googleNeedsAccount: boolean;
+  /** Google's popup, or with the emulator the account typed in `account`. */
+  signInWithGoogle(account?: GoogleAccount): Promise<AuthUser>;
+  signOut(): Promise<void>;
+  /** Sends the verification email again; fails with 'No user is logged in' without a user. */
+  sendVerification(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  /** The signed-in user's Firebase ID token (refreshed when asked), or null. */
+  idToken(forceRefresh?: boolean): Promise<string | null>;
+  /** Re-reads the user from the provider (e.g. after the email link was clicked). */
+  reload(): Promise<AuthUser | null>;
+}
+
+/** Password users must verify their email; Google users count as verified. */
+export function isVerified(user: AuthUser): boolean {
+  return user.emailVerified || user.providerId === 'google.com';
+}
+
+/** The Google account to sign in with on the Auth emulator. */
+export interface GoogleAccount {
+  email: string;
+  name?: string;
+}
+
+export const NO_USER_MESSAGE = 'No user is logged in';

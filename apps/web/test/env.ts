@@ -1,0 +1,2 @@
+/** What src/config/env.ts gives under Vite; tests run without import.meta. */
+export const env = { apiBase: '/api' };
