@@ -6,11 +6,14 @@ import { routes } from '../src/app/router';
 import type { AuthUser } from '../src/lib/auth/gateway';
 import { FakeGateway } from './fake-gateway';
 
-/** An accessToken shaped like the API's (claims in the middle), valid for an hour. */
+/** One expiry for every token a test makes (an hour after the suite loads), so the same user always gets the same token. */
+const TOKEN_EXP = Math.floor(Date.now() / 1000) + 3600;
+
+/** An accessToken shaped like the API's (claims in the middle). */
 export function accessTokenFor(user: AuthUser) {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const claims = { uid: user.uid, email: user.email, verified: user.emailVerified || user.providerId === 'google.com' };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, exp: TOKEN_EXP })}.sig`;
 }
 
 /** The whole app (routes, providers, guards) at `path`, with `user` signed in (or nobody). */
