@@ -38,7 +38,7 @@ test.describe('items and deliveries', () => {
     await card.getByRole('link', { name: /Details/ }).click();
     await expect(page).toHaveURL(new RegExp(`/inventory/${item._id}$`));
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    await expect(page.getByText('Stock: 2')).toBeVisible();
+    await expect(page.getByText('Stock: 2', { exact: true })).toBeVisible();
 
     // Update (restock) through the form under the details.
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update Item' }) });
@@ -48,7 +48,7 @@ test.describe('items and deliveries', () => {
     await form.getByLabel(/^Supplier/).fill('E2E Wholesale');
     await form.getByLabel('Quantity').fill('3');
     await form.getByRole('button', { name: 'Update Item' }).click();
-    await expect(page.getByText('Stock: 3')).toBeVisible();
+    await expect(page.getByText('Stock: 3', { exact: true })).toBeVisible();
     await expect(page.getByText('Brand: E2E Wholesale')).toBeVisible();
     await shot(page, 'inventory-detail');
 
@@ -64,7 +64,7 @@ test.describe('items and deliveries', () => {
     await shot(page, 'delivery-form');
     await page.getByRole('button', { name: 'Deliver' }).click();
     await expect(page.getByText('Your delevery is successfull')).toBeVisible();
-    await expect(page.getByText('Stock: 1')).toBeVisible();
+    await expect(page.getByText('Stock: 1', { exact: true })).toBeVisible();
 
     await page.getByLabel('Address').fill('2 Harbour Road');
     await page.getByLabel('Phone').fill('+1 555 0101');
@@ -73,7 +73,7 @@ test.describe('items and deliveries', () => {
     await expect(page.getByText('Only 1 in stock')).toBeVisible();
     await page.getByLabel(/^Quantity/).fill('1');
     await page.getByRole('button', { name: 'Deliver' }).click();
-    await expect(page.getByText('Out of stock')).toBeVisible();
+    await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
     await expect(page.getByText(`${name} is out of stock`)).toBeVisible();
     await shot(page, 'delivery-out-of-stock');
 
@@ -92,13 +92,14 @@ test.describe('items and deliveries', () => {
     await expect(rows).toHaveCount(1);
     await expect(page.getByTestId('delivery-count')).toHaveText('1');
     await page.goto(`/inventory/${item._id}`);
-    await expect(page.getByText('Stock: 2')).toBeVisible();
+    await expect(page.getByText('Stock: 2', { exact: true })).toBeVisible();
 
     // Delete: Cancel keeps it; confirming removes it.
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete?');
     await shot(page, 'delete-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
