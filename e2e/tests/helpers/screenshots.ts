@@ -17,6 +17,8 @@ export async function shot(page: Page, name: string) {
     await page.setViewportSize(size);
     // Images that the narrower layout makes load (or re-lay out) must be done.
     await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+    // The navbar is sticky: from a scrolled page a full-page shot would paint it mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: path.join(ARTIFACTS_DIR, `${name}-${size.width}.png`),
       fullPage: true,
