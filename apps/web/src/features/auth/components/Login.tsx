@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthError } from './AuthError';
+import { CredentialFields } from './CredentialFields';
 import { GoogleSignIn } from './GoogleSignIn';
 import { useReturnPath } from './use-return-path';
 
@@ -55,26 +56,13 @@ export function Login() {
       <Card.Body className="p-4">
         <h1 className="h3 text-center mb-4">Please Login</h1>
         <Form onSubmit={onSubmit} noValidate={false}>
-          <Form.Group className="mb-3" controlId="login-email">
-            <Form.Label>Email address</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="login-password">
-            <Form.Label>Password</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </Form.Group>
+          <CredentialFields
+            idPrefix="login"
+            email={email}
+            password={password}
+            onEmailChange={setEmail}
+            onPasswordChange={setPassword}
+          />
           <AuthError message={error} />
           <Button type="submit" variant="primary" className="w-100" disabled={busy}>
             {busy ? 'Signing in...' : 'Login'}

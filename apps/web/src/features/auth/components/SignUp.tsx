@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthError } from './AuthError';
+import { CredentialFields } from './CredentialFields';
 import { GoogleSignIn } from './GoogleSignIn';
 
 export function SignUp() {
@@ -43,29 +44,14 @@ export function SignUp() {
             <Form.Label>Your name (optional)</Form.Label>
             <Form.Control autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
           </Form.Group>
-          <Form.Group className="mb-3" controlId="signup-email">
-            <Form.Label>Email address</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="signup-password">
-            <Form.Label>Password</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={6}
-              aria-describedby="signup-password-help"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <Form.Text id="signup-password-help">At least 6 characters.</Form.Text>
-          </Form.Group>
+          <CredentialFields
+            idPrefix="signup"
+            email={email}
+            password={password}
+            onEmailChange={setEmail}
+            onPasswordChange={setPassword}
+            newPassword
+          />
           <Form.Group className="mb-3" controlId="signup-terms">
             <Form.Check
               type="checkbox"

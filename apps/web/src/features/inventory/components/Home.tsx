@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueryError } from '../../../components/QueryError';
-import { Spinner } from '../../../components/Spinner';
+import { ListQuery } from '../../../components/ListQuery';
 import { usePageTitle } from '../../../components/use-page-title';
 import { itemListQuery } from '../../../lib/item-queries';
 import { HomeCarousel } from './HomeCarousel';
@@ -19,15 +18,9 @@ export function Home() {
         <h1 id="home-inventory" className="text-center mb-4">
           Inventory
         </h1>
-        {items.isPending ? (
-          <Spinner label="Loading items..." />
-        ) : items.isError ? (
-          <QueryError error={items.error} onRetry={() => void items.refetch()} />
-        ) : items.data.length === 0 ? (
-          <p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>
-        ) : (
-          <ItemGrid items={items.data} />
-        )}
+        <ListQuery query={items} empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}>
+          {(rows) => <ItemGrid items={rows} />}
+        </ListQuery>
         <div className="text-center mt-4">
           <LinkButton to="/manageinventories" variant="dark" size="lg">
             Manage Inventories

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { QueryError } from '../../../components/QueryError';
-import { Spinner } from '../../../components/Spinner';
+import { ListQuery } from '../../../components/ListQuery';
 import { usePageTitle } from '../../../components/use-page-title';
 import { itemListQuery } from '../../../lib/item-queries';
 import { ItemGrid } from './ItemGrid';
@@ -29,20 +28,19 @@ export function InventoryList() {
           />
         </Form.Group>
       </div>
-      {items.isPending ? (
-        <Spinner label="Loading items..." />
-      ) : items.isError ? (
-        <QueryError error={items.error} onRetry={() => void items.refetch()} />
-      ) : items.data.length === 0 ? (
-        <p className="text-secondary">{q ? `No item matches "${q}".` : 'The warehouse is empty.'}</p>
-      ) : (
-        <>
-          <p className="text-secondary small" aria-live="polite">
-            {items.data.length} {items.data.length === 1 ? 'item' : 'items'}
-          </p>
-          <ItemGrid items={items.data} detailed />
-        </>
-      )}
+      <ListQuery
+        query={items}
+        empty={<p className="text-secondary">{q ? `No item matches "${q}".` : 'The warehouse is empty.'}</p>}
+      >
+        {(rows) => (
+          <>
+            <p className="text-secondary small" aria-live="polite">
+              {rows.length} {rows.length === 1 ? 'item' : 'items'}
+            </p>
+            <ItemGrid items={rows} detailed />
+          </>
+        )}
+      </ListQuery>
     </section>
   );
 }

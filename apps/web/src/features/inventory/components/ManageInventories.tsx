@@ -7,8 +7,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatPrice } from '../../../components/ItemCard';
-import { QueryError } from '../../../components/QueryError';
-import { Spinner } from '../../../components/Spinner';
+import { ListQuery } from '../../../components/ListQuery';
 import { usePageTitle } from '../../../components/use-page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { itemListQuery } from '../../../lib/item-queries';
@@ -44,53 +43,49 @@ export function ManageInventories() {
           Add New Item
         </LinkButton>
       </div>
-      {items.isPending ? (
-        <Spinner label="Loading items..." />
-      ) : items.isError ? (
-        <QueryError error={items.error} onRetry={() => void items.refetch()} />
-      ) : items.data.length === 0 ? (
-        <p className="text-secondary">No items yet. Add the first one.</p>
-      ) : (
-        <Table responsive striped hover className="align-middle">
-          <caption className="caption-top">{items.data.length} items</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Supplier</th>
-              <th scope="col">Description</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.data.map((item) => (
-              <tr key={item._id} data-testid="manage-row">
-                <th scope="row">
-                  <Link to={`/inventory/${item._id}`}>{item.name}</Link>
-                </th>
-                <td>{formatPrice(item.price)}</td>
-                <td>{item.quantity > 0 ? item.quantity : <span className="text-danger">0 (out of stock)</span>}</td>
-                <td>{item.supplier}</td>
-                <td className="small text-secondary" style={{ minWidth: 200 }}>
-                  {item.description}
-                </td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    aria-label={`Delete ${item.name}`}
-                    disabled={deleteItem.isPending && deleteItem.variables === item._id}
-                    onClick={() => setToDelete(item)}
-                  >
-                    {deleteItem.isPending && deleteItem.variables === item._id ? 'Deleting...' : 'Delete'}
-                  </Button>
-                </td>
+      <ListQuery query={items} empty={<p className="text-secondary">No items yet. Add the first one.</p>}>
+        {(rows) => (
+          <Table responsive striped hover className="align-middle">
+            <caption className="caption-top">{rows.length} items</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Supplier</th>
+                <th scope="col">Description</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+            </thead>
+            <tbody>
+              {rows.map((item) => (
+                <tr key={item._id} data-testid="manage-row">
+                  <th scope="row">
+                    <Link to={`/inventory/${item._id}`}>{item.name}</Link>
+                  </th>
+                  <td>{formatPrice(item.price)}</td>
+                  <td>{item.quantity > 0 ? item.quantity : <span className="text-danger">0 (out of stock)</span>}</td>
+                  <td>{item.supplier}</td>
+                  <td className="small text-secondary" style={{ minWidth: 200 }}>
+                    {item.description}
+                  </td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={`Delete ${item.name}`}
+                      disabled={deleteItem.isPending && deleteItem.variables === item._id}
+                      onClick={() => setToDelete(item)}
+                    >
+                      {deleteItem.isPending && deleteItem.variables === item._id ? 'Deleting...' : 'Delete'}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </ListQuery>
       <ConfirmDialog
         show={toDelete !== null}
         detail={toDelete ? `${toDelete.name} and its stock of ${toDelete.quantity} leave the inventory.` : undefined}
