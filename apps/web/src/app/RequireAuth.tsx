@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { VerifyEmailNotice } from '../features/auth/components/VerifyEmailNotice';
 import { useAuth } from '../lib/auth/auth-context';
@@ -8,12 +7,13 @@ import { isVerified } from '../lib/auth/gateway';
 /**
  * Protected pages: a visitor goes to /login (which sends them back here
  * afterwards); a password user with an unverified email sees the notice.
+ * A layout route: the protected pages are its children.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <Spinner label="Checking who is signed in..." />;
   if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
   if (!isVerified(user)) return <VerifyEmailNotice />;
-  return children;
+  return <Outlet />;
 }

@@ -30,32 +30,16 @@ export const routes: RouteObject[] = [
       { path: '/inventory', element: <InventoryList /> },
       { path: '/inventory/:inventoryId', element: <InventoryDetail /> },
       { path: '/blogs', element: <Blogs /> },
-      {
-        path: '/manageInventories',
-        element: (
-          <RequireAuth>
-            <ManageInventories />
-          </RequireAuth>
-        ),
-      },
       { path: '/inventoryDetails/:inventoryId', element: <DeliveryPage /> },
       { path: '/about', element: <About /> },
       { path: '/aboutus', element: <AboutUs /> },
       {
-        path: '/addNewItem',
-        element: (
-          <RequireAuth>
-            <AddNewItem />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/myitem',
-        element: (
-          <RequireAuth>
-            <MyItems />
-          </RequireAuth>
-        ),
+        element: <RequireAuth />,
+        children: [
+          { path: '/manageInventories', element: <ManageInventories /> },
+          { path: '/addNewItem', element: <AddNewItem /> },
+          { path: '/myitem', element: <MyItems /> },
+        ],
       },
       { path: '/login', element: <Login /> },
       { path: '/signup', element: <SignUp /> },
