@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fillDeliveryForm } from './helpers/deliveries';
 import { findItemByName, itemName } from './helpers/items';
 import { shot } from './helpers/screenshots';
 import { signedInVerifiedUser } from './helpers/users';
@@ -57,18 +58,13 @@ test.describe('items and deliveries', () => {
     await expect(page).toHaveURL(new RegExp(`/inventoryDetails/${item._id}$`));
     await expect(page.getByLabel('Email')).toHaveValue(user.email);
     await expect(page.getByLabel('Inventory name')).toHaveValue(name);
-    await page.getByLabel('Name', { exact: true }).fill('Ann Receiver');
-    await page.getByLabel('Address').fill('1 Harbour Road');
-    await page.getByLabel('Phone').fill('+1 555 0100');
-    await page.getByLabel(/^Quantity/).fill('2');
+    await fillDeliveryForm(page, { name: 'Ann Receiver', address: '1 Harbour Road', phone: '+1 555 0100', quantity: 2 });
     await shot(page, 'delivery-form');
     await page.getByRole('button', { name: 'Deliver' }).click();
     await expect(page.getByText('Your delevery is successfull')).toBeVisible();
     await expect(page.getByText('Stock: 1', { exact: true })).toBeVisible();
 
-    await page.getByLabel('Address').fill('2 Harbour Road');
-    await page.getByLabel('Phone').fill('+1 555 0101');
-    await page.getByLabel(/^Quantity/).fill('5');
+    await fillDeliveryForm(page, { address: '2 Harbour Road', phone: '+1 555 0101', quantity: 5 });
     await page.getByRole('button', { name: 'Deliver' }).click();
     await expect(page.getByText('Only 1 in stock')).toBeVisible();
     await page.getByLabel(/^Quantity/).fill('1');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { deliverFromInventory } from './helpers/deliveries';
 import { signedInVerifiedUser } from './helpers/users';
 
 test('two users: neither sees nor cancels the other\'s deliveries', async ({ browser }) => {
@@ -11,13 +12,7 @@ test('two users: neither sees nor cancels the other\'s deliveries', async ({ bro
   await signedInVerifiedUser(bob, 'bob');
 
   // Alice delivers one of the first item.
-  await alice.goto('/inventory');
-  await alice.getByTestId('item-card').first().getByRole('link', { name: /Details/ }).click();
-  await alice.getByRole('button', { name: 'Delevered' }).click();
-  await alice.getByLabel('Name', { exact: true }).fill('Alice Receiver');
-  await alice.getByLabel('Address').fill('7 Alice Street');
-  await alice.getByLabel('Phone').fill('555 0107');
-  await alice.getByRole('button', { name: 'Deliver' }).click();
+  await deliverFromInventory(alice, 0, { name: 'Alice Receiver', address: '7 Alice Street', phone: '555 0107' });
   await expect(alice.getByText('Your delevery is successfull')).toBeVisible();
 
   await alice.getByRole('link', { name: 'My Item' }).click();
@@ -31,13 +26,7 @@ test('two users: neither sees nor cancels the other\'s deliveries', async ({ bro
   await expect(bob.getByText('7 Alice Street')).toHaveCount(0);
 
   // Bob delivers too; each still sees only their own.
-  await bob.goto('/inventory');
-  await bob.getByTestId('item-card').nth(1).getByRole('link', { name: /Details/ }).click();
-  await bob.getByRole('button', { name: 'Delevered' }).click();
-  await bob.getByLabel('Name', { exact: true }).fill('Bob Receiver');
-  await bob.getByLabel('Address').fill('9 Bob Avenue');
-  await bob.getByLabel('Phone').fill('555 0109');
-  await bob.getByRole('button', { name: 'Deliver' }).click();
+  await deliverFromInventory(bob, 1, { name: 'Bob Receiver', address: '9 Bob Avenue', phone: '555 0109' });
   await expect(bob.getByText('Your delevery is successfull')).toBeVisible();
   await bob.getByRole('link', { name: 'My Item' }).click();
   await expect(bob.getByTestId('delivery-row')).toHaveCount(1);
