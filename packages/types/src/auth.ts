@@ -7,3 +7,11 @@ export interface AccessClaims {
 }
 
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
+
+/** GET /api/me: who the caller is and whether this warehouse counts them as staff (who may write). */
+export interface Me {
+  email: string;
+  uid: string;
+  verified: boolean;
+  staff: boolean;
+}

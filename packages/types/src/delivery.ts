@@ -12,25 +12,36 @@ const requiredText = (label: string, max: number) =>
 
 /** What POST /myitem accepts; the delivery form validates with it too. */
 export const deliveryInputSchema = z.object({
-  /** The recipient's name, as typed in the delivery form. */
-  name: requiredText('Name', 100),
+  /**
+   * The recipient's name. The delivery form asks for it; on the wire it is
+   * optional, because the spec's payload (email, inventory, inventoriesId,
+   * address, phone) has none.
+   */
+  name: z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    .optional()
+    .transform((name) => name ?? ''),
   email: z
     .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .pipe(z.email('Email must be a valid email address'))
     .transform((email) => email.toLowerCase()),
-  /** The item's name (the spec's field name). */
-  inventory: requiredText('Inventory name', 100),
+  /**
+   * The item's name (the spec's field name). Accepted for the spec's client,
+   * but the stored name always comes from the item itself.
+   */
+  inventory: z.string({ error: 'Inventory name must be text' }).trim().max(100, 'Inventory name must be at most 100 characters').optional(),
   inventoriesId: objectIdSchema,
   address: requiredText('Address', 300),
   phone: z
     .string({ error: 'Phone is required' })
     .trim()
     .min(1, 'Phone is required')
-    .max(30, 'Phone must be at most 30 characters')
-    .regex(/^[0-9+()\-.\s]+$/, 'Phone may contain only digits, spaces and + ( ) - .')
-    .refine((phone) => (phone.match(/\d/g) ?? []).length >= 5, 'Phone must have at least 5 digits'),
+    .max(40, 'Phone must be at most 40 characters')
+    .refine((phone) => /\d/.test(phone), 'Phone must contain at least one digit'),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
@@ -42,9 +53,29 @@ export const deliveryInputSchema = z.object({
 export type DeliveryInput = z.output<typeof deliveryInputSchema>;
 export type DeliveryInputDraft = z.input<typeof deliveryInputSchema>;
 
-/** A delivered item record (My Item). */
-export interface DeliveredItem extends DeliveryInput {
+/**
+ * The form's own schema: the same rules, but the recipient's name is required
+ * (the spec's delivery form asks for it).
+ */
+export const deliveryFormSchema = deliveryInputSchema.extend({
+  name: requiredText('Name', 100),
+  inventory: requiredText('Inventory name', 100),
+});
+export type DeliveryFormInput = z.output<typeof deliveryFormSchema>;
+
+/** A delivered item record (My Item). It belongs to the uid that made it. */
+export interface DeliveredItem {
   _id: string;
+  uid: string;
+  email: string;
+  /** The recipient's name ('' when the client sent none). */
+  name: string;
+  /** The item's name when the delivery was made, taken from the item. */
+  inventory: string;
+  inventoriesId: string;
+  address: string;
+  phone: string;
+  quantity: number;
   /** ISO-8601 time the delivery was recorded. */
   createdAt: string;
 }

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'out_of_stock'
+  | 'precondition_failed'
   | 'payload_too_large'
   | 'rate_limited'
   | 'internal';

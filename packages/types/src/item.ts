@@ -63,15 +63,35 @@ export type ItemInput = z.output<typeof itemInputSchema>;
 /** What a form or client sends before defaults are applied. */
 export type ItemInputDraft = z.input<typeof itemInputSchema>;
 
+/** Who did something: the signed-in user's Firebase uid and email. */
+export interface Actor {
+  uid: string;
+  email: string;
+}
+
+/** The actor of changes no person made (demo data, `pnpm seed`). */
+export const SYSTEM_ACTOR: Actor = { uid: 'system', email: 'system' };
+
 export interface Item extends ItemInput {
   _id: string;
   /** ISO-8601 time the item was added. */
   createdAt: string;
+  /** ISO-8601 time of the item's last change (fields or stock). */
+  updatedAt: string;
+  /**
+   * Grows by one with every change (fields or stock). GET /inventory/:id answers it
+   * as the ETag `"<version>"`; PUT with a stale If-Match answers 412.
+   */
+  version: number;
+  createdBy: Actor;
+  updatedBy: Actor;
 }
 
 export const ITEM_SORTS = ['name', 'price', 'quantity', 'newest'] as const;
 export type ItemSortKey = (typeof ITEM_SORTS)[number];
 export const LIST_LIMIT_MAX = 500;
+/** The header of every list answer: how many items match, before paging. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** GET /inventory?limit=&skip=&q=&sort= — no parameters answers every item, oldest first. */
 export const itemListQuerySchema = z.object({
@@ -108,3 +128,73 @@ export function parseItemSort(sort: string | undefined): ItemSort | undefined {
   const descending = sort.startsWith('-');
   return { key: (descending ? sort.slice(1) : sort) as ItemSortKey, descending };
 }
+
+/** The ETag of one item: strong, quoted, its version. */
+export const itemEtag = (item: Pick<Item, 'version'>) => `"${item.version}"`;
+
+/** Why an item's quantity moved. */
+export const MOVEMENT_REASONS = ['created', 'restock', 'adjust', 'delivery', 'cancel', 'deleted'] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+
+/**
+ * One line of an item's stock ledger, appended in the same atomic step as the
+ * change it records: an item's quantity always equals the sum of its deltas.
+ */
+export interface StockMovement {
+  _id: string;
+  itemId: string;
+  delta: number;
+  quantityAfter: number;
+  reason: MovementReason;
+  actor: Actor;
+  /** The delivery a `delivery` or `cancel` movement belongs to. */
+  deliveryId?: string;
+  note?: string;
+  /** ISO-8601 time of the change. */
+  at: string;
+  /** A `deleted` movement keeps the item's last state. */
+  item?: Item;
+}
+
+export const NOTE_MAX = 200;
+
+/** POST /inventory/:id/stock: add (restock) or remove (adjust) stock as a delta, never as an absolute number. */
+export const stockChangeSchema = z.object({
+  delta: z
+    .number({ error: 'Delta must be a number' })
+    .int('Delta must be a whole number')
+    .min(-QUANTITY_MAX, `Delta must be at least -${QUANTITY_MAX}`)
+    .max(QUANTITY_MAX, `Delta must be at most ${QUANTITY_MAX}`)
+    .refine((delta) => delta !== 0, 'Delta cannot be 0'),
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
+    .optional()
+    .transform((note) => note || undefined),
+});
+export type StockChange = z.output<typeof stockChangeSchema>;
+export type StockChangeDraft = z.input<typeof stockChangeSchema>;
+
+/** The answer of POST /inventory/:id/stock. */
+export interface StockResult {
+  quantity: number;
+}
+
+export const HISTORY_LIMIT_MAX = 200;
+
+/** GET /inventory/:id/history?limit=&skip= — newest first. */
+export const historyQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(HISTORY_LIMIT_MAX, `limit must be at most ${HISTORY_LIMIT_MAX}`)
+    .default(20),
+  skip: z.coerce
+    .number({ error: 'skip must be a number' })
+    .int('skip must be a whole number')
+    .min(0, 'skip cannot be negative')
+    .default(0),
+});
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
