@@ -5,7 +5,8 @@ import type { ClientConfig } from '@smart-zone/types/client-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { apiRequest, errorMessage } from './lib/api-client';
+import { env } from './config/env';
+import { createApiClient, errorMessage } from './lib/api-client';
 import { createFirebaseGateway } from './lib/auth/firebase-gateway';
 
 const root = createRoot(document.getElementById('root')!);
@@ -14,7 +15,7 @@ const root = createRoot(document.getElementById('root')!);
 // build works against the local emulator and a real project alike.
 async function start() {
   try {
-    const config = await apiRequest<ClientConfig>('/config');
+    const config = await createApiClient({ baseUrl: env.apiBase }).request<ClientConfig>('/config');
     root.render(
       <StrictMode>
         <App gateway={createFirebaseGateway(config)} />

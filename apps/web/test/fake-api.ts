@@ -1,8 +1,12 @@
 import type { Item } from '@smart-zone/types/item';
 
-type Handler = (request: { method: string; path: string; body: unknown; headers: Record<string, string> }) =>
-  | { status?: number; body: unknown }
-  | Promise<{ status?: number; body: unknown }>;
+interface Answer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+type Handler = (request: Call) => Answer | Promise<Answer>;
 
 export interface Call {
   method: string;
@@ -11,10 +15,23 @@ export interface Call {
   headers: Record<string, string>;
 }
 
+/** Requests no route of the running test expected; test/setup.ts fails the test when there are any. */
+export const unexpectedRequests: string[] = [];
+
+/** Before any fakeApi(): every request is unexpected. */
+export function refuseAllRequests() {
+  unexpectedRequests.length = 0;
+  globalThis.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+    unexpectedRequests.push(`${init.method ?? 'GET'} ${url}`);
+    throw new Error(`Unexpected request ${init.method ?? 'GET'} ${url}`);
+  }) as unknown as typeof fetch;
+}
+
 /**
  * A stand-in for the API at the fetch boundary: routes "METHOD /path" (path
- * without the /api base; a trailing * matches a prefix) to handlers, records
- * every call, and answers 404 in the API's error shape for anything else.
+ * without the /api base, with its query; a trailing * matches a prefix) to
+ * handlers and records every call. A request no route expects fails the test
+ * (it is answered 404 here, and test/setup.ts reports it).
  */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: Call[] = [];
@@ -22,18 +39,25 @@ export function fakeApi(routes: Record<string, Handler>) {
     const method = init.method ?? 'GET';
     const path = url.replace(/^\/api/, '');
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body, headers });
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { method, path, body, headers };
+    calls.push(call);
     const key = Object.keys(routes).find((route) => {
       const [routeMethod, routePath] = route.split(' ') as [string, string];
       if (routeMethod !== method) return false;
       return routePath.endsWith('*') ? path.startsWith(routePath.slice(0, -1)) : path === routePath;
     });
+    if (!key) unexpectedRequests.push(`${method} ${path}`);
     const answer = key
-      ? await routes[key]!({ method, path, body, headers })
+      ? await routes[key]!(call)
       : { status: 404, body: { error: { code: 'not_found', message: `No route ${method} ${path}` } } };
     const status = answer.status ?? 200;
-    return { ok: status >= 200 && status < 300, status, json: async () => answer.body } as Response;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      headers: new Headers(answer.headers),
+      json: async () => answer.body,
+    } as Response;
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return { calls, fetchMock };
@@ -48,6 +72,8 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
+const SOMEONE = { uid: 'uid-staff@example.com', email: 'staff@example.com' };
+
 export function item(overrides: Partial<Item> = {}): Item {
   return {
     _id: 'a1b2c3d4e5f6a1b2c3d4e5f6',
@@ -58,6 +84,10 @@ export function item(overrides: Partial<Item> = {}): Item {
     description: 'A phone.',
     img: '/images/pixel-8-pro.svg',
     createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    version: 1,
+    createdBy: SOMEONE,
+    updatedBy: SOMEONE,
     ...overrides,
   };
 }

@@ -1,7 +1,34 @@
 import '@testing-library/jest-dom';
+import { refuseAllRequests, unexpectedRequests } from './fake-api';
+
+let consoleErrors: unknown[][] = [];
+
 beforeEach(() => {
   localStorage.clear();
+  refuseAllRequests();
+  consoleErrors = [];
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
 });
+
+// A test fails loudly on a request it did not expect or on a console.error
+// (React's warnings, an uncaught render error). A test that expects one says so
+// with expectConsoleError().
+afterEach(() => {
+  const errors = consoleErrors;
+  const requests = [...unexpectedRequests];
+  jest.mocked(console.error).mockRestore();
+  if (requests.length) throw new Error(`Requests the test did not expect:\n  ${requests.join('\n  ')}`);
+  if (errors.length) throw new Error(`console.error was called:\n  ${errors.map((args) => args.map(String).join(' ')).join('\n  ')}`);
+});
+
+/** For a test that makes React report an error on purpose: forget the console.errors so far. */
+export function expectConsoleError() {
+  const seen = consoleErrors.length;
+  consoleErrors = [];
+  return seen;
+}
 
 // jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = () => undefined;

@@ -4,7 +4,7 @@ import { LOGIN_OK, fakeApi, item } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
-  fakeApi({ 'GET /inventory': () => ({ body: [item()] }), 'POST /login': () => LOGIN_OK });
+  fakeApi({ 'GET /inventory?limit=6': () => ({ body: [item()] }), 'POST /login': () => LOGIN_OK });
 });
 
 describe('sign up', () => {

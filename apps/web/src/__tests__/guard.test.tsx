@@ -7,6 +7,8 @@ import { renderApp } from '../../test/render-app';
 const api = () =>
   fakeApi({
     'GET /inventory': () => ({ body: [item()] }),
+    // Signing out goes home, which shows the first six.
+    'GET /inventory?limit=6': () => ({ body: [item()] }),
     'POST /login': () => LOGIN_OK,
   });
 

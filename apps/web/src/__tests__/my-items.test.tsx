@@ -10,6 +10,7 @@ const staff = passwordUser('staff@example.com', true);
 function delivery(overrides: Partial<DeliveredItem> = {}): DeliveredItem {
   return {
     _id: 'd'.repeat(24),
+    uid: staff.uid,
     name: 'Ann Buyer',
     email: staff.email!,
     inventory: 'Pixel 8 Pro',

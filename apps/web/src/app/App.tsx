@@ -1,30 +1,25 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { ApiClientProvider } from '../lib/api-client-context';
 import { AuthProvider } from '../lib/auth/AuthProvider';
 import type { AuthGateway } from '../lib/auth/gateway';
-import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
+import { createServices } from './services';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/** The providers around the router; tests hand in their own gateway, router and query client. */
-export function App({
-  gateway,
-  router,
-  queryClient,
-}: {
-  gateway: AuthGateway;
-  router?: Router;
-  queryClient?: QueryClient;
-}) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/** The providers around the router; tests hand in their own gateway and router, and turn retries off. */
+export function App({ gateway, router, retry }: { gateway: AuthGateway; router?: Router; retry?: boolean }) {
+  const [{ access, api, queryClient }] = useState(() => createServices(gateway, { retry }));
   const [appRouter] = useState(() => router ?? createAppRouter());
   return (
-    <QueryClientProvider client={client}>
-      <AuthProvider gateway={gateway}>
-        <RouterProvider router={appRouter} />
-      </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <ApiClientProvider client={api}>
+        <AuthProvider gateway={gateway} access={access}>
+          <RouterProvider router={appRouter} />
+        </AuthProvider>
+      </ApiClientProvider>
     </QueryClientProvider>
   );
 }

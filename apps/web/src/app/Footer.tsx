@@ -1,7 +1,9 @@
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -10,7 +12,7 @@ export function Footer() {
       <Container>
         <Row className="gy-4">
           <Col md={4}>
-            <h2 className="h6 text-uppercase">About Smart Zone</h2>
+            <h2 className="h6 text-uppercase">About {SPEC_TEXTS.brand}</h2>
             <p className="small text-white-50 mb-1">
               Smart Zone keeps the stock of our small phone warehouse true: what came in, what went out, and what is
               left on the shelf.
@@ -30,20 +32,20 @@ export function Footer() {
               <br />
               Email: <a className="link-light" href="mailto:stock@smartzone.example">stock@smartzone.example</a>
               <br />
-              Open: Sun-Fri at 10am
+              Open: {SPEC_TEXTS.openingHours}
             </address>
           </Col>
           <Col sm={6} md={4}>
             <h2 className="h6 text-uppercase">Explore</h2>
             <ul className="list-unstyled small mb-0">
-              <li><Link className="link-light" to="/inventory">Inventory</Link></li>
-              <li><Link className="link-light" to="/blogs">Blogs</Link></li>
-              <li><Link className="link-light" to="/about">About</Link></li>
-              <li><Link className="link-light" to="/aboutus">About us</Link></li>
+              <li><Link className="link-light" to={paths.inventory.list.href()}>{SPEC_TEXTS.nav.inventory}</Link></li>
+              <li><Link className="link-light" to={paths.blogs.href()}>{SPEC_TEXTS.nav.blogs}</Link></li>
+              <li><Link className="link-light" to={paths.about.href()}>{SPEC_TEXTS.nav.about}</Link></li>
+              <li><Link className="link-light" to={paths.aboutUs.href()}>About us</Link></li>
             </ul>
           </Col>
         </Row>
-        <p className="small text-center text-secondary mt-4 mb-0">&copy; {year} Smart Zone</p>
+        <p className="small text-center text-secondary mt-4 mb-0">&copy; {year} {SPEC_TEXTS.brand}</p>
       </Container>
     </footer>
   );

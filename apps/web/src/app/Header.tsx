@@ -1,51 +1,51 @@
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
+import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { errorMessage } from '../lib/api-client';
+import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
+
+const NAV = SPEC_TEXTS.nav;
 
 function Link({ to, children }: { to: string; children: string }) {
   return (
-    <Nav.Link as={NavLink} to={to} end>
-      {children}
-    </Nav.Link>
+    <Nav.Item as="li">
+      <Nav.Link as={NavLink} to={to} end>
+        {children}
+      </Nav.Link>
+    </Nav.Item>
   );
 }
 
 export function Header() {
   const { user, loading, signOut } = useAuth();
   const navigate = useNavigate();
-
-  const onSignOut = async () => {
-    try {
-      await signOut();
-      navigate('/');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const signingOut = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => navigate(paths.root.href()),
+  });
 
   return (
     <Navbar expand="lg" bg="dark" variant="dark" sticky="top" collapseOnSelect>
       <Container>
-        <Navbar.Brand as={NavLink} to="/" className="fw-bold">
-          Smart Zone
+        <Navbar.Brand as={NavLink} to={paths.root.href()} className="fw-bold">
+          {SPEC_TEXTS.brand}
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="main-nav" aria-label="Menu" />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
-            <Nav.Item as="li"><Link to="/home">Home</Link></Nav.Item>
-            <Nav.Item as="li"><Link to="/inventory">Inventory</Link></Nav.Item>
-            <Nav.Item as="li"><Link to="/blogs">Blogs</Link></Nav.Item>
-            <Nav.Item as="li"><Link to="/about">About</Link></Nav.Item>
+            <Link to={paths.home.href()}>{NAV.home}</Link>
+            <Link to={paths.inventory.list.href()}>{NAV.inventory}</Link>
+            <Link to={paths.blogs.href()}>{NAV.blogs}</Link>
+            <Link to={paths.about.href()}>{NAV.about}</Link>
             {user && (
               <>
-                <Nav.Item as="li"><Link to="/manageInventories">Manage Inventories</Link></Nav.Item>
-                <Nav.Item as="li"><Link to="/addNewItem">Add NewItem</Link></Nav.Item>
-                <Nav.Item as="li"><Link to="/myitem">My Item</Link></Nav.Item>
+                <Link to={paths.manageInventories.href()}>{NAV.manageInventories}</Link>
+                <Link to={paths.addNewItem.href()}>{NAV.addNewItem}</Link>
+                <Link to={paths.myItem.href()}>{NAV.myItem}</Link>
               </>
             )}
           </Nav>
@@ -56,15 +56,15 @@ export function Header() {
                   {user.displayName || user.email}
                 </Nav.Item>
                 <Nav.Item as="li">
-                  <Button variant="outline-light" size="sm" onClick={onSignOut}>
+                  <Button variant="outline-light" size="sm" onClick={() => signingOut.mutate()}>
                     Sign out
                   </Button>
                 </Nav.Item>
               </>
             ) : (
               <>
-                <Nav.Item as="li"><Link to="/login">Sign in</Link></Nav.Item>
-                <Nav.Item as="li"><Link to="/signup">Sign up</Link></Nav.Item>
+                <Link to={paths.login.href()}>{NAV.signIn}</Link>
+                <Link to={paths.signUp.href()}>{NAV.signUp}</Link>
               </>
             )}
           </Nav>

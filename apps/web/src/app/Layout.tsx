@@ -1,3 +1,4 @@
+import { SPEC_LIMITS } from '@smart-zone/types/spec-texts';
 import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -15,7 +16,7 @@ export function Layout() {
         <Outlet />
       </Container>
       <Footer />
-      <ToastContainer position="top-right" autoClose={5000} />
+      <ToastContainer position="top-right" autoClose={SPEC_LIMITS.toastAutoCloseMs} />
       <ScrollRestoration />
     </div>
   );

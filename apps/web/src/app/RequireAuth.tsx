@@ -1,8 +1,9 @@
+import { countsAsVerified } from '@smart-zone/types/access-claims';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
+import { paths } from '../config/paths';
 import { VerifyEmailNotice } from '../features/auth/components/VerifyEmailNotice';
 import { useAuth } from '../lib/auth/auth-context';
-import { isVerified } from '../lib/auth/gateway';
 
 /**
  * Protected pages: a visitor goes to /login (which sends them back here
@@ -13,7 +14,7 @@ export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <Spinner label="Checking who is signed in..." />;
-  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
-  if (!isVerified(user)) return <VerifyEmailNotice />;
+  if (!user) return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
+  if (!countsAsVerified(user)) return <VerifyEmailNotice />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { About } from '../features/about/About';
 import { AboutUs } from '../features/about/AboutUs';
 import { Login } from '../features/auth/components/Login';
@@ -14,36 +15,44 @@ import { ManageInventories } from '../features/inventory/components/ManageInvent
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
 
 /**
- * SPEC.md's route table. React Router matches paths case-insensitively
- * (`caseSensitive` is false by default), so the home page's
- * /manageinventories lands on /manageInventories.
- * `/inventory/:Id` of the spec is the same pattern as `/inventory/:inventoryId`.
+ * The product's routes (docs/requirements.md). React Router matches paths
+ * case-insensitively, so the home button's /manageinventories lands on
+ * /manageInventories; the requirements' duplicate /inventory/{Id} is the
+ * same pattern as the detail route.
  */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // A page that throws is shown inside the layout; the layout itself failing has this bare one.
+    errorElement: <RouteError />,
     children: [
-      { path: '/', element: <Home /> },
-      { path: '/home', element: <Home /> },
-      { path: '/inventory', element: <InventoryList /> },
-      { path: '/inventory/:inventoryId', element: <InventoryDetail /> },
-      { path: '/blogs', element: <Blogs /> },
-      { path: '/inventoryDetails/:inventoryId', element: <DeliveryPage /> },
-      { path: '/about', element: <About /> },
-      { path: '/aboutus', element: <AboutUs /> },
       {
-        element: <RequireAuth />,
+        errorElement: <RouteError />,
         children: [
-          { path: '/manageInventories', element: <ManageInventories /> },
-          { path: '/addNewItem', element: <AddNewItem /> },
-          { path: '/myitem', element: <MyItems /> },
+          { path: paths.root.path, element: <Home /> },
+          { path: paths.home.path, element: <Home /> },
+          { path: paths.inventory.list.path, element: <InventoryList /> },
+          { path: paths.inventory.detail.path, element: <InventoryDetail /> },
+          { path: paths.blogs.path, element: <Blogs /> },
+          { path: paths.delivery.path, element: <DeliveryPage /> },
+          { path: paths.about.path, element: <About /> },
+          { path: paths.aboutUs.path, element: <AboutUs /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.manageInventories.path, element: <ManageInventories /> },
+              { path: paths.addNewItem.path, element: <AddNewItem /> },
+              { path: paths.myItem.path, element: <MyItems /> },
+            ],
+          },
+          { path: paths.login.path, element: <Login /> },
+          { path: paths.signUp.path, element: <SignUp /> },
+          { path: paths.notFound.path, element: <NotFound /> },
         ],
       },
-      { path: '/login', element: <Login /> },
-      { path: '/signup', element: <SignUp /> },
-      { path: '*', element: <NotFound /> },
     ],
   },
 ];

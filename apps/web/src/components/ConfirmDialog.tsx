@@ -1,20 +1,17 @@
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-
-export const DELETE_QUESTION = 'Are you sure you want to delete?';
 
 /** Asks before anything is deleted; nothing happens until the person confirms. */
 export function ConfirmDialog({
   show,
-  question = DELETE_QUESTION,
   detail,
-  confirmLabel = 'Delete',
+  confirmLabel = SPEC_TEXTS.deleteButton,
   busy = false,
   onConfirm,
   onCancel,
 }: {
   show: boolean;
-  question?: string;
   detail?: string;
   confirmLabel?: string;
   busy?: boolean;
@@ -25,7 +22,7 @@ export function ConfirmDialog({
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
       <Modal.Header closeButton>
         <Modal.Title id="confirm-title" as="h2" className="h5">
-          {question}
+          {SPEC_TEXTS.deleteQuestion}
         </Modal.Title>
       </Modal.Header>
       {detail && <Modal.Body>{detail}</Modal.Body>}

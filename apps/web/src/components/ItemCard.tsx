@@ -1,12 +1,11 @@
 import type { Item } from '@smart-zone/types/item';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Card from 'react-bootstrap/Card';
+import { paths } from '../config/paths';
+import { formatPrice } from '../lib/format-price';
 import { ItemImage } from './ItemImage';
-import { StockBadge } from './StockBadge';
 import { LinkButton } from './LinkButton';
-
-export function formatPrice(price: number) {
-  return `$${price.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-}
+import { StockBadge } from './StockBadge';
 
 /** An item as a card: picture, name, price (and on the inventory page, supplier and a Details button). */
 export function ItemCard({ item, detailed = false }: { item: Item; detailed?: boolean }) {
@@ -23,8 +22,8 @@ export function ItemCard({ item, detailed = false }: { item: Item; detailed?: bo
           <StockBadge quantity={item.quantity} />
         </div>
         {detailed && (
-          <LinkButton to={`/inventory/${item._id}`} variant="primary" className="mt-auto">
-            Details <span className="visually-hidden">of {item.name}</span>
+          <LinkButton to={paths.inventory.detail.href(item._id)} variant="primary" className="mt-auto">
+            {SPEC_TEXTS.detailsButton} <span className="visually-hidden">of {item.name}</span>
           </LinkButton>
         )}
       </Card.Body>

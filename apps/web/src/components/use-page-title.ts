@@ -1,8 +1,9 @@
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { useEffect } from 'react';
 
 /** Page titles read "{title}-Smart-Zone". */
 export function usePageTitle(title: string) {
   useEffect(() => {
-    document.title = `${title}-Smart-Zone`;
+    document.title = SPEC_TEXTS.pageTitle(title);
   }, [title]);
 }

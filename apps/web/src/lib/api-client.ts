@@ -1,6 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from '@smart-zone/types/auth';
 import { type ErrorCode, isErrorBody } from '@smart-zone/types/errors';
-import { env } from '../config/env';
 
 /** A failed API call: the server's message, its code, and field errors for forms. */
 export class ApiError extends Error {
@@ -15,47 +13,70 @@ export class ApiError extends Error {
   }
 }
 
-export const accessToken = {
-  get: () => localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY),
-  set: (token: string) => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token),
-  clear: () => localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY),
-};
-
 /**
- * Called when a bearer request answers 401 (the 1-hour accessToken ran out):
- * the auth session mints a new one from the signed-in Firebase user and the
- * request is tried once more. Null when nobody is signed in.
+ * Where the client gets the accessToken for bearer requests, and how it gets
+ * a new one when the API answers 401 (the 1-hour token ran out): the auth
+ * session mints one from the signed-in user (null when nobody is signed in).
  */
-let renewAccessToken: (() => Promise<string | null>) | null = null;
-export function setAccessTokenRenewer(renew: (() => Promise<string | null>) | null) {
-  renewAccessToken = renew;
+export interface TokenSource {
+  current(): string | null;
+  renew(): Promise<string | null>;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Send the stored accessToken (writes and /myitem). */
+  /** Send the accessToken (writes, /myitem, /me). */
   auth?: boolean;
-  /** A bearer token to send instead of the stored one (the /login exchange). */
+  /** A bearer token to send instead of the accessToken (the /login exchange). */
   bearer?: string;
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    return await fetch(`${env.apiBase}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+/** An answer with its headers, for the calls whose headers carry data (X-Total-Count, ETag). */
+interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The one way the app talks to the API: JSON in, JSON out, errors thrown as ApiError. */
+export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?: TokenSource }) {
+  async function send(path: string, options: RequestOptions, token: string | null) {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await fetch(`${baseUrl}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+    }
   }
+
+  async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const bearer = options.bearer ?? (options.auth ? (tokens?.current() ?? null) : null);
+    let response = await send(path, options, bearer);
+    if (response.status === 401 && options.auth && !options.bearer && tokens) {
+      const renewed = await tokens.renew().catch(() => null);
+      if (renewed) response = await send(path, options, renewed);
+    }
+    if (!response.ok) throw await errorFrom(response);
+    return { data: (await response.json()) as T, headers: response.headers };
+  }
+
+  return {
+    requestWithHeaders,
+    request: async <T>(path: string, options: RequestOptions = {}) => (await requestWithHeaders<T>(path, options)).data,
+  };
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -64,18 +85,6 @@ async function errorFrom(response: Response): Promise<ApiError> {
     return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? {});
   }
   return new ApiError(response.status, 'internal', `The server answered ${response.status}. Please try again.`);
-}
-
-/** The one way the app talks to the API: JSON in, JSON out, errors thrown as ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = options.bearer ?? (options.auth ? accessToken.get() : null);
-  let response = await send(path, options, token);
-  if (response.status === 401 && options.auth && !options.bearer && renewAccessToken) {
-    const renewed = await renewAccessToken().catch(() => null);
-    if (renewed) response = await send(path, options, renewed);
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as T;
 }
 
 /** The message a person should read for any error thrown by a request or the auth provider. */

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { useAuth } from './auth/auth-context';
 
 /**
@@ -14,7 +15,7 @@ export function useSignInFirst() {
   return useCallback(
     (then?: string) => {
       if (user) return true;
-      navigate('/login', { state: { from: then ? { pathname: then } : location } });
+      navigate(paths.login.href(), { state: { from: then ? { pathname: then } : location } });
       return false;
     },
     [user, navigate, location],

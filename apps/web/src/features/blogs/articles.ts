@@ -1,10 +1,10 @@
-export interface Article {
+interface Article {
   id: string;
   question: string;
   paragraphs: string[];
 }
 
-/** The four questions SPEC.md names, answered by us. */
+/** The four questions the blog page answers (docs/requirements.md). */
 export const ARTICLES: Article[] = [
   {
     id: 'javascript-vs-node',

@@ -19,7 +19,8 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
-import { type AuthGateway, type AuthUser, type GoogleAccount, NO_USER_MESSAGE } from './gateway';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
+import type { AuthGateway, AuthUser, GoogleAccount } from './gateway';
 
 function toAuthUser(user: User): AuthUser;
 function toAuthUser(user: User | null): AuthUser | null;
@@ -113,7 +114,7 @@ export function createFirebaseGateway(config: ClientConfig): AuthGateway {
     },
     signOut: () => signOut(auth),
     sendVerification: async () => {
-      if (!auth.currentUser) throw new Error(NO_USER_MESSAGE);
+      if (!auth.currentUser) throw new Error(SPEC_TEXTS.noUserLoggedIn);
       await friendly(sendEmailVerification(auth.currentUser));
     },
     resetPassword: async (email) => {

@@ -35,15 +35,8 @@ export interface AuthGateway {
   reload(): Promise<AuthUser | null>;
 }
 
-/** Password users must verify their email; Google users count as verified. */
-export function isVerified(user: AuthUser): boolean {
-  return user.emailVerified || user.providerId === 'google.com';
-}
-
 /** The Google account to sign in with on the Auth emulator. */
 export interface GoogleAccount {
   email: string;
   name?: string;
 }
-
-export const NO_USER_MESSAGE = 'No user is logged in';

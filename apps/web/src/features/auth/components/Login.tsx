@@ -1,3 +1,5 @@
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -5,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { usePageTitle } from '../../../components/use-page-title';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthError } from './AuthError';
@@ -21,6 +24,10 @@ export function Login() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => toast.success(SPEC_TEXTS.resetEmailSent),
+  });
 
   // Already signed in (and not in the middle of signing in here): go on.
   if (user && !busy) return <Navigate to={returnTo} replace />;
@@ -38,17 +45,9 @@ export function Login() {
     }
   };
 
-  const onReset = async () => {
-    if (!email.trim()) {
-      toast.error('please enter your email address');
-      return;
-    }
-    try {
-      await resetPassword(email.trim());
-      toast.success('Sent email');
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
+  const onReset = () => {
+    if (email.trim()) reset.mutate(email.trim());
+    else toast.error(SPEC_TEXTS.resetNeedsEmail);
   };
 
   return (
@@ -70,14 +69,14 @@ export function Login() {
         </Form>
         <p className="mt-3 mb-1">
           New to Smart Zone?{' '}
-          <Link to="/signup" state={{ from: { pathname: returnTo } }}>
+          <Link to={paths.signUp.href()} state={{ from: { pathname: returnTo } }}>
             Create an account
           </Link>
         </p>
         <p className="mb-0">
           Forgot your password?{' '}
-          <Button variant="link" className="p-0 align-baseline" onClick={onReset}>
-            Reset Password
+          <Button variant="link" className="p-0 align-baseline" onClick={onReset} disabled={reset.isPending}>
+            {SPEC_TEXTS.resetPasswordButton}
           </Button>
         </p>
         <GoogleSignIn onSignedIn={() => navigate(returnTo, { replace: true })} />

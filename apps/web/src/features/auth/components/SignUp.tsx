@@ -1,9 +1,11 @@
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../components/use-page-title';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthError } from './AuthError';
@@ -28,7 +30,7 @@ export function SignUp() {
     setError(null);
     try {
       await signUp(email.trim(), password, name.trim() || undefined);
-      navigate('/home');
+      navigate(paths.home.href());
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -57,19 +59,19 @@ export function SignUp() {
               type="checkbox"
               checked={agreed}
               onChange={(event) => setAgreed(event.target.checked)}
-              label="Accept Smart Zone Terms and Conditions"
+              label={`Accept ${SPEC_TEXTS.brand} ${SPEC_TEXTS.termsAndConditions}`}
               className={agreed ? 'text-primary' : 'terms-label-unchecked text-danger'}
             />
           </Form.Group>
           <AuthError message={error} />
           <Button type="submit" variant="primary" className="w-100" disabled={!agreed || busy}>
-            {busy ? 'Registering...' : 'Register'}
+            {busy ? 'Registering...' : SPEC_TEXTS.registerButton}
           </Button>
         </Form>
         <p className="mt-3 mb-0">
-          Already have an account? <Link to="/login">Please Login</Link>
+          Already have an account? <Link to={paths.login.href()}>Please Login</Link>
         </p>
-        <GoogleSignIn onSignedIn={() => navigate('/home')} />
+        <GoogleSignIn onSignedIn={() => navigate(paths.home.href())} />
       </Card.Body>
     </Card>
   );

@@ -1,6 +1,7 @@
-import { deliveryInputSchema } from '@smart-zone/types/delivery';
+import { deliveryFormSchema } from '@smart-zone/types/delivery';
 import { fieldErrors } from '@smart-zone/types/errors';
 import type { Item } from '@smart-zone/types/item';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,12 +10,12 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from 'react-toastify';
 import { TextField } from '../../../components/TextField';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import type { AuthUser } from '../../../lib/auth/gateway';
-import { useDeliver } from '../api/delivery-api';
+import { useCreateDelivery } from '../api/create-delivery';
 
 export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
-  const deliver = useDeliver();
+  const deliver = useCreateDelivery();
   const [name, setName] = useState(user.displayName ?? '');
   const [address, setAddress] = useState('');
   const [phone, setPhone] = useState('');
@@ -22,9 +23,9 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const outOfStock = item.quantity <= 0;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = deliveryInputSchema.safeParse({
+    const parsed = deliveryFormSchema.safeParse({
       name,
       email: user.email ?? '',
       inventory: item.name,
@@ -42,18 +43,17 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
       return;
     }
     setErrors({});
-    try {
-      const result = await deliver.mutateAsync(parsed.data);
-      if (result.insertedId) {
-        toast.success('Your delevery is successfull');
+    deliver.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(SPEC_TEXTS.deliverySuccess);
         setAddress('');
         setPhone('');
         setQuantity('1');
-      }
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      toast.error(errorMessage(error));
-    }
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(error.fields);
+      },
+    });
   };
 
   if (outOfStock) {

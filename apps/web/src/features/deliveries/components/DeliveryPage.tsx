@@ -1,16 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { formatPrice } from '../../../components/ItemCard';
 import { ItemImage } from '../../../components/ItemImage';
 import { QueryError } from '../../../components/QueryError';
 import { Spinner } from '../../../components/Spinner';
 import { StockBadge } from '../../../components/StockBadge';
 import { usePageTitle } from '../../../components/use-page-title';
+import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { itemQuery } from '../../../lib/item-queries';
+import { formatPrice } from '../../../lib/format-price';
+import { useItem } from '../../inventory/api/get-item';
 import { DeliveryForm } from './DeliveryForm';
 
 /** /inventoryDetails/:inventoryId: the item and the form that records its delivery. */
@@ -19,11 +19,11 @@ export function DeliveryPage() {
   const { inventoryId = '' } = useParams();
   const location = useLocation();
   const { user, loading } = useAuth();
-  const item = useQuery(itemQuery(inventoryId));
+  const item = useItem(inventoryId);
 
   if (loading || item.isPending) return <Spinner />;
   // Delivering is recorded under the person's account: a visitor signs in first and comes back.
-  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
+  if (!user) return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
   const data = item.data;
 

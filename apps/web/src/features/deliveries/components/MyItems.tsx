@@ -1,64 +1,48 @@
-import type { DeliveredItem } from '@smart-zone/types/delivery';
-import { useEffect, useState } from 'react';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
-import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { useCancelDelivery, useMyDeliveries } from '../api/delivery-api';
+import { useCancelDelivery } from '../api/cancel-delivery';
+import { useMyDeliveries } from '../api/get-my-deliveries';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** My Item: the signed-in user's deliveries. A failed authorized request signs them out (SPEC 4, 8). */
+/**
+ * My Item: the signed-in user's deliveries with their count. When the
+ * authorized request fails, the query client signs the person out and the
+ * guard sends them to /login.
+ */
 export function MyItems() {
   usePageTitle('My Item');
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   const deliveries = useMyDeliveries(user?.email ?? '');
-  const cancel = useCancelDelivery();
-  const [toCancel, setToCancel] = useState<DeliveredItem | null>(null);
-
-  const signOutAfter = async (error: unknown) => {
-    toast.error(`${errorMessage(error)} Please sign in again.`);
-    await signOut().catch(() => undefined);
-    navigate('/login', { replace: true });
-  };
-
-  const failed = deliveries.isError ? deliveries.error : null;
-  useEffect(() => {
-    if (failed) void signOutAfter(failed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
-  }, [failed]);
-
-  const onCancel = async () => {
-    if (!toCancel) return;
-    try {
-      await cancel.mutateAsync(toCancel._id);
-      toast.success(`The delivery of ${toCancel.inventory} is cancelled`);
-    } catch (error) {
-      await signOutAfter(error);
-    } finally {
-      setToCancel(null);
-    }
-  };
+  const confirmCancel = useConfirmDelete({
+    mutation: useCancelDelivery(),
+    detail: (delivery) => `The delivery of ${delivery.quantity} × ${delivery.inventory} is cancelled and goes back in stock.`,
+    confirmLabel: 'Cancel delivery',
+    onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
+  });
 
   if (deliveries.isPending || deliveries.isError) return <Spinner label="Loading your deliveries..." />;
   const rows = deliveries.data;
 
   return (
     <section aria-labelledby="my-items-title">
-      <h1 id="my-items-title">My Item</h1>
+      <h1 id="my-items-title">{SPEC_TEXTS.nav.myItem}</h1>
       <p className="lead" aria-live="polite">
         You have delivered <strong data-testid="delivery-count">{rows.length}</strong>{' '}
         {rows.length === 1 ? 'item' : 'items'}.
       </p>
       {rows.length === 0 ? (
         <p className="text-secondary">
-          No deliveries yet. Open an item in the <Link to="/inventory">inventory</Link> and choose Delevered.
+          No deliveries yet. Open an item in the <Link to={paths.inventory.list.href()}>inventory</Link> and choose{' '}
+          {SPEC_TEXTS.deliveredButton}.
         </p>
       ) : (
         <Table responsive striped className="align-middle">
@@ -84,7 +68,7 @@ export function MyItems() {
                 <td className="small">{when(row.createdAt)}</td>
                 <td>
                   <Button size="sm" variant="outline-danger" aria-label={`Cancel the delivery of ${row.inventory}`}
-                    onClick={() => setToCancel(row)}>
+                    onClick={() => confirmCancel.ask(row)}>
                     Cancel
                   </Button>
                 </td>
@@ -93,15 +77,7 @@ export function MyItems() {
           </tbody>
         </Table>
       )}
-      <ConfirmDialog
-        show={toCancel !== null}
-        question="Are you sure you want to delete?"
-        detail={toCancel ? `The delivery of ${toCancel.quantity} × ${toCancel.inventory} is cancelled and goes back in stock.` : undefined}
-        confirmLabel="Cancel delivery"
-        busy={cancel.isPending}
-        onConfirm={() => void onCancel()}
-        onCancel={() => setToCancel(null)}
-      />
+      {confirmCancel.dialog}
     </section>
   );
 }

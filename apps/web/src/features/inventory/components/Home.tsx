@@ -1,29 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { SPEC_LIMITS, SPEC_TEXTS } from '@smart-zone/types/spec-texts';
+import { LinkButton } from '../../../components/LinkButton';
 import { ListQuery } from '../../../components/ListQuery';
 import { usePageTitle } from '../../../components/use-page-title';
-import { itemListQuery } from '../../../lib/item-queries';
+import { paths } from '../../../config/paths';
+import { useItems } from '../api/get-items';
 import { HomeCarousel } from './HomeCarousel';
 import { ItemGrid } from './ItemGrid';
-import { LinkButton } from '../../../components/LinkButton';
-
-export const HOME_ITEM_COUNT = 6;
 
 export function Home() {
   usePageTitle('Home');
-  const items = useQuery(itemListQuery({ limit: HOME_ITEM_COUNT }));
+  const items = useItems({ limit: SPEC_LIMITS.homeItemCount });
   return (
     <>
       <HomeCarousel />
       <section aria-labelledby="home-inventory">
         <h1 id="home-inventory" className="text-center mb-4">
-          Inventory
+          {SPEC_TEXTS.homeInventoryHeading}
         </h1>
         <ListQuery query={items} empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}>
           {(rows) => <ItemGrid items={rows} />}
         </ListQuery>
         <div className="text-center mt-4">
-          <LinkButton to="/manageinventories" variant="dark" size="lg">
-            Manage Inventories
+          <LinkButton to={paths.manageInventories.homeButtonHref()} variant="dark" size="lg">
+            {SPEC_TEXTS.manageInventoriesButton}
           </LinkButton>
         </div>
       </section>

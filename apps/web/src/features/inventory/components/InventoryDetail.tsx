@@ -1,52 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatPrice } from '../../../components/ItemCard';
 import { ItemImage } from '../../../components/ItemImage';
 import { QueryError } from '../../../components/QueryError';
 import { Spinner } from '../../../components/Spinner';
 import { StockBadge } from '../../../components/StockBadge';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
-import { errorMessage } from '../../../lib/api-client';
-import { itemQuery } from '../../../lib/item-queries';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
-import { useDeleteItem } from '../api/item-mutations';
+import { useDeleteItem } from '../api/delete-item';
+import { useItem } from '../api/get-item';
 import { UpdateItemForm } from './UpdateItemForm';
 
 export function InventoryDetail() {
   usePageTitle('Inventory Details');
-  const params = useParams();
-  const id = params.inventoryId ?? params.Id ?? '';
-  const item = useQuery(itemQuery(id));
-  const deleteItem = useDeleteItem();
+  const { inventoryId = '' } = useParams();
+  const item = useItem(inventoryId);
   const signInFirst = useSignInFirst();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  const confirmDelete = useConfirmDelete({
+    mutation: useDeleteItem(),
+    detail: (doomed) => `${doomed.name} and its stock of ${doomed.quantity} leave the inventory.`,
+    onDeleted: (deleted) => {
+      toast.success(`${deleted.name} is deleted`);
+      navigate(paths.inventory.list.href(), { replace: true });
+    },
+  });
 
   if (item.isPending) return <Spinner label="Loading the item..." />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
   const data = item.data;
-
-  const onDelete = async () => {
-    try {
-      const result = await deleteItem.mutateAsync(data._id);
-      if (result.deletedCount > 0) {
-        toast.success(`${data.name} is deleted`);
-        navigate('/inventory', { replace: true });
-      } else {
-        toast.error('This item was already deleted.');
-      }
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setConfirming(false);
-    }
-  };
 
   return (
     <>
@@ -65,35 +53,30 @@ export function InventoryDetail() {
           </p>
           <p style={{ whiteSpace: 'pre-line' }}>{data.description || 'No description yet.'}</p>
           <div className="d-flex flex-wrap gap-2">
+            {/* The product's Update button only logs; the form below saves. */}
             <Button variant="outline-primary" onClick={() => console.log('Update', data._id)}>
-              Update
+              {SPEC_TEXTS.updateButton}
             </Button>
             <Button
               variant="success"
               disabled={data.quantity <= 0}
               title={data.quantity <= 0 ? 'Out of stock' : undefined}
               onClick={() => {
-                const target = `/inventoryDetails/${data._id}`;
+                const target = paths.delivery.href(data._id);
                 if (signInFirst(target)) navigate(target);
               }}
             >
-              Delevered
+              {SPEC_TEXTS.deliveredButton}
             </Button>
-            <Button variant="danger" onClick={() => signInFirst() && setConfirming(true)}>
-              Delete
+            <Button variant="danger" onClick={() => signInFirst() && confirmDelete.ask(data)}>
+              {SPEC_TEXTS.deleteButton}
             </Button>
           </div>
           {data.quantity <= 0 && <p className="text-danger mt-2 mb-0">Out of stock: restock it with the form below.</p>}
         </Col>
       </Row>
       <UpdateItemForm item={data} />
-      <ConfirmDialog
-        show={confirming}
-        detail={`${data.name} and its stock of ${data.quantity} leave the inventory.`}
-        busy={deleteItem.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setConfirming(false)}
-      />
+      {confirmDelete.dialog}
     </>
   );
 }

@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ListQuery } from '../../../components/ListQuery';
 import { usePageTitle } from '../../../components/use-page-title';
-import { itemListQuery } from '../../../lib/item-queries';
+import { useItems } from '../api/get-items';
 import { ItemGrid } from './ItemGrid';
 
 export function InventoryList() {
   usePageTitle('Inventory');
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
-  const items = useQuery({ ...itemListQuery(q ? { q } : {}), placeholderData: keepPreviousData });
+  const items = useItems(q ? { q } : {});
 
   return (
     <section aria-labelledby="inventory-title">

@@ -1,37 +1,27 @@
-import type { Item } from '@smart-zone/types/item';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatPrice } from '../../../components/ItemCard';
-import { ListQuery } from '../../../components/ListQuery';
-import { usePageTitle } from '../../../components/use-page-title';
-import { errorMessage } from '../../../lib/api-client';
-import { itemListQuery } from '../../../lib/item-queries';
-import { useDeleteItem } from '../api/item-mutations';
 import { LinkButton } from '../../../components/LinkButton';
+import { ListQuery } from '../../../components/ListQuery';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
+import { usePageTitle } from '../../../components/use-page-title';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../lib/format-price';
+import { useDeleteItem } from '../api/delete-item';
+import { useItems } from '../api/get-items';
 
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
-  const items = useQuery(itemListQuery());
+  const items = useItems();
   const deleteItem = useDeleteItem();
-  const [toDelete, setToDelete] = useState<Item | null>(null);
-
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const result = await deleteItem.mutateAsync(toDelete._id);
-      if (result.deletedCount > 0) toast.success(`${toDelete.name} is deleted`);
-      else toast.error(`${toDelete.name} was already deleted.`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const confirmDelete = useConfirmDelete({
+    mutation: deleteItem,
+    detail: (doomed) => `${doomed.name} and its stock of ${doomed.quantity} leave the inventory.`,
+    onDeleted: (deleted) => toast.success(`${deleted.name} is deleted`),
+  });
+  const deleting = (id: string) => deleteItem.isPending && deleteItem.variables._id === id;
 
   return (
     <section aria-labelledby="manage-title">
@@ -39,8 +29,8 @@ export function ManageInventories() {
         <h1 id="manage-title" className="mb-0">
           Manage Inventories
         </h1>
-        <LinkButton to="/addNewItem" variant="primary">
-          Add New Item
+        <LinkButton to={paths.addNewItem.href()} variant="primary">
+          {SPEC_TEXTS.addNewItemButton}
         </LinkButton>
       </div>
       <ListQuery query={items} empty={<p className="text-secondary">No items yet. Add the first one.</p>}>
@@ -61,7 +51,7 @@ export function ManageInventories() {
               {rows.map((item) => (
                 <tr key={item._id} data-testid="manage-row">
                   <th scope="row">
-                    <Link to={`/inventory/${item._id}`}>{item.name}</Link>
+                    <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
                   </th>
                   <td>{formatPrice(item.price)}</td>
                   <td>{item.quantity > 0 ? item.quantity : <span className="text-danger">0 (out of stock)</span>}</td>
@@ -73,11 +63,11 @@ export function ManageInventories() {
                     <Button
                       size="sm"
                       variant="danger"
-                      aria-label={`Delete ${item.name}`}
-                      disabled={deleteItem.isPending && deleteItem.variables === item._id}
-                      onClick={() => setToDelete(item)}
+                      aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
+                      disabled={deleting(item._id)}
+                      onClick={() => confirmDelete.ask(item)}
                     >
-                      {deleteItem.isPending && deleteItem.variables === item._id ? 'Deleting...' : 'Delete'}
+                      {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
                     </Button>
                   </td>
                 </tr>
@@ -86,13 +76,7 @@ export function ManageInventories() {
           </Table>
         )}
       </ListQuery>
-      <ConfirmDialog
-        show={toDelete !== null}
-        detail={toDelete ? `${toDelete.name} and its stock of ${toDelete.quantity} leave the inventory.` : undefined}
-        busy={deleteItem.isPending}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {confirmDelete.dialog}
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import type { Item } from '@smart-zone/types/item';
 import Card from 'react-bootstrap/Card';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-client';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
-import { useUpdateItem } from '../api/item-mutations';
+import { useUpdateItem } from '../api/update-item';
 import { ItemForm } from './ItemForm';
 
-/** Below the item's details: change any field (restock by raising Quantity) and PUT it. */
+/** Below the item's details: change any field and PUT it. */
 export function UpdateItemForm({ item }: { item: Item }) {
   const updateItem = useUpdateItem(item._id);
   const signInFirst = useSignInFirst();
@@ -22,14 +21,8 @@ export function UpdateItemForm({ item }: { item: Item }) {
           busyLabel="Saving..."
           onSubmit={async (input) => {
             if (!signInFirst()) return;
-            try {
-              const result = await updateItem.mutateAsync(input);
-              console.log('PUT /inventory', result);
-              toast.success(`${input.name} is updated`);
-            } catch (error) {
-              toast.error(errorMessage(error));
-              throw error;
-            }
+            await updateItem.mutateAsync(input);
+            toast.success(`${input.name} is updated`);
           }}
         />
       </Card.Body>

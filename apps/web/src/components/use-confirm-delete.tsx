@@ -1,0 +1,44 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/**
+ * The delete flow: `ask(target)` opens the confirmation; nothing is sent
+ * until the person confirms; `onDeleted` runs once the server has answered.
+ * Errors are toasted by the query client, like every failed change.
+ */
+export function useConfirmDelete<T>({
+  mutation,
+  detail,
+  confirmLabel,
+  onDeleted,
+}: {
+  mutation: UseMutationResult<unknown, Error, T>;
+  /** What leaves, in a sentence under the question. */
+  detail: (target: T) => string;
+  confirmLabel?: string;
+  onDeleted: (target: T) => void;
+}) {
+  const [target, setTarget] = useState<T | null>(null);
+
+  const confirm = () => {
+    if (target === null) return;
+    mutation.mutate(target, {
+      onSuccess: () => onDeleted(target),
+      onSettled: () => setTarget(null),
+    });
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      show={target !== null}
+      detail={target === null ? undefined : detail(target)}
+      confirmLabel={confirmLabel}
+      busy={mutation.isPending}
+      onConfirm={confirm}
+      onCancel={() => setTarget(null)}
+    />
+  );
+
+  return { ask: (next: T) => setTarget(() => next), dialog };
+}

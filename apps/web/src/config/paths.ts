@@ -1,0 +1,34 @@
+/**
+ * Every route of the app, named once: `path` is the router pattern, `href`
+ * builds a link to it. Links and redirects use these, never a typed string.
+ * Routes match case-insensitively (React Router's default).
+ */
+export const paths = {
+  root: { path: '/', href: () => '/' },
+  home: { path: '/home', href: () => '/home' },
+  inventory: {
+    list: { path: '/inventory', href: () => '/inventory' },
+    detail: {
+      path: '/inventory/:inventoryId',
+      href: (id: string) => `/inventory/${encodeURIComponent(id)}`,
+    },
+  },
+  delivery: {
+    path: '/inventoryDetails/:inventoryId',
+    href: (id: string) => `/inventoryDetails/${encodeURIComponent(id)}`,
+  },
+  manageInventories: {
+    path: '/manageInventories',
+    href: () => '/manageInventories',
+    /** The home page's button writes it in lower case, as the product always has; it lands all the same. */
+    homeButtonHref: () => '/manageinventories',
+  },
+  addNewItem: { path: '/addNewItem', href: () => '/addNewItem' },
+  myItem: { path: '/myitem', href: () => '/myitem' },
+  blogs: { path: '/blogs', href: () => '/blogs' },
+  about: { path: '/about', href: () => '/about' },
+  aboutUs: { path: '/aboutus', href: () => '/aboutus' },
+  login: { path: '/login', href: () => '/login' },
+  signUp: { path: '/signup', href: () => '/signup' },
+  notFound: { path: '*' },
+} as const;
