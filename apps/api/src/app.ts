@@ -1,10 +1,12 @@
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
+import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
 import { createAccessTokens } from './auth/access-token';
 import { authRoutes } from './auth/auth.routes';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
-import { requireVerifiedUser } from './auth/require-user';
+import { meRoutes } from './auth/me.routes';
+import { createGuards } from './auth/require-user';
 import { clientConfigRoutes } from './client-config/client-config.routes';
 import type { Config } from './config';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
@@ -17,7 +19,15 @@ import { webAppRoutes } from './web/web-app';
 
 export type AppConfig = Pick<
   Config,
-  'jwtSecret' | 'jwtTtlSeconds' | 'corsOrigins' | 'loginRateLimit' | 'firebase' | 'authEmulatorHost' | 'webDist'
+  | 'jwtSecret'
+  | 'jwtTtlSeconds'
+  | 'corsOrigins'
+  | 'loginRateLimit'
+  | 'firebase'
+  | 'authEmulatorHost'
+  | 'webDist'
+  | 'staff'
+  | 'writeRateLimit'
 >;
 
 export interface AppDeps {
@@ -32,16 +42,23 @@ export const BODY_LIMIT = '100kb';
 /** The whole HTTP surface, without listening: tests drive it with supertest. */
 export function createApp({ store, verifier, config, log }: AppDeps) {
   const tokens = createAccessTokens(config.jwtSecret, config.jwtTtlSeconds);
-  const requireUser = requireVerifiedUser(tokens);
+  const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit });
 
   const api = express.Router();
-  api.use(cors({ origin: config.corsOrigins, maxAge: 600 }));
+  api.use(
+    cors({
+      origin: config.corsOrigins,
+      maxAge: 600,
+      exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After'],
+    }),
+  );
   api.use(express.json({ limit: BODY_LIMIT }));
   api.use(healthRoutes(store));
   api.use(clientConfigRoutes(config));
   api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
-  api.use('/inventory', inventoryRoutes({ store, requireUser }));
-  api.use('/myitem', deliveriesRoutes({ store, requireUser }));
+  api.use(meRoutes(guards));
+  api.use('/inventory', inventoryRoutes({ store, guards }));
+  api.use('/myitem', deliveriesRoutes({ store, guards }));
   api.use(apiNotFound);
 
   const app = express();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStaffList, type StaffList } from './auth/staff';
 
 /**
  * The one place that reads process.env: parsed once, every bad variable
@@ -33,6 +34,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   SEED_DEMO_DATA: booleanText.default(true),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  STAFF: z
+    .string()
+    .refine(
+      (text) => text.split(',').every((entry) => /^\s*([^\s@,]+@[^\s@,]+|@[^\s@,]+)?\s*$/.test(entry)),
+      'must be comma-separated emails and @domains, e.g. ann@shop.com,@shop.com',
+    )
+    .optional(),
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
 });
 
 export interface Config {
@@ -53,6 +62,9 @@ export interface Config {
   webDist: string;
   seedDemoData: boolean;
   loginRateLimit: number;
+  /** Who may write; null: every verified user (STAFF unset). */
+  staff: StaffList;
+  writeRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(__dirname, '../../web/dist')),
     seedDemoData: e.SEED_DEMO_DATA,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    staff: parseStaffList(e.STAFF),
+    writeRateLimit: e.WRITE_RATE_LIMIT,
   };
 }

@@ -21,6 +21,12 @@ async function main() {
       `Trusting the Firebase Auth emulator at ${config.authEmulatorHost}: its tokens are unsigned, so this server is for local use only.`,
     );
   }
+  if (config.staff === null && config.env === 'production') {
+    console.warn(
+      '\n*** STAFF is not set: EVERY verified account may add, change and delete every item. ***\n' +
+        '*** Set STAFF to the emails and @domains of your staff (see docs/api.md).            ***\n',
+    );
+  }
   if (config.jwtSecretGenerated) {
     console.warn('JWT_SECRET is not set: using a random one for this run (sessions end when the server restarts).');
   }

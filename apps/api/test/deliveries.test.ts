@@ -108,14 +108,14 @@ describe('POST /api/myitem', () => {
   });
 
   it.each([
-    ['no name', { name: '' }, 'name'],
+    ['a name that is not text', { name: 42 }, 'name'],
     ['no address', { address: undefined }, 'address'],
-    ['a phone with letters', { phone: 'call me' }, 'phone'],
+    ['a phone without a digit', { phone: 'call me' }, 'phone'],
     ['no phone', { phone: '' }, 'phone'],
     ['a bad item id', { inventoriesId: 'zzz' }, 'inventoriesId'],
     ['a zero quantity', { quantity: 0 }, 'quantity'],
     ['an email that is an object', { email: { $ne: null } }, 'email'],
-    ['a missing inventory name', { inventory: undefined }, 'inventory'],
+    ['an inventory name that is not text', { inventory: ['x'] }, 'inventory'],
   ])('refuses %s with 400 and changes nothing', async (_label, overrides, field) => {
     const itemId = await t.addItem({ quantity: 5 });
     const token = await t.tokenFor('a@x.com');

@@ -85,7 +85,7 @@ describe('hardening', () => {
     const logged: unknown[] = [];
     const { createApp } = await import('../src/app');
     const { testConfig, fakeVerifier } = await import('./helpers/test-app');
-    jest.spyOn(t.store.items, 'list').mockRejectedValue(new Error('disk on fire at /var/secret'));
+    jest.spyOn(t.store.items, 'revision').mockRejectedValue(new Error('disk on fire at /var/secret'));
     const app = createApp({ store: t.store, verifier: fakeVerifier, config: testConfig, log: (...args) => logged.push(args) });
     const res = await request(app).get('/api/inventory');
     expect(res.status).toBe(500);

@@ -4,21 +4,28 @@ import type { DeleteResult, InsertResult } from '@smart-zone/types/responses';
 import { forbidden, notFound, outOfStock } from '../errors/app-error';
 import type { Store } from '../store/store';
 
-/** My Item: a user only ever reads, adds or cancels their own deliveries. */
+/** My Item: a user only ever reads, adds or cancels their own deliveries, which belong to their uid. */
 export function deliveriesService(store: Store) {
   return {
     list(caller: AccessClaims, email: string | undefined): Promise<DeliveredItem[]> {
       if (email !== undefined && email !== caller.email) {
         throw forbidden('You can only see your own deliveries');
       }
-      return store.deliveries.listByEmail(caller.email);
+      return store.deliveries.listByOwner(caller.uid);
     },
 
     async create(caller: AccessClaims, input: DeliveryInput): Promise<InsertResult> {
       if (input.email !== caller.email) {
         throw forbidden('You can only record deliveries under your own email');
       }
-      const outcome = await store.deliveries.create({ ...input, email: caller.email });
+      const outcome = await store.deliveries.create({
+        owner: { uid: caller.uid, email: caller.email },
+        name: input.name,
+        inventoriesId: input.inventoriesId,
+        address: input.address,
+        phone: input.phone,
+        quantity: input.quantity,
+      });
       if (!outcome.ok && outcome.reason === 'item_not_found') {
         throw notFound('No item with that id. It may have been deleted.');
       }
@@ -34,7 +41,7 @@ export function deliveriesService(store: Store) {
 
     /** Another user's record answers 404 like an unknown one: its existence is not theirs to learn. */
     async cancel(caller: AccessClaims, id: string): Promise<DeleteResult> {
-      const cancelled = await store.deliveries.cancel(id, caller.email);
+      const cancelled = await store.deliveries.cancel(id, { uid: caller.uid, email: caller.email });
       if (!cancelled) throw notFound('No delivery of yours with that id');
       return { acknowledged: true, deletedCount: 1 };
     },

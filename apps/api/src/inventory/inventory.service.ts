@@ -1,15 +1,33 @@
-import type { Item, ItemInput, ItemListQuery } from '@smart-zone/types/item';
+import type { Actor, Item, ItemInput, ItemListQuery, StockChange, StockMovement } from '@smart-zone/types/item';
 import { parseItemSort } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
-import { notFound } from '../errors/app-error';
+import { AppError, notFound } from '../errors/app-error';
 import type { Store } from '../store/store';
 
 const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
 
 export function inventoryService(store: Store) {
+  const listOptions = (query: ItemListQuery) => ({
+    limit: query.limit,
+    skip: query.skip,
+    q: query.q || undefined,
+    sort: parseItemSort(query.sort),
+  });
+
   return {
-    list(query: ItemListQuery): Promise<Item[]> {
-      return store.items.list({ limit: query.limit, skip: query.skip, q: query.q || undefined, sort: parseItemSort(query.sort) });
+    /** One page and how many items match in all. */
+    async page(query: ItemListQuery): Promise<{ items: Item[]; total: number }> {
+      const options = listOptions(query);
+      const [items, total] = await Promise.all([store.items.list(options), store.items.count(options)]);
+      return { items, total };
+    },
+
+    /** Every matching item, a batch at a time, tagged with the catalogue's revision taken before the first batch. */
+    async all(query: ItemListQuery) {
+      const options = listOptions(query);
+      const revision = await store.items.revision();
+      const total = await store.items.count(options);
+      return { revision, total, batches: store.items.stream(options) };
     },
 
     async get(id: string): Promise<Item> {
@@ -18,24 +36,49 @@ export function inventoryService(store: Store) {
       return item;
     },
 
-    async create(input: ItemInput): Promise<InsertResult> {
-      const item = await store.items.create(input);
+    async create(input: ItemInput, actor: Actor): Promise<InsertResult> {
+      const item = await store.items.create(input, actor);
       return { acknowledged: true, insertedId: item._id };
     },
 
-    /** Also how staff restock: the new quantity replaces the old. */
-    async update(id: string, input: ItemInput): Promise<UpdateResult> {
-      const before = await store.items.get(id);
-      if (!before) throw notFound(ITEM_NOT_FOUND);
-      const after = await store.items.update(id, input);
-      if (!after) throw notFound(ITEM_NOT_FOUND);
-      const changed = (Object.keys(input) as (keyof ItemInput)[]).some((key) => before[key] !== after[key]);
-      return { acknowledged: true, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
+    /** With `expectedVersion` (If-Match), a changed item answers 412 and nothing is written. */
+    async update(id: string, input: ItemInput, actor: Actor, expectedVersion?: number): Promise<UpdateResult> {
+      const outcome = await store.items.update(id, input, actor, expectedVersion);
+      if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
+      if (!outcome.ok) {
+        throw new AppError(
+          412,
+          'precondition_failed',
+          'This item was changed by someone else since you loaded it. Load it again and redo your change.',
+        );
+      }
+      return { acknowledged: true, matchedCount: 1, modifiedCount: outcome.changed ? 1 : 0 };
     },
 
-    async remove(id: string): Promise<DeleteResult> {
-      if (!(await store.items.remove(id))) throw notFound(ITEM_NOT_FOUND);
+    async changeStock(id: string, change: StockChange, actor: Actor): Promise<{ quantity: number }> {
+      const outcome = await store.items.changeStock(id, change, actor);
+      if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
+      if (!outcome.ok) {
+        throw new AppError(
+          409,
+          'out_of_stock',
+          change.delta < 0
+            ? `Only ${outcome.available} in stock: cannot remove ${-change.delta}`
+            : `${outcome.available} in stock: adding ${change.delta} would go over the limit`,
+        );
+      }
+      return { quantity: outcome.item.quantity };
+    },
+
+    async remove(id: string, actor: Actor): Promise<DeleteResult> {
+      if (!(await store.items.remove(id, actor))) throw notFound(ITEM_NOT_FOUND);
       return { acknowledged: true, deletedCount: 1 };
+    },
+
+    async history(id: string, page: { limit: number; skip: number }): Promise<{ movements: StockMovement[]; total: number }> {
+      const history = await store.items.history(id, page);
+      if (history.total === 0) throw notFound(ITEM_NOT_FOUND);
+      return history;
     },
   };
 }

@@ -15,7 +15,12 @@ export const testConfig: AppConfig = {
   firebase: { projectId: 'demo-smart-zone', apiKey: 'demo-api-key', authDomain: 'demo-smart-zone.firebaseapp.com' },
   authEmulatorHost: undefined,
   webDist: '/nonexistent-web-dist',
+  staff: null,
+  writeRateLimit: 100_000,
 };
+
+/** Who the helpers' own items are made by. */
+export const TEST_ACTOR = { uid: 'uid-setup@example.com', email: 'setup@example.com' };
 
 /**
  * Stands in for Firebase at its boundary: an ID token here is
@@ -63,7 +68,7 @@ export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<Test
     store,
     tokenFor,
     async addItem(overrides = {}) {
-      const item = await store.items.create({ ...sampleItem, ...overrides });
+      const item = await store.items.create({ ...sampleItem, ...overrides }, TEST_ACTOR);
       return item._id;
     },
     close: () => store.close(),

@@ -1,11 +1,14 @@
 import type Database from 'better-sqlite3';
+import { ObjectId } from 'bson';
+import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 
 /**
- * The schema, created idempotently on open. CHECK constraints are the last
- * line of defence: even a bug above cannot store negative stock.
+ * The schema, as numbered migrations recorded in PRAGMA user_version, each
+ * run once in its own transaction. CHECK constraints are the last line of
+ * defence: even a bug above cannot store negative stock.
  * `seq` keeps insertion order (the default list order) independent of ids.
  */
-const SCHEMA = `
+const V1_TABLES = `
 CREATE TABLE IF NOT EXISTS items (
   seq         INTEGER PRIMARY KEY AUTOINCREMENT,
   id          TEXT    NOT NULL UNIQUE,
@@ -38,6 +41,94 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 `;
 
+/**
+ * Issue 8: who changed what (actors, versions), the stock ledger, deliveries
+ * owned by uid and soft-cancelled, an index for every list query, and
+ * trigram full-text search over name and supplier.
+ */
+const V2_LEDGER = `
+ALTER TABLE items ADD COLUMN updated_at       TEXT    NOT NULL DEFAULT '';
+ALTER TABLE items ADD COLUMN version          INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1);
+ALTER TABLE items ADD COLUMN created_by_uid   TEXT    NOT NULL DEFAULT '${SYSTEM_ACTOR.uid}';
+ALTER TABLE items ADD COLUMN created_by_email TEXT    NOT NULL DEFAULT '${SYSTEM_ACTOR.email}';
+ALTER TABLE items ADD COLUMN updated_by_uid   TEXT    NOT NULL DEFAULT '${SYSTEM_ACTOR.uid}';
+ALTER TABLE items ADD COLUMN updated_by_email TEXT    NOT NULL DEFAULT '${SYSTEM_ACTOR.email}';
+UPDATE items SET updated_at = created_at WHERE updated_at = '';
+
+CREATE INDEX items_by_name     ON items (name COLLATE NOCASE, seq);
+CREATE INDEX items_by_price    ON items (price, seq);
+CREATE INDEX items_by_quantity ON items (quantity, seq);
+
+-- Deliveries made before this version belong to no uid (''): nobody who later
+-- takes their email can see or cancel them; they stay in the file.
+ALTER TABLE deliveries ADD COLUMN uid          TEXT NOT NULL DEFAULT '';
+ALTER TABLE deliveries ADD COLUMN cancelled_at TEXT;
+CREATE INDEX deliveries_by_uid ON deliveries (uid, seq);
+
+CREATE TABLE movements (
+  seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+  id             TEXT    NOT NULL UNIQUE,
+  item_id        TEXT    NOT NULL,
+  delta          INTEGER NOT NULL,
+  quantity_after INTEGER NOT NULL CHECK (quantity_after >= 0),
+  reason         TEXT    NOT NULL CHECK (reason IN ('created', 'restock', 'adjust', 'delivery', 'cancel', 'deleted')),
+  actor_uid      TEXT    NOT NULL,
+  actor_email    TEXT    NOT NULL,
+  delivery_id    TEXT,
+  note           TEXT,
+  item_json      TEXT,
+  at             TEXT    NOT NULL,
+  CHECK (delta <> 0 OR reason IN ('created', 'deleted'))
+);
+CREATE INDEX movements_by_item ON movements (item_id, seq);
+
+CREATE VIRTUAL TABLE items_search USING fts5(
+  name, supplier, content = 'items', content_rowid = 'seq', tokenize = 'trigram'
+);
+CREATE TRIGGER items_search_insert AFTER INSERT ON items BEGIN
+  INSERT INTO items_search (rowid, name, supplier) VALUES (new.seq, new.name, new.supplier);
+END;
+CREATE TRIGGER items_search_delete AFTER DELETE ON items BEGIN
+  INSERT INTO items_search (items_search, rowid, name, supplier) VALUES ('delete', old.seq, old.name, old.supplier);
+END;
+CREATE TRIGGER items_search_update AFTER UPDATE OF name, supplier ON items BEGIN
+  INSERT INTO items_search (items_search, rowid, name, supplier) VALUES ('delete', old.seq, old.name, old.supplier);
+  INSERT INTO items_search (rowid, name, supplier) VALUES (new.seq, new.name, new.supplier);
+END;
+INSERT INTO items_search (items_search) VALUES ('rebuild');
+
+-- The list ETag: which database (a restored backup is another) and how many item writes it has seen.
+INSERT OR IGNORE INTO meta (key, value) VALUES ('catalogue_id', lower(hex(randomblob(8))));
+INSERT OR IGNORE INTO meta (key, value) VALUES ('catalogue_revision', '0');
+`;
+
+/** Items from before the ledger get an opening `created` movement of the quantity they hold. */
+function openingBalances(db: Database.Database) {
+  const items = db.prepare<[], { id: string; quantity: number; created_at: string }>('SELECT id, quantity, created_at FROM items').all();
+  const insert = db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, note, at)
+     VALUES (?, ?, ?, ?, 'created', ?, ?, 'opening balance', ?)`,
+  );
+  for (const item of items) {
+    insert.run(new ObjectId().toHexString(), item.id, item.quantity, item.quantity, SYSTEM_ACTOR.uid, SYSTEM_ACTOR.email, item.created_at);
+  }
+}
+
+const MIGRATIONS: ((db: Database.Database) => void)[] = [
+  (db) => db.exec(V1_TABLES),
+  (db) => {
+    db.exec(V2_LEDGER);
+    openingBalances(db);
+  },
+];
+
 export function migrate(db: Database.Database): void {
-  db.exec(SCHEMA);
+  const current = db.pragma('user_version', { simple: true }) as number;
+  MIGRATIONS.forEach((step, index) => {
+    if (index < current) return;
+    db.transaction(() => {
+      step(db);
+      db.pragma(`user_version = ${index + 1}`);
+    })();
+  });
 }

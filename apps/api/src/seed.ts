@@ -1,0 +1,59 @@
+import 'dotenv/config';
+import { parseArgs } from 'node:util';
+import { SYSTEM_ACTOR, type ItemInput } from '@smart-zone/types/item';
+import { ConfigError, loadConfig } from './config';
+import { demoItems } from './store/demo-items';
+import { openStore } from './store/open-store';
+
+/**
+ * `pnpm seed -- --items 100000`: loads that many synthetic phones into the
+ * configured store (DATA_DIR's SQLite file, or MONGODB_URI), each with its
+ * `created` movement, so anyone can try the product at scale.
+ */
+const BATCH = 5000;
+const SUPPLIERS = ['Apple', 'Samsung', 'Google', 'OnePlus', 'Xiaomi', 'Nokia', 'Motorola', 'Sony', 'Oppo', 'Fairphone'];
+
+export function syntheticItem(index: number): ItemInput {
+  const template = demoItems[index % demoItems.length]!;
+  return {
+    name: `Phone ${index + 1}`,
+    supplier: SUPPLIERS[index % SUPPLIERS.length]!,
+    // Spread deterministically, so sorts by price and quantity have something to do.
+    price: 99 + ((index * 7919) % 1900),
+    quantity: (index * 104_729) % 500,
+    description: `A synthetic phone for trying Smart Zone at scale (number ${index + 1}).`,
+    img: template.img,
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    // pnpm forwards a literal `--` when one is typed before the flags.
+    args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    options: { items: { type: 'string', default: '1000' } },
+  });
+  const count = Number(values.items);
+  if (!Number.isInteger(count) || count < 1) throw new ConfigError('--items must be a whole number of at least 1');
+
+  const config = loadConfig();
+  const store = await openStore({ mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir });
+  const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
+  const started = performance.now();
+  try {
+    for (let start = 0; start < count; start += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => syntheticItem(start + offset));
+      await store.items.createMany(batch, SYSTEM_ACTOR);
+    }
+  } finally {
+    await store.close();
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Seeded ${count} items into ${where} in ${seconds} s.`);
+}
+
+// pnpm runs package scripts in the package's folder; DATA_DIR and .env are the caller's.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

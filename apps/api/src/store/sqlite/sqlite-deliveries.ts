@@ -1,0 +1,109 @@
+import type Database from 'better-sqlite3';
+import { ObjectId } from 'bson';
+import type { DeliveredItem } from '@smart-zone/types/delivery';
+import type { Actor } from '@smart-zone/types/item';
+import type { DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
+import { toDelivery, type DeliveryRow } from './rows';
+import type { SqliteLedger } from './sqlite-ledger';
+
+export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): DeliveryRepository {
+  const sql = {
+    // The stock guard is in the WHERE clause: a short item matches no row.
+    takeStock: db.prepare<Record<string, unknown>, { quantity: number; name: string }>(
+      `UPDATE items SET quantity = quantity - @quantity, version = version + 1, updated_at = @at,
+         updated_by_uid = @uid, updated_by_email = @email
+       WHERE id = @id AND quantity >= @quantity RETURNING quantity, name`,
+    ),
+    returnStock: db.prepare<Record<string, unknown>, { quantity: number }>(
+      `UPDATE items SET quantity = quantity + @quantity, version = version + 1, updated_at = @at,
+         updated_by_uid = @uid, updated_by_email = @email
+       WHERE id = @id RETURNING quantity`,
+    ),
+    stock: db.prepare<[string], { quantity: number }>('SELECT quantity FROM items WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO deliveries (id, uid, email, name, inventory, inventories_id, address, phone, quantity, created_at)
+       VALUES (@id, @uid, @email, @name, @inventory, @inventories_id, @address, @phone, @quantity, @created_at)`,
+    ),
+    get: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE id = ? AND cancelled_at IS NULL'),
+    cancel: db.prepare<[string, string, string], DeliveryRow>(
+      'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND uid = ? AND cancelled_at IS NULL RETURNING *',
+    ),
+    byOwner: db.prepare<[string], DeliveryRow>(
+      'SELECT * FROM deliveries WHERE uid = ? AND cancelled_at IS NULL ORDER BY seq DESC',
+    ),
+  };
+
+  // better-sqlite3 transactions are synchronous: nothing else runs between
+  // the stock check, the decrement, the record and its movement.
+  const deliver = db.transaction((delivery: NewDelivery): DeliveryOutcome => {
+    const at = new Date().toISOString();
+    const { owner } = delivery;
+    const taken = sql.takeStock.get({ id: delivery.inventoriesId, quantity: delivery.quantity, at, uid: owner.uid, email: owner.email });
+    if (!taken) {
+      const stock = sql.stock.get(delivery.inventoriesId);
+      return stock ? { ok: false, reason: 'out_of_stock', available: stock.quantity } : { ok: false, reason: 'item_not_found' };
+    }
+    const row: DeliveryRow = {
+      id: new ObjectId().toHexString(),
+      uid: owner.uid,
+      email: owner.email,
+      name: delivery.name,
+      inventory: taken.name,
+      inventories_id: delivery.inventoriesId,
+      address: delivery.address,
+      phone: delivery.phone,
+      quantity: delivery.quantity,
+      created_at: at,
+      cancelled_at: null,
+    };
+    sql.insert.run(row);
+    ledger.append({
+      itemId: delivery.inventoriesId,
+      delta: -delivery.quantity,
+      quantityAfter: taken.quantity,
+      reason: 'delivery',
+      actor: owner,
+      at,
+      deliveryId: row.id,
+    });
+    ledger.bumpRevision();
+    return { ok: true, delivery: toDelivery(row) };
+  });
+
+  const cancel = db.transaction((id: string, owner: Actor): DeliveredItem | null => {
+    const at = new Date().toISOString();
+    const row = sql.cancel.get(at, id, owner.uid);
+    if (!row) return null;
+    // The item may have been deleted since; then there is no stock to restore.
+    const restored = sql.returnStock.get({ id: row.inventories_id, quantity: row.quantity, at, uid: owner.uid, email: owner.email });
+    if (restored) {
+      ledger.append({
+        itemId: row.inventories_id,
+        delta: row.quantity,
+        quantityAfter: restored.quantity,
+        reason: 'cancel',
+        actor: owner,
+        at,
+        deliveryId: id,
+      });
+      ledger.bumpRevision();
+    }
+    return toDelivery(row);
+  });
+
+  return {
+    async listByOwner(uid) {
+      return sql.byOwner.all(uid).map(toDelivery);
+    },
+    async get(id) {
+      const row = sql.get.get(id);
+      return row ? toDelivery(row) : null;
+    },
+    async create(delivery) {
+      return deliver(delivery);
+    },
+    async cancel(id, owner) {
+      return cancel(id, owner);
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import type Database from 'better-sqlite3';
+import { ObjectId } from 'bson';
+import {
+  QUANTITY_MAX,
+  SYSTEM_ACTOR,
+  type Actor,
+  type ItemInput,
+  type ItemSortKey,
+} from '@smart-zone/types/item';
+import type { ItemFilter, ItemListOptions, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
+import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
+import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
+
+/** Whitelisted ORDER BY clauses, each served by an index: a sort key never reaches SQL as text. */
+const ORDER_BY: Record<ItemSortKey, { asc: string; desc: string }> = {
+  name: { asc: 'name COLLATE NOCASE ASC, seq ASC', desc: 'name COLLATE NOCASE DESC, seq DESC' },
+  price: { asc: 'price ASC, seq ASC', desc: 'price DESC, seq DESC' },
+  quantity: { asc: 'quantity ASC, seq ASC', desc: 'quantity DESC, seq DESC' },
+  newest: { asc: 'seq DESC', desc: 'seq ASC' },
+};
+
+/** The trigram index answers substrings of 3 characters or more; shorter ones scan (few rows can match fewer). */
+const TRIGRAM = 3;
+const STREAM_BATCH = 1000;
+
+const EDITABLE: readonly (keyof ItemInput)[] = ['name', 'supplier', 'price', 'quantity', 'description', 'img'];
+
+/** A WHERE clause and its parameters for a search; search text is always a bound parameter. */
+function searchClause(q: string | undefined): { where: string; params: Record<string, string> } {
+  if (!q) return { where: '', params: {} };
+  const folded = q.toLocaleLowerCase();
+  if ([...folded].length >= TRIGRAM) {
+    // A quoted FTS5 string is matched literally: quotes inside are doubled.
+    return {
+      where: 'WHERE seq IN (SELECT rowid FROM items_search WHERE items_search MATCH @match)',
+      params: { match: `"${folded.replaceAll('"', '""')}"` },
+    };
+  }
+  return { where: 'WHERE (instr(fold(name), @q) > 0 OR instr(fold(supplier), @q) > 0)', params: { q: folded } };
+}
+
+export function sqliteItems(db: Database.Database) {
+  const ledger: SqliteLedger = sqliteLedger(db);
+  const sql = {
+    get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO items (id, name, supplier, price, quantity, description, img, created_at, updated_at, version,
+         created_by_uid, created_by_email, updated_by_uid, updated_by_email)
+       VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @created_at, @updated_at, @version,
+         @created_by_uid, @created_by_email, @updated_by_uid, @updated_by_email)`,
+    ),
+    update: db.prepare(
+      `UPDATE items SET name = @name, supplier = @supplier, price = @price, quantity = @quantity,
+         description = @description, img = @img, version = version + 1, updated_at = @updated_at,
+         updated_by_uid = @updated_by_uid, updated_by_email = @updated_by_email
+       WHERE id = @id RETURNING *`,
+    ),
+    setStock: db.prepare(
+      `UPDATE items SET quantity = @quantity, version = version + 1, updated_at = @updated_at,
+         updated_by_uid = @updated_by_uid, updated_by_email = @updated_by_email
+       WHERE id = @id RETURNING *`,
+    ),
+    remove: db.prepare<[string]>('DELETE FROM items WHERE id = ?'),
+    any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
+    revision: db.prepare<[], { id: string; revision: string }>(
+      `SELECT (SELECT value FROM meta WHERE key = 'catalogue_id') AS id,
+              (SELECT value FROM meta WHERE key = 'catalogue_revision') AS revision`,
+    ),
+    history: db.prepare<[string, number, number], MovementRow>(
+      'SELECT * FROM movements WHERE item_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+    ),
+    historyCount: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM movements WHERE item_id = ?'),
+  };
+
+  // A handful of shapes (search kind × sort), each prepared once.
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (text: string) => {
+    let found = prepared.get(text);
+    if (!found) {
+      found = db.prepare(text);
+      prepared.set(text, found);
+    }
+    return found;
+  };
+
+  const byActor = (actor: Actor, prefix: 'created_by' | 'updated_by') => ({
+    [`${prefix}_uid`]: actor.uid,
+    [`${prefix}_email`]: actor.email,
+  });
+
+  function insertOne(input: ItemInput, actor: Actor) {
+    const now = new Date().toISOString();
+    const row = {
+      id: new ObjectId().toHexString(),
+      ...input,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+      ...byActor(actor, 'created_by'),
+      ...byActor(actor, 'updated_by'),
+    } as ItemRow;
+    sql.insert.run(row);
+    ledger.append({ itemId: row.id, delta: input.quantity, quantityAfter: input.quantity, reason: 'created', actor, at: now });
+    return toItem(row);
+  }
+
+  const create = db.transaction((input: ItemInput, actor: Actor) => {
+    const item = insertOne(input, actor);
+    ledger.bumpRevision();
+    return item;
+  });
+
+  const insertMany = db.transaction((inputs: readonly ItemInput[], actor: Actor = SYSTEM_ACTOR) => {
+    for (const input of inputs) insertOne(input, actor);
+    ledger.bumpRevision();
+    return inputs.length;
+  });
+
+  const update = db.transaction((id: string, input: ItemInput, actor: Actor, expectedVersion?: number): UpdateOutcome => {
+    const before = sql.get.get(id);
+    if (!before) return { ok: false, reason: 'not_found' };
+    if (expectedVersion !== undefined && before.version !== expectedVersion) {
+      return { ok: false, reason: 'stale', item: toItem(before) };
+    }
+    if (EDITABLE.every((key) => before[key] === input[key])) return { ok: true, item: toItem(before), changed: false };
+    const now = new Date().toISOString();
+    const after = sql.update.get({ id, ...input, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
+    const delta = after.quantity - before.quantity;
+    if (delta !== 0) ledger.append({ itemId: id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now });
+    ledger.bumpRevision();
+    return { ok: true, item: toItem(after), changed: true };
+  });
+
+  const changeStock = db.transaction((id: string, change: StockChange, actor: Actor): StockOutcome => {
+    const before = sql.get.get(id);
+    if (!before) return { ok: false, reason: 'not_found' };
+    const quantity = before.quantity + change.delta;
+    if (quantity < 0 || quantity > QUANTITY_MAX) return { ok: false, reason: 'out_of_range', available: before.quantity };
+    const now = new Date().toISOString();
+    const after = sql.setStock.get({ id, quantity, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
+    ledger.append({
+      itemId: id,
+      delta: change.delta,
+      quantityAfter: quantity,
+      reason: change.delta > 0 ? 'restock' : 'adjust',
+      actor,
+      at: now,
+      note: change.note,
+    });
+    ledger.bumpRevision();
+    return { ok: true, item: toItem(after) };
+  });
+
+  const remove = db.transaction((id: string, actor: Actor): boolean => {
+    const before = sql.get.get(id);
+    if (!before) return false;
+    sql.remove.run(id);
+    ledger.append({
+      itemId: id,
+      delta: -before.quantity,
+      quantityAfter: 0,
+      reason: 'deleted',
+      actor,
+      at: new Date().toISOString(),
+      item: toItem(before),
+    });
+    ledger.bumpRevision();
+    return true;
+  });
+
+  function listRows(options: ItemListOptions): ItemRow[] {
+    const search = searchClause(options.q);
+    const order = options.sort ? ORDER_BY[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : 'seq ASC';
+    return statement(`SELECT * FROM items ${search.where} ORDER BY ${order} LIMIT @limit OFFSET @skip`).all({
+      ...search.params,
+      limit: options.limit ?? -1,
+      skip: options.skip ?? 0,
+    }) as ItemRow[];
+  }
+
+  /** Oldest first by seq, resumed after the last row seen: each batch is an index seek, however deep. */
+  function keysetRows(q: string | undefined, after: number, skip: number): ItemRow[] {
+    const search = searchClause(q);
+    const where = search.where ? `${search.where} AND seq > @after` : 'WHERE seq > @after';
+    return statement(`SELECT * FROM items ${where} ORDER BY seq ASC LIMIT @limit OFFSET @skip`).all({
+      ...search.params,
+      after,
+      limit: STREAM_BATCH,
+      skip,
+    }) as ItemRow[];
+  }
+
+  const repository: ItemRepository = {
+    async list(options = {}) {
+      return listRows(options).map(toItem);
+    },
+    async *stream(options = {}) {
+      if (!options.sort) {
+        let rows = keysetRows(options.q, 0, options.skip ?? 0);
+        while (rows.length > 0) {
+          yield rows.map(toItem);
+          if (rows.length < STREAM_BATCH) return;
+          rows = keysetRows(options.q, rows[rows.length - 1]!.seq!, 0);
+        }
+        return;
+      }
+      for (let skip = options.skip ?? 0; ; skip += STREAM_BATCH) {
+        const rows = listRows({ ...options, limit: STREAM_BATCH, skip });
+        if (rows.length > 0) yield rows.map(toItem);
+        if (rows.length < STREAM_BATCH) return;
+      }
+    },
+    async count(filter: ItemFilter = {}) {
+      const search = searchClause(filter.q);
+      const row = statement(`SELECT COUNT(*) AS n FROM items ${search.where}`).get(search.params) as { n: number };
+      return row.n;
+    },
+    async revision() {
+      const row = sql.revision.get();
+      return `${row?.id}.${row?.revision}`;
+    },
+    async get(id) {
+      const row = sql.get.get(id);
+      return row ? toItem(row) : null;
+    },
+    async create(input, actor) {
+      return create(input, actor);
+    },
+    async createMany(inputs, actor) {
+      return insertMany(inputs, actor);
+    },
+    async update(id, input, actor, expectedVersion) {
+      return update(id, input, actor, expectedVersion);
+    },
+    async changeStock(id, change, actor) {
+      return changeStock(id, change, actor);
+    },
+    async remove(id, actor) {
+      return remove(id, actor);
+    },
+    async history(id, page) {
+      const total = sql.historyCount.get(id)?.n ?? 0;
+      const movements = total === 0 ? [] : sql.history.all(id, page.limit, page.skip).map(toMovement);
+      return { movements, total };
+    },
+  };
+
+  return {
+    repository,
+    ledger,
+    isEmpty: () => !sql.any.get(),
+    insertMany: (inputs: readonly ItemInput[]) => insertMany(inputs, SYSTEM_ACTOR),
+  };
+}
