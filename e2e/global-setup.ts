@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -11,6 +12,9 @@ import { ARTIFACTS_DIR } from './paths';
  * temporary data folder and free ports, and leaves its URLs in the
  * environment for the workers. Returns the teardown.
  */
+/** How many synthetic items the app holds during the e2e run (E2E_ITEMS overrides). */
+export const E2E_ITEMS = 100_000;
+
 export default async function globalSetup(_config: FullConfig) {
   if (!findChromium()) throw new Error(NO_CHROMIUM_MESSAGE);
   if (!existsSync(path.join(ROOT_DIR, 'apps/web/dist/index.html'))) {
@@ -22,6 +26,17 @@ export default async function globalSetup(_config: FullConfig) {
   writeFileSync(serverLog, '');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smart-zone-e2e-'));
   const [port, authPort] = [await freePort(), await freePort()];
+
+  // The warehouse at scale: the demo phones first (as a first start would load
+  // them), then synthetic items, loaded by the project's own seed script.
+  const items = Number(process.env.E2E_ITEMS ?? E2E_ITEMS);
+  const seeded = performance.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/seed.ts', '--items', String(items)], {
+    cwd: path.join(ROOT_DIR, 'apps/api'),
+    env: { ...process.env, INIT_CWD: '', DATA_DIR: dataDir, MONGODB_URI: '', SEED_DEMO_DATA: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  appendFileSync(serverLog, `[e2e] seeded ${items} items in ${Math.round(performance.now() - seeded)} ms\n`);
 
   const app = await launch({
     dataDir,

@@ -40,6 +40,8 @@ async function main() {
   const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
   const started = performance.now();
   try {
+    // What the server would load on its first start comes first, so the demo phones stay the oldest items.
+    if (config.seedDemoData && (await store.seedOnce(demoItems))) console.log(`Loaded ${demoItems.length} demo items first.`);
     for (let start = 0; start < count; start += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => syntheticItem(start + offset));
       await store.items.createMany(batch, SYSTEM_ACTOR);
