@@ -1,108 +1,126 @@
 /**
- * Throughput of the main calls against a real SQLite file, in-process.
- * Usage: pnpm bench [--seconds 5 --connections 10 --items 500]
- * The machine is shared and noisy: compare two builds by running this in both
- * checkouts side by side and reading the ratio, not the absolute numbers.
+ * `pnpm bench`: the API under load, in its own process, beside a floor (bare
+ * Express answering the same JSON from memory) and a ceiling (bare node:http
+ * answering the same bytes), each load run by autocannon in a process of its
+ * own. This file only sets up, spawns, waits and collects.
+ *
+ * The machine is shared and noisy: read the ratios to the floor, measured
+ * seconds apart under the same noise, more than the absolute numbers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { createApp } from '../src/app';
-import { createAccessTokens } from '../src/auth/access-token';
-import { openStore } from '../src/store/open-store';
+import type { Item } from '@smart-zone/types/item';
+import { type ApiServer, benchToken, startApiServer } from './api-server';
+import { createStockItem, deliveryBody } from './deliveries';
+import { goalLines } from './goals';
+import { expect } from './http';
+import { type BenchOptions, readOptions } from './options';
+import { summarizeProfiles } from './profile';
+import { type ReferenceServer, saveReferenceBodies, startReferenceServer } from './reference-servers';
+import { machine, markdownTable, type Report } from './report';
+import { runScenarios } from './runner';
+import { scenarios, searchTermFor } from './scenarios';
+import { hasSeedScript, seedThroughApi, seedWithScript } from './seed-items';
 
-const { values } = parseArgs({
-  // pnpm forwards a literal `--` when one is typed before the flags.
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: {
-    seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    items: { type: 'string', default: '500' },
-  },
-});
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-const itemCount = Number(values.items);
-const secret = 'bench-secret-0123456789-0123456789-0123456789';
+const progress = (message: string) => console.error(`[bench] ${message}`);
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'smart-zone-bench-'));
-  const store = await openStore({ mongodbDb: 'bench', dataDir });
-  const ids: string[] = [];
-  for (let i = 0; i < itemCount; i++) {
-    const item = await store.items.create({
-      name: `Phone ${i}`,
-      supplier: `Supplier ${i % 7}`,
-      price: 100 + i,
-      quantity: 1_000_000,
-      description: 'A benchmark phone.',
-      img: '/images/placeholder.svg',
-    });
-    ids.push(item._id);
-  }
-  const app = createApp({
-    store,
-    verifier: { verify: () => Promise.reject(new Error('not used')) },
-    config: {
-      jwtSecret: secret,
-      jwtTtlSeconds: 3600,
-      corsOrigins: [],
-      loginRateLimit: 1000,
-      firebase: { projectId: 'demo-smart-zone', apiKey: 'k', authDomain: 'demo-smart-zone.firebaseapp.com' },
-      authEmulatorHost: undefined,
-      webDist: path.join(dataDir, 'no-web'),
-    },
-    log: console.error,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const token = createAccessTokens(secret, 3600).sign({ email: 'bench@example.com', uid: 'bench', verified: true });
+  const options = readOptions(process.argv.slice(2));
+  const workDir = mkdtempSync(path.join(tmpdir(), 'smart-zone-bench-'));
+  const dataDir = path.join(workDir, 'data');
+  const profileDir = options.cpuProf ? path.join(workDir, 'profile') : undefined;
+  mkdirSync(dataDir);
+  const token = benchToken();
 
-  const delivery = JSON.stringify({
-    name: 'Bench',
-    email: 'bench@example.com',
-    inventory: 'Phone 0',
-    inventoriesId: ids[0],
-    address: '1 Bench Street',
-    phone: '+1 555 0100',
-  });
-  const scenarios: { name: string; opts: autocannon.Options }[] = [
-    { name: 'GET /api/inventory?limit=6', opts: { url: `${base}/api/inventory?limit=6` } },
-    { name: `GET /api/inventory (all ${itemCount})`, opts: { url: `${base}/api/inventory` } },
-    { name: 'GET /api/inventory/:id', opts: { url: `${base}/api/inventory/${ids[Math.floor(itemCount / 2)]}` } },
-    {
-      name: 'POST /api/myitem (deliver 1)',
-      opts: {
-        url: `${base}/api/myitem`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: delivery,
-      },
-    },
-  ];
-
-  console.log(`Smart Zone bench: ${seconds}s × ${connections} connections, ${itemCount} items, SQLite file store`);
-  console.log('scenario'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
-  for (const scenario of scenarios) {
-    const result = await autocannon({ ...scenario.opts, connections, duration: seconds });
-    console.log(
-      scenario.name.padEnd(34),
-      result.requests.average.toFixed(0).padStart(9),
-      String(result.latency.p50).padStart(8),
-      String(result.latency.p99).padStart(8),
-      String(result.non2xx).padStart(8),
-    );
+  const seedStarted = Date.now();
+  const seedScript = hasSeedScript();
+  if (seedScript) {
+    progress(`seeding ${options.items} items with src/seed.ts…`);
+    await seedWithScript(dataDir, options.items);
   }
-  server.close();
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  const api = await startApiServer(dataDir, path.join(workDir, 'server.log'), profileDir);
+  const references: ReferenceServer[] = [];
+  let report: Report;
+  try {
+    if (!seedScript) {
+      progress(`no src/seed.ts yet: seeding ${options.items} items through POST /api/inventory…`);
+      await seedThroughApi(api.base, token, options.items);
+    }
+    progress(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s; API pid ${api.pid} at ${api.base}`);
+    report = await benchmark(options, api, token, workDir, references);
+  } finally {
+    // Stopping the API (SIGTERM, its graceful shutdown) is also what writes its CPU profile.
+    await Promise.all([...references.map((server) => server.stop()), api.stop()]);
+  }
+  if (profileDir) report.profile = summarizeProfiles(profileDir);
+  print(report);
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  // A profile is worth keeping: it opens in Chrome DevTools or speedscope.
+  if (options.keep || options.cpuProf) progress(`kept ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
 }
 
-main().catch((error) => {
+async function benchmark(
+  options: BenchOptions,
+  api: ApiServer,
+  token: string,
+  workDir: string,
+  references: ReferenceServer[],
+): Promise<Report> {
+  const totalOf = async (query: string) => {
+    const total = (await expect<Item[]>(200, `${api.base}/api/inventory?${query}`)).headers.get('x-total-count');
+    return total === null ? null : Number(total);
+  };
+  const middle = await expect<Item[]>(200, `${api.base}/api/inventory?limit=1&skip=${Math.floor(options.items / 2)}`);
+  const itemId = middle.body[0]?._id;
+  if (!itemId) throw new Error('the store holds no items after seeding');
+  const searchTerm = searchTermFor(options.items);
+  const stockItem = await createStockItem(api.base, token);
+
+  const chosen = scenarios(options, { itemId, searchTerm, token, deliveryBody: deliveryBody(stockItem) }).filter(
+    (scenario) => !options.only || options.only.some((text) => scenario.name.includes(text)),
+  );
+  if (chosen.length === 0) throw new Error(`no scenario name contains any of ${options.only?.join(', ')}`);
+  let floor: ReferenceServer | undefined;
+  let ceiling: ReferenceServer | undefined;
+  const imitated = chosen.filter((scenario) => scenario.hasFloor).map((scenario) => scenario.path);
+  if (imitated.length > 0) {
+    const bodies = path.join(workDir, 'bodies.json');
+    await saveReferenceBodies(api.base, imitated, bodies);
+    floor = await startReferenceServer('floor', bodies);
+    ceiling = await startReferenceServer('ceiling', bodies);
+    references.push(floor, ceiling);
+  }
+
+  const rows = await runScenarios(chosen, { api, floor, ceiling }, { warmup: options.warmup, token, stockItem, progress });
+  return {
+    date: new Date().toISOString(),
+    machine: machine(),
+    command: `pnpm bench -- ${process.argv.slice(2).filter((arg) => arg !== '--').join(' ')}`.trim(),
+    options,
+    // The bench's own stock item is in the store too.
+    itemsInStore: await totalOf('limit=1'),
+    searchMatches: await totalOf(`limit=1&q=${encodeURIComponent(searchTerm)}`),
+    rows,
+  };
+}
+
+function print(report: Report) {
+  const { machine: m, options } = report;
+  console.log(`## Smart Zone bench, ${report.date}\n`);
+  console.log(`Machine: ${m.cpus} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}`);
+  console.log(`Command: \`${report.command}\``);
+  console.log(
+    `SQLite file store, ${report.itemsInStore ?? '?'} items; ${options.seconds} s per run after ${options.warmup} s warm-up; ` +
+      `${options.connections} connections (deliveries 64); the search matches ${report.searchMatches ?? '?'} items.\n`,
+  );
+  console.log(markdownTable(report.rows));
+  console.log(`\n${goalLines(report.rows).join('\n')}`);
+  if (report.profile) console.log(`\n${report.profile.join('\n')}`);
+}
+
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

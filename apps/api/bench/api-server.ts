@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import path from 'node:path';
+import { createAccessTokens } from '../src/auth/access-token';
+import { API_DIR, freePort, stop, TSX_LOADER } from './processes';
+
+/** Fixed, so the bench can mint accessTokens the server accepts (48 characters; config wants ≥ 32). */
+const JWT_SECRET = 'smart-zone-bench-secret-not-for-any-real-server!';
+
+export const BENCH_USER = { email: 'bench@example.com', uid: 'bench-user', verified: true };
+
+/** A token signed exactly as the API signs its own (HS256, issuer and audience pinned). */
+export function benchToken(): string {
+  return createAccessTokens(JWT_SECRET, 3600).sign(BENCH_USER);
+}
+
+/**
+ * The API's environment: only what config.ts should see. Settings we want
+ * unset are set to '' rather than deleted: config treats blank as unset, and
+ * dotenv never overwrites a variable that exists, so a stray .env cannot
+ * turn on the auth emulator, a staff list or MongoDB behind our back.
+ */
+export function apiEnv(dataDir: string, port = 0): NodeJS.ProcessEnv {
+  const { PATH, HOME, TMPDIR, LANG } = process.env;
+  return {
+    PATH,
+    HOME,
+    TMPDIR,
+    LANG,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    SEED_DEMO_DATA: 'false',
+    // The bench writes far faster than any person: keep the per-user limits out of the way.
+    WRITE_RATE_LIMIT: '100000000',
+    LOGIN_RATE_LIMIT: '100000',
+    STAFF: '',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    MONGODB_URI: '',
+  };
+}
+
+export interface ApiServer {
+  base: string;
+  pid: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node --import tsx src/server.ts` exactly as a developer starts it, in its
+ * own process. Its output goes to `logFile`; ready is when /api/health says ok.
+ */
+export async function startApiServer(dataDir: string, logFile: string, cpuProfDir?: string): Promise<ApiServer> {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const profiling = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...TSX_LOADER, ...profiling, path.join('src', 'server.ts')], {
+    cwd: API_DIR,
+    env: apiEnv(dataDir, port),
+    stdio: ['ignore', log, log],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(base, child, logFile);
+  // SIGTERM is the server's own graceful shutdown, which also writes the CPU profile.
+  return { base, pid: child.pid ?? -1, process: child, stop: () => stop(child) };
+}
+
+async function waitUntilHealthy(base: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}; see ${logFile}`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the API did not answer /api/health within 60 s; see ${logFile}`);
+}

@@ -1,0 +1,39 @@
+import type { Row } from './report';
+
+/** The figures issues 8 and 9 ask for, checked against a run. */
+interface Goal {
+  issue: number;
+  scenario: string;
+  text: string;
+  met(row: Row): boolean;
+}
+
+const GOALS: Goal[] = [
+  ...['paged', 'sorted', 'searched'].map((scenario) => ({
+    issue: 8,
+    scenario,
+    text: `${scenario}: p99 < 15 ms`,
+    met: (row: Row) => row.p99 < 15,
+  })),
+  { issue: 8, scenario: 'whole list', text: 'whole list: server memory grows < 50 MB', met: (row) => (row.memory?.growthMb ?? Infinity) < 50 },
+  { issue: 9, scenario: 'GET /api/inventory/:id', text: 'GET /api/inventory/:id: ≥ 0.8 of the floor', met: (row) => (row.vsFloor ?? 0) >= 0.8 },
+  { issue: 9, scenario: 'GET /api/inventory?limit=6', text: 'GET /api/inventory?limit=6: ≥ 0.8 of the floor', met: (row) => (row.vsFloor ?? 0) >= 0.8 },
+  {
+    issue: 9,
+    scenario: 'POST /api/myitem',
+    text: 'deliveries: ≥ 1,000/s, p99 < 50 ms, 0 oversold',
+    met: (row) => row.reqPerSec >= 1000 && row.p99 < 50 && row.stock?.oversold === 0,
+  },
+];
+
+/** One line per goal whose scenario ran; every row must also be all 2xx and error-free. */
+export function goalLines(rows: Row[]): string[] {
+  const api = rows.filter((row) => row.target === 'api');
+  const lines = GOALS.flatMap((goal) => {
+    const row = api.find((candidate) => candidate.scenario.startsWith(goal.scenario));
+    return row ? [`- ${goal.met(row) ? 'met' : 'MISSED'} (issue ${goal.issue}) ${goal.text}`] : [];
+  });
+  const failing = api.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => row.scenario);
+  lines.push(failing.length ? `- MISSED every answer 2xx, no errors: ${failing.join(', ')}` : '- met every answer 2xx, no errors');
+  return lines;
+}

@@ -1,0 +1,44 @@
+/**
+ * The load generator, run as a child process of run.ts (one per measured run)
+ * so that it never shares an event loop or a core's time slices with the
+ * server it measures. It gets its LoadSpec as argv[2] and answers one
+ * LoadResult over IPC.
+ */
+import autocannon from 'autocannon';
+import type { LoadResult, LoadSpec } from './protocol';
+
+async function main() {
+  const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
+  const result = await autocannon({
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    body: spec.body,
+    connections: spec.connections,
+    // autocannon refuses a key that is present but undefined.
+    ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
+    timeout: spec.timeout ?? 10,
+    // autocannon only notices it is done at a sample tick: tick often, so a
+    // run bounded by an amount is not rounded up to the next whole second.
+    sampleInt: 100,
+  });
+  const completed = result.requests.total;
+  const answer: LoadResult = {
+    // Totals over elapsed time (autocannon's averages are per sample tick):
+    // the same formula whether the run was bounded by time or by an amount.
+    reqPerSec: completed / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    completed,
+    non2xx: result.non2xx,
+    errors: result.errors, // timeouts included
+    seconds: result.duration,
+    mbPerSec: result.throughput.total / 1e6 / result.duration,
+  };
+  process.send?.(answer);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  seconds: number;
+  connections: number;
+  items: number;
+  /** Seconds of unrecorded load before each measured run, so the JIT has settled. */
+  warmup: number;
+  /** Runs only the scenarios whose name contains one of these texts. */
+  only?: string[];
+  /** Where to write the results as JSON. */
+  json?: string;
+  /** Runs the API under `node --cpu-prof` and prints where its time went. */
+  cpuProf: boolean;
+  /** Keeps the temp folder (database, server log, profile) for a look afterwards. */
+  keep: boolean;
+}
+
+const USAGE =
+  'pnpm bench -- [--items 500] [--seconds 5] [--connections 32] [--warmup 1] [--only <text>[,<text>…]] [--json <file>] [--cpu-prof] [--keep]';
+
+export function readOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    // pnpm forwards a literal `--` when one is typed before the flags.
+    args: argv.filter((arg) => arg !== '--'),
+    options: {
+      seconds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '32' },
+      items: { type: 'string', default: '500' },
+      warmup: { type: 'string', default: '1' },
+      only: { type: 'string' },
+      json: { type: 'string' },
+      'cpu-prof': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  return {
+    seconds: whole('seconds', values.seconds, 1),
+    connections: whole('connections', values.connections, 1),
+    items: whole('items', values.items, 1),
+    warmup: whole('warmup', values.warmup, 0),
+    only: values.only?.split(',').map((text) => text.trim()).filter(Boolean),
+    json: values.json,
+    cpuProf: values['cpu-prof'],
+    keep: values.keep,
+  };
+}
+
+function whole(name: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`--${name} must be a whole number of at least ${min} (got ${text})\nUsage: ${USAGE}`);
+  }
+  return value;
+}
