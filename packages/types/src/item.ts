@@ -93,19 +93,22 @@ export const LIST_LIMIT_MAX = 500;
 /** The header of every list answer: how many items match, before paging. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
-/** GET /inventory?limit=&skip=&q=&sort= — no parameters answers every item, oldest first. */
-export const itemListQuerySchema = z.object({
-  limit: z.coerce
+/** The paging parameters of every list: `limit` (1..max) and `skip`, as query text. */
+const limitParam = (max: number) =>
+  z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
-    .max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`)
-    .optional(),
-  skip: z.coerce
-    .number({ error: 'skip must be a number' })
-    .int('skip must be a whole number')
-    .min(0, 'skip cannot be negative')
-    .optional(),
+    .max(max, `limit must be at most ${max}`);
+const skipParam = z.coerce
+  .number({ error: 'skip must be a number' })
+  .int('skip must be a whole number')
+  .min(0, 'skip cannot be negative');
+
+/** GET /inventory?limit=&skip=&q=&sort= — no parameters answers every item, oldest first. */
+export const itemListQuerySchema = z.object({
+  limit: limitParam(LIST_LIMIT_MAX).optional(),
+  skip: skipParam.optional(),
   q: z.string({ error: 'q must be text' }).trim().max(100, 'q must be at most 100 characters').optional(),
   sort: z
     .string({ error: 'sort must be text' })
@@ -185,16 +188,7 @@ export const HISTORY_LIMIT_MAX = 200;
 
 /** GET /inventory/:id/history?limit=&skip= — newest first. */
 export const historyQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(HISTORY_LIMIT_MAX, `limit must be at most ${HISTORY_LIMIT_MAX}`)
-    .default(20),
-  skip: z.coerce
-    .number({ error: 'skip must be a number' })
-    .int('skip must be a whole number')
-    .min(0, 'skip cannot be negative')
-    .default(0),
+  limit: limitParam(HISTORY_LIMIT_MAX).default(20),
+  skip: skipParam.default(0),
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
