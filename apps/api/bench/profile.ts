@@ -23,18 +23,28 @@ export function summarizeProfiles(dir: string, top = 25): string[] {
     const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
     const byFunction = new Map<string, number>();
     const byPackage = new Map<string, number>();
+    // Shares are of busy time: the API idles while the floor and ceiling are measured.
     let total = 0;
+    let idle = 0;
     profile.samples.forEach((id, i) => {
       const frame = byNode.get(id);
       const micros = profile.timeDeltas[i] ?? 0;
       if (!frame) return;
+      if (frame.functionName === '(idle)') {
+        idle += micros;
+        return;
+      }
       total += micros;
       const where = `${frame.functionName || '(anonymous)'} ${place(frame)}`;
       byFunction.set(where, (byFunction.get(where) ?? 0) + micros);
       byPackage.set(packageOf(frame), (byPackage.get(packageOf(frame)) ?? 0) + micros);
     });
     const share = (micros: number) => `${((100 * micros) / total).toFixed(1).padStart(5)}%`;
-    lines.push(`Profile ${path.join(dir, file)} (${(total / 1e6).toFixed(1)} s sampled)`, '', 'Self time by package:');
+    lines.push(
+      `Profile ${path.join(dir, file)}: ${(total / 1e6).toFixed(1)} s busy (start-up included), ${(idle / 1e6).toFixed(1)} s idle`,
+      '',
+      'Self time by package, share of busy time:',
+    );
     for (const [name, micros] of ranked(byPackage, 12)) lines.push(`  ${share(micros)}  ${name}`);
     lines.push('', `Top ${top} functions by self time:`);
     for (const [name, micros] of ranked(byFunction, top)) lines.push(`  ${share(micros)}  ${name}`);
