@@ -1,4 +1,6 @@
-import type { Item } from '@smart-zone/types/item';
+import type { Me } from '@smart-zone/types/auth';
+import type { Item, StockMovement } from '@smart-zone/types/item';
+import type { AuthUser } from '../src/lib/auth/gateway';
 
 interface Answer {
   status?: number;
@@ -93,3 +95,27 @@ export function item(overrides: Partial<Item> = {}): Item {
 }
 
 export const LOGIN_OK = { body: { accessToken: 'access-token' } };
+
+/** A list answer as the API gives it: one page of rows and, in X-Total-Count, how many match in all. */
+export function page<T>(rows: T[], total = rows.length): Answer {
+  return { body: rows, headers: { 'X-Total-Count': String(total) } };
+}
+
+/** GET /me for this user: staff unless the test says otherwise. */
+export function meRoute(user: AuthUser, { staff = true } = {}): Record<string, Handler> {
+  const me: Me = { email: user.email ?? '', uid: user.uid, verified: true, staff };
+  return { 'GET /me': () => ({ body: me }) };
+}
+
+export function movement(overrides: Partial<StockMovement> = {}): StockMovement {
+  return {
+    _id: 'f0'.repeat(12),
+    itemId: item()._id,
+    delta: 7,
+    quantityAfter: 7,
+    reason: 'created',
+    actor: SOMEONE,
+    at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

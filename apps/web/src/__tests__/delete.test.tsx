@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeleteResult } from '@smart-zone/types/responses';
-import { deferred, fakeApi, item } from '../../test/fake-api';
+import { deferred, fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -14,7 +14,8 @@ describe('deleting an item', () => {
     let items = [pixel, galaxy];
     const answer = deferred<{ body: DeleteResult }>();
     fakeApi({
-      'GET /inventory': () => ({ body: items }),
+      ...meRoute(staff),
+      'GET /inventory?*': () => page(items),
       'DELETE /inventory/*': async () => {
         const result = await answer.promise;
         items = items.filter((one) => one._id !== pixel._id);
@@ -37,7 +38,7 @@ describe('deleting an item', () => {
   });
 
   test('Cancel in the confirmation deletes nothing', async () => {
-    const { calls } = fakeApi({ 'GET /inventory': () => ({ body: [pixel] }) });
+    const { calls } = fakeApi({ ...meRoute(staff), 'GET /inventory?*': () => page([pixel]) });
     renderApp('/manageInventories', staff);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Pixel 8 Pro' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -47,7 +48,8 @@ describe('deleting an item', () => {
 
   test('a refused delete keeps the item and says why', async () => {
     fakeApi({
-      'GET /inventory': () => ({ body: [pixel] }),
+      ...meRoute(staff),
+      'GET /inventory?*': () => page([pixel]),
       'DELETE /inventory/*': () => ({
         status: 403,
         body: { error: { code: 'forbidden', message: 'Verify your email address before changing anything.' } },
@@ -68,4 +70,18 @@ describe('deleting an item', () => {
     expect(router.state.location.state).toMatchObject({ from: { pathname: `/inventory/${pixel._id}` } });
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
   });
+});
+
+test('Manage Inventories pages the items, newest first, with the total count', async () => {
+  const { calls } = fakeApi({
+    ...meRoute(staff),
+    'GET /inventory?*': () => page([pixel, galaxy], 45),
+  });
+  const { router } = renderApp('/manageInventories', staff);
+  expect(await screen.findAllByTestId('manage-row')).toHaveLength(2);
+  expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 1–2 of 45 items');
+  expect(calls.map((call) => call.path)).toContain('/inventory?limit=20&sort=newest');
+  await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+  await waitFor(() => expect(calls.map((call) => call.path)).toContain('/inventory?limit=20&skip=20&sort=newest'));
+  expect(router.state.location.search).toBe('?page=2');
 });

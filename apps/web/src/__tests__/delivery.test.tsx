@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { fakeApi, item } from '../../test/fake-api';
+import { fakeApi, item, meRoute } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -11,6 +11,7 @@ describe('delivery form', () => {
   test('is pre-filled, requires every field, and takes the stock down on success', async () => {
     let current: Item = item({ quantity: 5 });
     const { calls } = fakeApi({
+      ...meRoute(staff),
       'GET /inventory/*': () => ({ body: current }),
       'POST /myitem': ({ body }) => {
         current = { ...current, quantity: current.quantity - (body as { quantity: number }).quantity };
@@ -48,8 +49,20 @@ describe('delivery form', () => {
     });
   });
 
+  test('the name is required, and a phone needs at least one digit', async () => {
+    const { calls } = fakeApi({ ...meRoute(staff), 'GET /inventory/*': () => ({ body: item() }) });
+    renderApp(`/inventoryDetails/${item()._id}`, staff);
+    await userEvent.clear(await screen.findByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
+    await userEvent.type(screen.getByLabelText('Phone'), 'call me');
+    await userEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone must contain at least one digit')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   test('asking for more than the stock is refused before sending', async () => {
-    const { calls } = fakeApi({ 'GET /inventory/*': () => ({ body: item({ quantity: 1 }) }) });
+    const { calls } = fakeApi({ ...meRoute(staff), 'GET /inventory/*': () => ({ body: item({ quantity: 1 }) }) });
     renderApp(`/inventoryDetails/${item()._id}`, staff);
     await userEvent.type(await screen.findByLabelText('Address'), '1 Main St');
     await userEvent.type(screen.getByLabelText('Phone'), '555 0100');
@@ -62,7 +75,7 @@ describe('delivery form', () => {
   });
 
   test('an out-of-stock item cannot be delivered', async () => {
-    fakeApi({ 'GET /inventory/*': () => ({ body: item({ quantity: 0 }) }) });
+    fakeApi({ ...meRoute(staff), 'GET /inventory/*': () => ({ body: item({ quantity: 0 }) }) });
     renderApp(`/inventoryDetails/${item()._id}`, staff);
     expect(await screen.findByText(/is out of stock/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deliver' })).not.toBeInTheDocument();
@@ -70,6 +83,7 @@ describe('delivery form', () => {
 
   test("the server's out-of-stock answer is shown", async () => {
     fakeApi({
+      ...meRoute(staff),
       'GET /inventory/*': () => ({ body: item({ quantity: 2 }) }),
       'POST /myitem': () => ({
         status: 409,

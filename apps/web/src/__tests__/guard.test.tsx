@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_OK, fakeApi, item } from '../../test/fake-api';
+import { LOGIN_OK, fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { googleUser, passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
 const api = () =>
   fakeApi({
-    'GET /inventory': () => ({ body: [item()] }),
-    // Signing out goes home, which shows the first six.
-    'GET /inventory?limit=6': () => ({ body: [item()] }),
+    // Manage Inventories' page, and home's first six after signing out.
+    'GET /inventory?*': () => page([item()]),
+    ...meRoute(passwordUser('staff@example.com', true)),
     'POST /login': () => LOGIN_OK,
   });
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { fakeApi, item } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
 
@@ -10,7 +10,7 @@ const NAME_21 = 'A'.repeat(21);
 
 describe('add-item form', () => {
   test('a 21-character name is refused with a message and nothing is sent', async () => {
-    const { calls } = fakeApi({});
+    const { calls } = fakeApi(meRoute(staff));
     renderApp('/addNewItem', staff);
     await userEvent.type(await screen.findByLabelText(/^Name/), NAME_21);
     await userEvent.type(screen.getByLabelText(/^Supplier/), 'Acme');
@@ -24,7 +24,7 @@ describe('add-item form', () => {
   });
 
   test('missing name and supplier are refused', async () => {
-    const { calls } = fakeApi({});
+    const { calls } = fakeApi(meRoute(staff));
     renderApp('/addNewItem', staff);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
@@ -34,6 +34,7 @@ describe('add-item form', () => {
 
   test('a valid item is sent with the bearer token and the success toast shows', async () => {
     const { calls } = fakeApi({
+      ...meRoute(staff),
       'POST /inventory': () => ({ status: 201, body: { acknowledged: true, insertedId: 'f'.repeat(24) } }),
     });
     renderApp('/addNewItem', staff);
@@ -60,6 +61,7 @@ describe('add-item form', () => {
 
   test("the server's field errors land beside the field and its message is shown", async () => {
     fakeApi({
+      ...meRoute(staff),
       'POST /inventory': () => ({
         status: 400,
         body: { error: { code: 'validation_failed', message: 'Check the item', fields: { img: 'Image is bad' } } },
@@ -80,9 +82,11 @@ describe('update form on the detail page', () => {
   test('a 21-character supplier is refused; a valid change is PUT and the page shows the new values', async () => {
     let current: Item = item();
     const { calls } = fakeApi({
+      ...meRoute(staff),
+      'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
       'GET /inventory/*': () => ({ body: current }),
       'PUT /inventory/*': ({ body }) => {
-        current = { ...current, ...(body as Partial<Item>) };
+        current = { ...current, ...(body as Partial<Item>), version: current.version + 1 };
         return { body: { acknowledged: true, matchedCount: 1, modifiedCount: 1 } };
       },
     });
@@ -111,7 +115,11 @@ describe('update form on the detail page', () => {
 
   test('the Update button only logs: no call is made', async () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    const { calls } = fakeApi({ 'GET /inventory/*': () => ({ body: item() }) });
+    const { calls } = fakeApi({
+      ...meRoute(staff),
+      'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
+      'GET /inventory/*': () => ({ body: item() }),
+    });
     renderApp(`/inventory/${item()._id}`, staff);
     await userEvent.click(await screen.findByRole('button', { name: 'Update' }));
     expect(log).toHaveBeenCalled();

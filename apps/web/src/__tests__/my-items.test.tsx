@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
-import { LOGIN_OK, fakeApi, item } from '../../test/fake-api';
+import { LOGIN_OK, fakeApi, item, meRoute } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
+import { MY_ITEM_PAGE_SIZE } from '../features/deliveries/components/MyItems';
 
 const staff = passwordUser('staff@example.com', true);
 
@@ -26,6 +27,7 @@ function delivery(overrides: Partial<DeliveredItem> = {}): DeliveredItem {
 describe('My Item', () => {
   test('lists my deliveries with their count, asked for with my bearer token', async () => {
     const { calls } = fakeApi({
+      ...meRoute(staff),
       'GET /myitem*': () => ({ body: [delivery(), delivery({ _id: 'e'.repeat(24), inventory: 'Galaxy A54' })] }),
     });
     renderApp('/myitem', staff);
@@ -38,6 +40,7 @@ describe('My Item', () => {
 
   test('a failed request signs the user out and sends them to /login', async () => {
     fakeApi({
+      ...meRoute(staff),
       'GET /myitem*': () => ({ status: 403, body: { error: { code: 'forbidden', message: 'Not yours.' } } }),
     });
     const { gateway, router } = renderApp('/myitem', staff);
@@ -50,6 +53,7 @@ describe('My Item', () => {
   test('an expired accessToken is renewed once through /login before giving up', async () => {
     let renewed = false;
     fakeApi({
+      ...meRoute(staff),
       'POST /login': () => {
         renewed = true;
         return { body: { accessToken: 'fresh-token' } };
@@ -68,6 +72,7 @@ describe('My Item', () => {
   test('cancelling asks first, then the row goes once the server answers', async () => {
     let rows = [delivery()];
     const { calls } = fakeApi({
+      ...meRoute(staff),
       'GET /myitem*': () => ({ body: rows }),
       'DELETE /myitem/*': () => {
         rows = [];
@@ -82,5 +87,47 @@ describe('My Item', () => {
     await waitFor(() => expect(screen.queryAllByTestId('delivery-row')).toHaveLength(0));
     expect(screen.getByTestId('delivery-count')).toHaveTextContent('0');
     expect(calls.find((call) => call.method === 'DELETE')!.path).toBe(`/myitem/${'d'.repeat(24)}`);
+  });
+});
+
+describe('My Item, paged in the browser', () => {
+  const many = Array.from({ length: 25 }, (_, index) =>
+    delivery({
+      _id: String(index).padStart(24, 'd'),
+      inventory: index % 5 === 0 ? `Galaxy ${index}` : `Pixel ${index}`,
+      createdAt: new Date(Date.UTC(2026, 10, 1, index)).toISOString(),
+    }),
+  );
+  const rowItems = () => screen.getAllByTestId('delivery-row').map((row) => within(row).getByRole('rowheader').textContent);
+
+  test('the count is the total; the page, newest first, and the next page come from the address', async () => {
+    fakeApi({ ...meRoute(staff), 'GET /myitem*': () => ({ body: many }) });
+    const { router } = renderApp('/myitem', staff);
+    expect(await screen.findAllByTestId('delivery-row')).toHaveLength(MY_ITEM_PAGE_SIZE);
+    expect(screen.getByTestId('delivery-count')).toHaveTextContent('25');
+    expect(rowItems()[0]).toBe('Pixel 24');
+    expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 1–20 of 25 deliveries');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(5));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByTestId('delivery-count')).toHaveTextContent('25');
+  });
+
+  test('search and sort narrow and order the rows; the count stays the total', async () => {
+    fakeApi({ ...meRoute(staff), 'GET /myitem*': () => ({ body: many }) });
+    const { router } = renderApp('/myitem?sort=-newest', staff);
+    await screen.findAllByTestId('delivery-row');
+    expect(rowItems()[0]).toBe('Galaxy 0');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by item, recipient or address' }), 'galaxy');
+    await waitFor(() => expect(screen.getAllByTestId('delivery-row')).toHaveLength(5));
+    expect(router.state.location.search).toBe('?sort=-newest&q=galaxy');
+    expect(rowItems()).toEqual(['Galaxy 0', 'Galaxy 5', 'Galaxy 10', 'Galaxy 15', 'Galaxy 20']);
+    expect(screen.getByTestId('delivery-count')).toHaveTextContent('25');
+    expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 1–5 of 5 matching deliveries');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by item, recipient or address' }), 'zz');
+    expect(await screen.findByText('No delivery matches “galaxyzz”.')).toBeInTheDocument();
   });
 });

@@ -1,21 +1,28 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Page } from '../lib/page';
 import { QueryError } from './QueryError';
 import { Spinner } from './Spinner';
 
 interface ListQueryProps<T> {
-  query: UseQueryResult<T[]>;
-  /** What an empty list says. */
+  query: UseQueryResult<Page<T>>;
+  /** What an empty page says. */
   empty: ReactNode;
-  /** The list itself, once it has loaded with at least one row. */
-  children: (rows: T[]) => ReactNode;
+  /** The page itself, once it has loaded with at least one row. */
+  children: (page: Page<T>) => ReactNode;
   loadingLabel?: string;
 }
 
-/** Every list's four states in one place: loading, failed (with a retry), empty, and the rows. */
+/**
+ * Every list's states in one place: loading, failed (with a retry), empty,
+ * and the rows; while the next page loads, the previous one stays, dimmed.
+ */
 export function ListQuery<T>({ query, empty, children, loadingLabel = 'Loading items...' }: ListQueryProps<T>) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  return (
+    <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? 'list-loading' : undefined}>
+      {query.data.items.length === 0 ? empty : children(query.data)}
+    </div>
+  );
 }

@@ -3,12 +3,14 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ItemImage } from '../../../components/ItemImage';
+import { NotStaffNotice } from '../../../components/NotStaffNotice';
 import { QueryError } from '../../../components/QueryError';
 import { Spinner } from '../../../components/Spinner';
 import { StockBadge } from '../../../components/StockBadge';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useItem } from '../../inventory/api/get-item';
 import { DeliveryForm } from './DeliveryForm';
@@ -20,11 +22,13 @@ export function DeliveryPage() {
   const location = useLocation();
   const { user, loading } = useAuth();
   const item = useItem(inventoryId);
+  const access = useAccess();
 
   if (loading || item.isPending) return <Spinner />;
   // Delivering is recorded under the person's account: a visitor signs in first and comes back.
   if (!user) return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
+  if (access.status === 'not-staff') return <NotStaffNotice email={access.email} />;
   const data = item.data;
 
   return (

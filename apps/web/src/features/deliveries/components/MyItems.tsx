@@ -3,25 +3,36 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { EmptyList } from '../../../components/EmptyList';
+import { ListSummary } from '../../../components/ListSummary';
+import { PageNav } from '../../../components/PageNav';
+import { SearchBox } from '../../../components/SearchBox';
+import { SortSelect } from '../../../components/SortSelect';
 import { Spinner } from '../../../components/Spinner';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { slicePage } from '../../../lib/page';
+import { useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { useMyDeliveries } from '../api/get-my-deliveries';
+import { DELIVERY_SORT_OPTIONS, searchDeliveries, sortDeliveries } from './delivery-list';
+
+export const MY_ITEM_PAGE_SIZE = 20;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
- * My Item: the signed-in user's deliveries with their count. When the
- * authorized request fails, the query client signs the person out and the
- * guard sends them to /login.
+ * My Item: the signed-in user's deliveries with their count, searched, sorted
+ * and paged in the address. When the authorized request fails, the query
+ * client signs the person out and the guard sends them to /login.
  */
 export function MyItems() {
   usePageTitle('My Item');
   const { user } = useAuth();
   const deliveries = useMyDeliveries(user?.email ?? '');
+  const params = useListParams(DELIVERY_SORT_OPTIONS, 'newest');
   const confirmCancel = useConfirmDelete({
     mutation: useCancelDelivery(),
     detail: (delivery) => `The delivery of ${delivery.quantity} × ${delivery.inventory} is cancelled and goes back in stock.`,
@@ -30,52 +41,72 @@ export function MyItems() {
   });
 
   if (deliveries.isPending || deliveries.isError) return <Spinner label="Loading your deliveries..." />;
-  const rows = deliveries.data;
+  const all = deliveries.data;
+  const matching = sortDeliveries(searchDeliveries(all, params.search), params.sort);
+  const page = slicePage(matching, params.page, MY_ITEM_PAGE_SIZE);
 
   return (
     <section aria-labelledby="my-items-title">
       <h1 id="my-items-title">{SPEC_TEXTS.nav.myItem}</h1>
-      <p className="lead" aria-live="polite">
-        You have delivered <strong data-testid="delivery-count">{rows.length}</strong>{' '}
-        {rows.length === 1 ? 'item' : 'items'}.
+      <p className="lead">
+        You have delivered <strong data-testid="delivery-count">{all.length}</strong>{' '}
+        {all.length === 1 ? 'item' : 'items'}.
       </p>
-      {rows.length === 0 ? (
-        <p className="text-secondary">
-          No deliveries yet. Open an item in the <Link to={paths.inventory.list.href()}>inventory</Link> and choose{' '}
-          {SPEC_TEXTS.deliveredButton}.
-        </p>
+      {all.length > 0 && (
+        <div className="list-toolbar mb-3">
+          <SearchBox id="my-items-search" label="Search by item, recipient or address" value={params.q} onSearch={params.setSearch} />
+          <SortSelect id="my-items-sort" options={DELIVERY_SORT_OPTIONS} value={params.sort} onSort={params.setSort} />
+        </div>
+      )}
+      {page.items.length === 0 ? (
+        <EmptyList page={params.page} search={params.search} noun="delivery" onFirstPage={() => params.setPage(1)}>
+          <p className="text-secondary">
+            No deliveries yet. Open an item in the <Link to={paths.inventory.list.href()}>inventory</Link> and choose{' '}
+            {SPEC_TEXTS.deliveredButton}.
+          </p>
+        </EmptyList>
       ) : (
-        <Table responsive striped className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Address</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Date</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row._id} data-testid="delivery-row">
-                <th scope="row">{row.inventory}</th>
-                <td>{row.quantity}</td>
-                <td>{row.name}</td>
-                <td>{row.address}</td>
-                <td>{row.phone}</td>
-                <td className="small">{when(row.createdAt)}</td>
-                <td>
-                  <Button size="sm" variant="outline-danger" aria-label={`Cancel the delivery of ${row.inventory}`}
-                    onClick={() => confirmCancel.ask(row)}>
-                    Cancel
-                  </Button>
-                </td>
+        <>
+          <ListSummary
+            page={params.page}
+            size={MY_ITEM_PAGE_SIZE}
+            shown={page.items.length}
+            total={page.total}
+            noun={params.search ? 'matching deliveries' : 'deliveries'}
+          />
+          <Table striped className="align-middle table-stack">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Recipient</th>
+                <th scope="col">Address</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Date</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {page.items.map((row) => (
+                <tr key={row._id} data-testid="delivery-row">
+                  <th scope="row" data-label="Item">{row.inventory}</th>
+                  <td data-label="Quantity">{row.quantity}</td>
+                  <td data-label="Recipient">{row.name}</td>
+                  <td data-label="Address">{row.address}</td>
+                  <td data-label="Phone">{row.phone}</td>
+                  <td data-label="Date" className="small">{when(row.createdAt)}</td>
+                  <td className="table-actions">
+                    <Button size="sm" variant="outline-danger" aria-label={`Cancel the delivery of ${row.inventory}`}
+                      onClick={() => confirmCancel.ask(row)}>
+                      Cancel
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <PageNav label="Pages of deliveries" page={params.page} total={page.total} size={MY_ITEM_PAGE_SIZE} onSelect={params.setPage} />
+        </>
       )}
       {confirmCancel.dialog}
     </section>

@@ -1,16 +1,19 @@
-import type { Item, ItemListQuery } from '@smart-zone/types/item';
+import { type Item, type ItemListQuery, TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
+import type { Page } from '../../../lib/page';
 
-/** GET /inventory?limit=&skip=&q=&sort= (no parameter: every item). */
-function getItems(api: ApiClient, query: ItemListQuery, signal?: AbortSignal) {
+/** GET /inventory?limit=&skip=&q=&sort=: one page, and how many match in all (X-Total-Count). */
+async function getItems(api: ApiClient, query: ItemListQuery, signal?: AbortSignal): Promise<Page<Item>> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const search = params.size ? `?${params}` : '';
-  return api.request<Item[]>(`/inventory${search}`, { signal });
+  const { data, headers } = await api.requestWithHeaders<Item[]>(`/inventory${search}`, { signal });
+  const total = headers.get(TOTAL_COUNT_HEADER);
+  return { items: data, total: total === null ? data.length : Number(total) };
 }
 
 /**

@@ -18,7 +18,7 @@ export function Home() {
           {SPEC_TEXTS.homeInventoryHeading}
         </h1>
         <ListQuery query={items} empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}>
-          {(rows) => <ItemGrid items={rows} />}
+          {(page) => <ItemGrid items={page.items} />}
         </ListQuery>
         <div className="text-center mt-4">
           <LinkButton to={paths.manageInventories.homeButtonHref()} variant="dark" size="lg">

@@ -11,10 +11,13 @@ import { StockBadge } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
+import { useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
 import { useItem } from '../api/get-item';
+import { ItemHistory } from './ItemHistory';
+import { RestockForm } from './RestockForm';
 import { UpdateItemForm } from './UpdateItemForm';
 
 export function InventoryDetail() {
@@ -22,6 +25,10 @@ export function InventoryDetail() {
   const { inventoryId = '' } = useParams();
   const item = useItem(inventoryId);
   const signInFirst = useSignInFirst();
+  const access = useAccess();
+  // Visitors keep the write buttons (they lead to sign-in); someone known not to be staff does not see them.
+  const mayWrite = access.status !== 'not-staff';
+  const staffTools = access.status === 'staff';
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete({
     mutation: useDeleteItem(),
@@ -68,14 +75,21 @@ export function InventoryDetail() {
             >
               {SPEC_TEXTS.deliveredButton}
             </Button>
-            <Button variant="danger" onClick={() => signInFirst() && confirmDelete.ask(data)}>
-              {SPEC_TEXTS.deleteButton}
-            </Button>
+            {mayWrite && (
+              <Button variant="danger" onClick={() => signInFirst() && confirmDelete.ask(data)}>
+                {SPEC_TEXTS.deleteButton}
+              </Button>
+            )}
           </div>
-          {data.quantity <= 0 && <p className="text-danger mt-2 mb-0">Out of stock: restock it with the form below.</p>}
+          {data.quantity <= 0 && mayWrite && (
+            <p className="text-danger mt-2 mb-0">Out of stock: restock it with the form below.</p>
+          )}
+          {!mayWrite && <p className="text-secondary small mt-3 mb-0">Only this warehouse&apos;s staff can change items.</p>}
         </Col>
       </Row>
-      <UpdateItemForm item={data} />
+      {staffTools && <RestockForm item={data} />}
+      {mayWrite && <UpdateItemForm item={data} />}
+      {staffTools && <ItemHistory itemId={data._id} />}
       {confirmDelete.dialog}
     </>
   );

@@ -36,6 +36,7 @@ export function ItemForm({
   submitLabel,
   busyLabel,
   onSubmit,
+  onEdit,
   resetAfterSubmit = false,
 }: {
   idPrefix: string;
@@ -43,6 +44,8 @@ export function ItemForm({
   submitLabel: string;
   busyLabel: string;
   onSubmit: (input: ItemInput) => Promise<unknown>;
+  /** Called on every change the person makes to a field. */
+  onEdit?: () => void;
   resetAfterSubmit?: boolean;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
@@ -53,7 +56,10 @@ export function ItemForm({
     id: `${idPrefix}-${key}`,
     value: draft[key],
     error: errors[key],
-    onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setDraft((current) => ({ ...current, [key]: event.target.value }));
+      onEdit?.();
+    },
   });
 
   const submit = async (event: FormEvent) => {

@@ -4,17 +4,17 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { LinkButton } from '../../../components/LinkButton';
-import { ListQuery } from '../../../components/ListQuery';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
-import { useItems } from '../api/get-items';
+import { PagedItems } from './PagedItems';
+
+export const MANAGE_PAGE_SIZE = 20;
 
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
-  const items = useItems();
   const deleteItem = useDeleteItem();
   const confirmDelete = useConfirmDelete({
     mutation: deleteItem,
@@ -25,7 +25,7 @@ export function ManageInventories() {
 
   return (
     <section aria-labelledby="manage-title">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
         <h1 id="manage-title" className="mb-0">
           Manage Inventories
         </h1>
@@ -33,10 +33,15 @@ export function ManageInventories() {
           {SPEC_TEXTS.addNewItemButton}
         </LinkButton>
       </div>
-      <ListQuery query={items} empty={<p className="text-secondary">No items yet. Add the first one.</p>}>
-        {(rows) => (
-          <Table responsive striped hover className="align-middle">
-            <caption className="caption-top">{rows.length} items</caption>
+      <PagedItems
+        idPrefix="manage"
+        pageSize={MANAGE_PAGE_SIZE}
+        // What was added last comes first: that is what a manager looks for.
+        defaultSort="newest"
+        empty={<p className="text-secondary">No items yet. Add the first one.</p>}
+      >
+        {(items) => (
+          <Table striped hover className="align-middle table-stack">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -48,18 +53,20 @@ export function ManageInventories() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((item) => (
+              {items.map((item) => (
                 <tr key={item._id} data-testid="manage-row">
-                  <th scope="row">
+                  <th scope="row" data-label="Name">
                     <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
                   </th>
-                  <td>{formatPrice(item.price)}</td>
-                  <td>{item.quantity > 0 ? item.quantity : <span className="text-danger">0 (out of stock)</span>}</td>
-                  <td>{item.supplier}</td>
-                  <td className="small text-secondary" style={{ minWidth: 200 }}>
+                  <td data-label="Price">{formatPrice(item.price)}</td>
+                  <td data-label="Quantity">
+                    {item.quantity > 0 ? item.quantity : <span className="text-danger">0 (out of stock)</span>}
+                  </td>
+                  <td data-label="Supplier">{item.supplier}</td>
+                  <td data-label="Description" className="small text-secondary table-description">
                     {item.description}
                   </td>
-                  <td>
+                  <td className="table-actions">
                     <Button
                       size="sm"
                       variant="danger"
@@ -75,7 +82,7 @@ export function ManageInventories() {
             </tbody>
           </Table>
         )}
-      </ListQuery>
+      </PagedItems>
       {confirmDelete.dialog}
     </section>
   );

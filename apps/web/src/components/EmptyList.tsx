@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+
+/** Why a list shows nothing: a page past its end, a search nothing matches, or nothing at all yet. */
+export function EmptyList({
+  page,
+  search,
+  noun,
+  onFirstPage,
+  children,
+}: {
+  page: number;
+  search: string;
+  /** Singular: "item", "delivery". */
+  noun: string;
+  onFirstPage: () => void;
+  /** What an empty list says when nobody searched. */
+  children: ReactNode;
+}) {
+  if (page > 1) {
+    return (
+      <p className="text-secondary">
+        There is nothing on page {page}.{' '}
+        <Button variant="link" className="p-0 align-baseline" onClick={onFirstPage}>
+          Go to the first page
+        </Button>
+      </p>
+    );
+  }
+  if (search) return <p className="text-secondary">No {noun} matches &ldquo;{search}&rdquo;.</p>;
+  return <>{children}</>;
+}

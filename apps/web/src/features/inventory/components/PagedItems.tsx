@@ -1,0 +1,63 @@
+import type { Item } from '@smart-zone/types/item';
+import type { ReactNode } from 'react';
+import { EmptyList } from '../../../components/EmptyList';
+import { ListQuery } from '../../../components/ListQuery';
+import { ListSummary } from '../../../components/ListSummary';
+import { PageNav } from '../../../components/PageNav';
+import { SearchBox } from '../../../components/SearchBox';
+import { SortSelect } from '../../../components/SortSelect';
+import { useListParams } from '../../../lib/use-list-params';
+import { useItems } from '../api/get-items';
+import { ITEM_SORT_OPTIONS } from './item-sorts';
+
+/**
+ * A page of items as the address asks for it (`?q=&sort=&page=`): search and
+ * sort above, the total and the page's place in it, the rows, page links below.
+ */
+export function PagedItems({
+  idPrefix,
+  pageSize,
+  defaultSort,
+  empty,
+  children,
+}: {
+  idPrefix: string;
+  pageSize: number;
+  defaultSort: string;
+  /** What the list says when the warehouse has no item at all. */
+  empty: ReactNode;
+  children: (items: Item[]) => ReactNode;
+}) {
+  const params = useListParams(ITEM_SORT_OPTIONS, defaultSort);
+  const items = useItems({
+    limit: pageSize,
+    skip: params.page > 1 ? (params.page - 1) * pageSize : undefined,
+    q: params.search || undefined,
+    sort: params.sort,
+  });
+
+  return (
+    <>
+      <div className="list-toolbar mb-3">
+        <SearchBox id={`${idPrefix}-search`} label="Search by name or supplier" value={params.q} onSearch={params.setSearch} />
+        <SortSelect id={`${idPrefix}-sort`} options={ITEM_SORT_OPTIONS} value={params.sort} onSort={params.setSort} />
+      </div>
+      <ListQuery
+        query={items}
+        empty={
+          <EmptyList page={params.page} search={params.search} noun="item" onFirstPage={() => params.setPage(1)}>
+            {empty}
+          </EmptyList>
+        }
+      >
+        {(page) => (
+          <>
+            <ListSummary page={params.page} size={pageSize} shown={page.items.length} total={page.total} noun="items" />
+            {children(page.items)}
+            <PageNav label="Pages of items" page={params.page} total={page.total} size={pageSize} onSelect={params.setPage} />
+          </>
+        )}
+      </ListQuery>
+    </>
+  );
+}

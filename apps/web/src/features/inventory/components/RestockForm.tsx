@@ -1,0 +1,71 @@
+import { fieldErrors } from '@smart-zone/types/errors';
+import { type Item, NOTE_MAX, stockChangeSchema } from '@smart-zone/types/item';
+import { type FormEvent, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api-client';
+import { useChangeStock } from '../api/change-stock';
+
+/**
+ * Staff add stock (or remove it, with a negative amount) as an amount, never
+ * by typing over a number read earlier: two people restocking at once both count.
+ */
+export function RestockForm({ item }: { item: Item }) {
+  const changeStock = useChangeStock(item._id);
+  const [delta, setDelta] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = stockChangeSchema.safeParse({ delta: delta.trim() === '' ? undefined : Number(delta), note });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    changeStock.mutate(parsed.data, {
+      onSuccess: ({ quantity }) => {
+        toast.success(`${item.name} now has ${quantity} in stock`);
+        setDelta('');
+        setNote('');
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        // Not enough stock to remove: the server's message, beside the amount.
+        setErrors(error.code === 'out_of_stock' ? { delta: error.message } : error.fields);
+      },
+    });
+  };
+
+  return (
+    <Card className="shadow-sm mt-4">
+      <Card.Body className="p-4">
+        <h2 className="h4 mb-1">Restock</h2>
+        <p className="text-secondary small">
+          In stock now: {item.quantity}. A positive amount adds stock; a negative one removes it.
+        </p>
+        <Form onSubmit={onSubmit} noValidate aria-busy={changeStock.isPending}>
+          <Row>
+            <Col sm={4}>
+              <TextField id="restock-delta" label="Amount" type="number" inputMode="numeric" step={1} required
+                value={delta} error={errors.delta} onChange={(event) => setDelta(event.target.value)} />
+            </Col>
+            <Col sm={8}>
+              <TextField id="restock-note" label="Note (optional)" maxLength={NOTE_MAX} autoComplete="off"
+                value={note} error={errors.note} onChange={(event) => setNote(event.target.value)} />
+            </Col>
+          </Row>
+          <Button type="submit" variant="primary" disabled={changeStock.isPending}>
+            {changeStock.isPending ? 'Saving...' : 'Change stock'}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

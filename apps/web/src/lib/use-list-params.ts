@@ -1,0 +1,56 @@
+import { useSearchParams } from 'react-router-dom';
+
+export interface SortOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A list's search, sort and page, kept in the address (`?q=&sort=&page=`) so
+ * a list can be shared and the back button walks through what was looked at.
+ * Defaults stay out of the address; a new search or sort starts at page 1.
+ */
+export function useListParams(sorts: readonly SortOption[], defaultSort: string) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const asked = params.get('sort');
+  const sort = sorts.some((option) => option.value === asked) ? asked! : defaultSort;
+  const asPage = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(asPage) && asPage >= 1 ? asPage : 1;
+
+  const update = (change: (next: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+
+  const setOrDrop = (next: URLSearchParams, key: string, value: string, fallback: string) => {
+    if (value === fallback) next.delete(key);
+    else next.set(key, value);
+  };
+
+  return {
+    /** As typed in the address. */
+    q,
+    /** What the list is searched for. */
+    search: q.trim(),
+    sort,
+    page,
+    // Refining a search replaces the entry, so Back does not step through every pause in typing.
+    setSearch: (value: string) =>
+      update((next) => {
+        setOrDrop(next, 'q', value.trim(), '');
+        next.delete('page');
+      }, q.trim() !== '' && value.trim() !== ''),
+    setSort: (value: string) =>
+      update((next) => {
+        setOrDrop(next, 'sort', value, defaultSort);
+        next.delete('page');
+      }),
+    setPage: (value: number) => update((next) => setOrDrop(next, 'page', String(value), '1')),
+  };
+}
