@@ -24,7 +24,12 @@ export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
     const query = parseQuery(itemListQuerySchema, req.query);
     if (query.limit !== undefined) {
       const page = await service.page(query);
-      res.set(TOTAL_COUNT_HEADER, String(page.total)).json(page.items);
+      res.set('ETag', etagOf(page.key));
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.set(TOTAL_COUNT_HEADER, String(page.total)).type('json').send(page.body);
       return;
     }
     // No limit: the spec's whole list, streamed, and not sent again while unchanged.

@@ -3,10 +3,12 @@ import { parseItemSort } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
 import type { Store } from '../store/store';
+import { createPageCache, type CachedPage } from './page-cache';
 
 const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
 
 export function inventoryService(store: Store) {
+  const pages = createPageCache();
   const listOptions = (query: ItemListQuery) => ({
     limit: query.limit,
     skip: query.skip,
@@ -15,11 +17,15 @@ export function inventoryService(store: Store) {
   });
 
   return {
-    /** One page and how many items match in all. */
-    async page(query: ItemListQuery): Promise<{ items: Item[]; total: number }> {
+    /** One page as JSON, how many items match in all, and the revision and query that name it (its ETag). */
+    async page(query: ItemListQuery): Promise<CachedPage & { key: string }> {
       const options = listOptions(query);
-      const [items, total] = await Promise.all([store.items.list(options), store.items.count(options)]);
-      return { items, total };
+      const key = `${await store.items.revision()}?${JSON.stringify(query)}`;
+      const page = await pages.get(key, async () => {
+        const [items, total] = await Promise.all([store.items.list(options), store.items.count(options)]);
+        return { body: JSON.stringify(items), total };
+      });
+      return { ...page, key };
     },
 
     /** Every matching item, a batch at a time, tagged with the catalogue's revision taken before the first batch. */
