@@ -163,6 +163,27 @@ describe('GET /api/inventory at scale', () => {
     expect(page.body.map((item: { name: string }) => item.name)).toEqual(['Phone 6', 'Phone 5']);
   });
 
+  it('a page read again after any write shows the write (pages are cached by revision), and answers 304 while unchanged', async () => {
+    const itemId = await t.addItem({ quantity: 10 });
+    const token = await t.tokenFor('ann@shop.com');
+    const first = await request(t.app).get('/api/inventory?limit=5');
+    expect(first.body[0].quantity).toBe(10);
+    expect((await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!)).status).toBe(304);
+    await request(t.app)
+      .post('/api/myitem')
+      .set(auth(token))
+      .send({ email: 'ann@shop.com', inventoriesId: itemId, address: '1 Dock Rd', phone: '7', quantity: 4 });
+    const second = await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!);
+    expect(second.status).toBe(200);
+    expect(second.body[0].quantity).toBe(6);
+    await request(t.app).put(`/api/inventory/${itemId}`).set(auth(token)).send(itemBody({ name: 'Renamed', quantity: 6 }));
+    expect((await request(t.app).get('/api/inventory?limit=5')).body[0].name).toBe('Renamed');
+    await request(t.app).delete(`/api/inventory/${itemId}`).set(auth(token));
+    const empty = await request(t.app).get('/api/inventory?limit=5');
+    expect(empty.body).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
+  });
+
   it('streams the whole list with an ETag and X-Total-Count; a repeat with If-None-Match answers 304 until something changes', async () => {
     for (let i = 0; i < 1200; i += 400) {
       await t.store.items.createMany(
