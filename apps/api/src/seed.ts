@@ -11,13 +11,13 @@ import { openStore } from './store/open-store';
  * `created` movement, so anyone can try the product at scale.
  */
 const BATCH = 5000;
-const SUPPLIERS = ['Apple', 'Samsung', 'Google', 'OnePlus', 'Xiaomi', 'Nokia', 'Motorola', 'Sony', 'Oppo', 'Fairphone'];
 
 export function syntheticItem(index: number): ItemInput {
   const template = demoItems[index % demoItems.length]!;
   return {
     name: `Phone ${index + 1}`,
-    supplier: SUPPLIERS[index % SUPPLIERS.length]!,
+    // The picture and the supplier of the same demo phone, so a card never shows another brand's phone.
+    supplier: template.supplier,
     // Spread deterministically, so sorts by price and quantity have something to do.
     price: 99 + ((index * 7919) % 1900),
     quantity: (index * 104_729) % 500,
