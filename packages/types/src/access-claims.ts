@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Providers that vouch for their users' email addresses. A password user must
  * verify theirs first; a Google user counts as verified (the product's rule).
  */
-export const VERIFIED_PROVIDERS: ReadonlySet<string> = new Set(['google.com']);
+const VERIFIED_PROVIDERS: ReadonlySet<string> = new Set(['google.com']);
 
 /** Does this person's email count as verified, whatever the provider says of the flag? */
 export function countsAsVerified(user: { emailVerified: boolean; providerId: string }): boolean {

@@ -6,7 +6,7 @@ import { useApiClient } from '../api-client-context';
 import { useAuth } from './auth-context';
 
 /** GET /me with the accessToken: who the API takes the caller for, and whether they are staff. */
-export const getMeQueryOptions = (api: ApiClient, uid: string) =>
+const getMeQueryOptions = (api: ApiClient, uid: string) =>
   queryOptions({
     queryKey: ['me', uid],
     queryFn: ({ signal }) => api.request<Me>('/me', { auth: true, signal }),
@@ -22,7 +22,7 @@ export const getMeQueryOptions = (api: ApiClient, uid: string) =>
  * - `staff` / `not-staff`: the API's answer. When it cannot answer, the app
  *   shows the controls and leaves the decision to the API's own checks.
  */
-export type Access = { status: 'visitor' | 'unverified' | 'checking' | 'staff' } | { status: 'not-staff'; email: string };
+type Access = { status: 'visitor' | 'unverified' | 'checking' | 'staff' } | { status: 'not-staff'; email: string };
 
 export function useAccess(): Access {
   const { user } = useAuth();

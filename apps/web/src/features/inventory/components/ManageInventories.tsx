@@ -11,7 +11,7 @@ import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
 import { PagedItems } from './PagedItems';
 
-export const MANAGE_PAGE_SIZE = 20;
+const MANAGE_PAGE_SIZE = 20;
 
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
