@@ -1,16 +1,10 @@
 import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { z } from 'zod';
+import { accessClaimsSchema } from '@smart-zone/types/access-claims';
 import type { AccessClaims } from '@smart-zone/types/auth';
 
 const ISSUER = 'smart-zone';
 const AUDIENCE = 'smart-zone-api';
-
-const claimsSchema = z.object({
-  email: z.string().min(1),
-  uid: z.string().min(1),
-  verified: z.boolean(),
-});
 
 export interface AccessTokens {
   sign(claims: AccessClaims): string;
@@ -29,7 +23,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     verify(token) {
       try {
         const payload = jwt.verify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        const claims = claimsSchema.safeParse(payload);
+        const claims = accessClaimsSchema.safeParse(payload);
         return claims.success ? claims.data : null;
       } catch {
         return null;

@@ -1,10 +1,8 @@
+import { countsAsVerified } from '@smart-zone/types/access-claims';
 import type { LoginResult } from '@smart-zone/types/responses';
 import { unauthorized } from '../errors/app-error';
 import type { AccessTokens } from './access-token';
 import type { IdTokenVerifier } from './id-token-verifier';
-
-/** Google vouches for its users' addresses; password users must have verified theirs. */
-const VERIFIED_PROVIDERS = new Set(['google.com']);
 
 /** POST /login: a verified Firebase ID token buys one of our accessTokens. An email alone buys nothing. */
 export async function exchangeIdToken(
@@ -16,7 +14,7 @@ export async function exchangeIdToken(
   const identity = await verifier.verify(idToken).catch(() => null);
   if (!identity) throw unauthorized('Your sign-in could not be verified. Please sign in again.');
   if (!identity.email) throw unauthorized('Your account has no email address');
-  const verified = identity.emailVerified || VERIFIED_PROVIDERS.has(identity.signInProvider);
+  const verified = countsAsVerified({ emailVerified: identity.emailVerified, providerId: identity.signInProvider });
   return {
     accessToken: tokens.sign({ email: identity.email.toLowerCase(), uid: identity.uid, verified }),
   };

@@ -2,6 +2,7 @@ import { type RequestHandler, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AccessClaims } from '@smart-zone/types/auth';
 import type { Actor } from '@smart-zone/types/item';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { AppError, forbidden, unauthorized } from '../errors/app-error';
 import type { AccessTokens } from './access-token';
 import { bearerToken } from './bearer';
@@ -29,7 +30,7 @@ export function createGuards(deps: { tokens: AccessTokens; staff: StaffList; wri
     next();
   };
   const verified: RequestHandler = (_req, res, next) => {
-    if (!currentUser(res).verified) throw forbidden('Your Email is not verified!!');
+    if (!currentUser(res).verified) throw forbidden(SPEC_TEXTS.emailNotVerified);
     next();
   };
   const onStaff: RequestHandler = (_req, res, next) => {
