@@ -99,7 +99,7 @@ test.describe('accounts', () => {
   // Google's popup needs Google's gapi script even against the emulator, and
   // this machine is offline: the app's emulator mode asks for the account the
   // way the emulator's own account picker does, and signs in at the emulator.
-  test('Google sign-in (the emulator\'s Google provider) counts as verified', async ({ page }) => {
+  test("Google sign-in (the emulator's Google provider) counts as verified", async ({ page }) => {
     const email = `google-${Date.now()}@example.com`;
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();

@@ -58,7 +58,12 @@ test.describe('items and deliveries', () => {
     await expect(page).toHaveURL(new RegExp(`/inventoryDetails/${item._id}$`));
     await expect(page.getByLabel('Email')).toHaveValue(user.email);
     await expect(page.getByLabel('Inventory name')).toHaveValue(name);
-    await fillDeliveryForm(page, { name: 'Ann Receiver', address: '1 Harbour Road', phone: '+1 555 0100', quantity: 2 });
+    await fillDeliveryForm(page, {
+      name: 'Ann Receiver',
+      address: '1 Harbour Road',
+      phone: '+1 555 0100',
+      quantity: 2,
+    });
     await shot(page, 'delivery-form');
     await page.getByRole('button', { name: 'Deliver' }).click();
     await expect(page.getByText('Your delevery is successfull')).toBeVisible();
@@ -82,7 +87,10 @@ test.describe('items and deliveries', () => {
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId('delivery-count')).toHaveText('2');
     await shot(page, 'my-items');
-    await rows.filter({ hasText: '1 Harbour Road' }).getByRole('button', { name: /Cancel the delivery/ }).click();
+    await rows
+      .filter({ hasText: '1 Harbour Road' })
+      .getByRole('button', { name: /Cancel the delivery/ })
+      .click();
     await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete?');
     await page.getByRole('button', { name: 'Cancel delivery' }).click();
     await expect(rows).toHaveCount(1);
@@ -135,7 +143,11 @@ test.describe('items and deliveries', () => {
     await other.close();
 
     await page.goto('/inventory');
-    await page.getByTestId('item-card').first().getByRole('link', { name: /Details/ }).click();
+    await page
+      .getByTestId('item-card')
+      .first()
+      .getByRole('link', { name: /Details/ })
+      .click();
     const detailUrl = page.url();
     await page.getByRole('button', { name: 'Delevered' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -66,12 +66,13 @@ test.describe('the warehouse at scale', () => {
     await page.goto('/inventory', { waitUntil: 'commit' });
     await expect(page.getByTestId('item-card').first()).toBeVisible();
     const wall = Date.now() - wallStart;
-    await page.waitForFunction(() => (window as unknown as { __scale: Record<string, number> }).__scale.firstCardPainted !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __scale: Record<string, number> }).__scale.firstCardPainted !== undefined,
+    );
     const marks = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const list = performance
-        .getEntriesByType('resource')
-        .find((entry) => /\/api\/inventory\?/.test(entry.name)) as PerformanceResourceTiming | undefined;
+      const list = performance.getEntriesByType('resource').find((entry) => /\/api\/inventory\?/.test(entry.name)) as
+        PerformanceResourceTiming | undefined;
       return {
         firstCardInDom: (window as unknown as { __scale: Record<string, number> }).__scale.firstCardInDom!,
         firstCardPainted: (window as unknown as { __scale: Record<string, number> }).__scale.firstCardPainted!,
@@ -98,7 +99,8 @@ test.describe('the warehouse at scale', () => {
     const wanted = `Phone ${SYNTHETIC_ITEMS - 1}`;
     const searchbox = page.getByRole('searchbox', { name: 'Search by name or supplier' });
     const response = page.waitForResponse(
-      (candidate) => /\/api\/inventory\?/.test(candidate.url()) && new URL(candidate.url()).searchParams.get('q') === wanted,
+      (candidate) =>
+        /\/api\/inventory\?/.test(candidate.url()) && new URL(candidate.url()).searchParams.get('q') === wanted,
     );
     const rendered = page.waitForFunction(
       (name) => {
@@ -231,10 +233,14 @@ test.describe('the warehouse at scale', () => {
     expect(colleague.status()).toBe(200);
     expect(await colleague.json()).toEqual({ quantity: before + 3 });
 
-    const put = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/inventory/${item._id}`));
+    const put = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith(`/inventory/${item._id}`),
+    );
     await form.getByRole('button', { name: 'Update Item' }).click();
     expect((await put).status()).toBe(412);
-    await expect(page.getByRole('alert').filter({ hasText: 'This item was changed by someone else meanwhile.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This item was changed by someone else meanwhile.' }),
+    ).toBeVisible();
     await expect(form.getByLabel('Quantity')).toHaveValue(String(before + 3));
     await expect(page.getByText(`Stock: ${before + 3}`, { exact: true })).toBeVisible();
     expect(await currentQuantity(request, item._id)).toBe(before + 3);
@@ -266,13 +272,20 @@ test.describe('the warehouse at scale', () => {
             const overflow = getComputedStyle(element).overflowX;
             return (overflow === 'auto' || overflow === 'scroll') && element.scrollWidth > element.clientWidth + 1;
           })
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className} ${element.scrollWidth}>${element.clientWidth}`),
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}.${element.className} ${element.scrollWidth}>${element.clientWidth}`,
+          ),
         // Boxes reaching past the screen's edge that nothing clips (so html or body clipping cannot hide a wide page).
         sticking: Array.from(document.querySelectorAll<HTMLElement>('body *'))
           .filter((element) => {
             const box = element.getBoundingClientRect();
             if (box.width <= 1 || (box.right <= window.innerWidth + 1 && box.left >= -1)) return false;
-            for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+            for (
+              let parent = element.parentElement;
+              parent && parent !== document.body;
+              parent = parent.parentElement
+            ) {
               if (getComputedStyle(parent).overflowX !== 'visible') {
                 const clip = parent.getBoundingClientRect();
                 if (clip.right <= window.innerWidth + 1 && clip.left >= -1) return false;

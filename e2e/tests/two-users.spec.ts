@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { deliverFromInventory } from './helpers/deliveries';
 import { signedInVerifiedUser } from './helpers/users';
 
-test('two users: neither sees nor cancels the other\'s deliveries', async ({ browser }) => {
+test("two users: neither sees nor cancels the other's deliveries", async ({ browser }) => {
   test.setTimeout(120_000);
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();

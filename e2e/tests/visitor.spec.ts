@@ -45,9 +45,11 @@ test.describe('a visitor', () => {
     }
     await expect(page.getByRole('button', { name: 'Update Item' })).toBeVisible();
     // Every picture on the page loaded (they ship with the app; there is no internet here).
-    const broken = await page.locator('img').evaluateAll((imgs) =>
-      (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
-    );
+    const broken = await page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
+      );
     expect(broken).toEqual([]);
     await shot(page, 'inventory-detail-visitor');
   });

@@ -181,7 +181,9 @@ async function waitForHttp(url, proc, { expectStatus = 200, timeoutMs = READY_TI
       const cause = /** @type {{ cause?: { code?: string, message?: string } }} */ (error).cause;
       lastProblem = cause?.code ?? cause?.message ?? /** @type {Error} */ (error).message;
       if (lastProblem === 'bad port') {
-        throw new LaunchError(`Browsers refuse to open ${url} (a "bad port" in the fetch standard): choose another port.`);
+        throw new LaunchError(
+          `Browsers refuse to open ${url} (a "bad port" in the fetch standard): choose another port.`,
+        );
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -47,9 +47,13 @@ export interface StockCheck {
  */
 export async function checkStock(base: string, token: string, item: StockItem): Promise<StockCheck> {
   const final = await settledQuantity(base, item.id);
-  const records = await expect<DeliveredItem[]>(200, `${base}/api/myitem?email=${encodeURIComponent(BENCH_USER.email)}`, {
-    token,
-  });
+  const records = await expect<DeliveredItem[]>(
+    200,
+    `${base}/api/myitem?email=${encodeURIComponent(BENCH_USER.email)}`,
+    {
+      token,
+    },
+  );
   const delivered = records.body
     .filter((record) => record.inventoriesId === item.id)
     .reduce((sum, record) => sum + record.quantity, 0);

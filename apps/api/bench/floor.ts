@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Listening } from './protocol';
 
-const bodies = new Map(Object.entries(JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as Record<string, unknown>));
+const bodies = new Map(
+  Object.entries(JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as Record<string, unknown>),
+);
 
 const app = express();
 // The API's two routes, so routing costs what it costs there; res.json

@@ -15,9 +15,24 @@ const GOALS: Goal[] = [
     text: `${scenario}: p99 < 15 ms`,
     met: (row: Row) => row.p99 < 15,
   })),
-  { issue: 8, scenario: 'whole list', text: 'whole list: server memory grows < 50 MB', met: (row) => (row.memory?.growthMb ?? Infinity) < 50 },
-  { issue: 9, scenario: 'GET /api/inventory/:id', text: 'GET /api/inventory/:id: ≥ 0.8 of the floor', met: (row) => (row.vsFloor ?? 0) >= 0.8 },
-  { issue: 9, scenario: 'GET /api/inventory?limit=6', text: 'GET /api/inventory?limit=6: ≥ 0.8 of the floor', met: (row) => (row.vsFloor ?? 0) >= 0.8 },
+  {
+    issue: 8,
+    scenario: 'whole list',
+    text: 'whole list: server memory grows < 50 MB',
+    met: (row) => (row.memory?.growthMb ?? Infinity) < 50,
+  },
+  {
+    issue: 9,
+    scenario: 'GET /api/inventory/:id',
+    text: 'GET /api/inventory/:id: ≥ 0.8 of the floor',
+    met: (row) => (row.vsFloor ?? 0) >= 0.8,
+  },
+  {
+    issue: 9,
+    scenario: 'GET /api/inventory?limit=6',
+    text: 'GET /api/inventory?limit=6: ≥ 0.8 of the floor',
+    met: (row) => (row.vsFloor ?? 0) >= 0.8,
+  },
   {
     issue: 9,
     scenario: 'POST /api/myitem',
@@ -34,6 +49,10 @@ export function goalLines(rows: Row[]): string[] {
     return row ? [`- ${goal.met(row) ? 'met' : 'MISSED'} (issue ${goal.issue}) ${goal.text}`] : [];
   });
   const failing = api.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => row.scenario);
-  lines.push(failing.length ? `- MISSED every answer 2xx, no errors: ${failing.join(', ')}` : '- met every answer 2xx, no errors');
+  lines.push(
+    failing.length
+      ? `- MISSED every answer 2xx, no errors: ${failing.join(', ')}`
+      : '- met every answer 2xx, no errors',
+  );
   return lines;
 }

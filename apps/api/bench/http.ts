@@ -22,10 +22,16 @@ export async function call<T>(
 }
 
 /** Like call, but anything other than the expected status is an error worth stopping for. */
-export async function expect<T>(status: number, url: string, options: Parameters<typeof call>[1] = {}): Promise<Answer<T>> {
+export async function expect<T>(
+  status: number,
+  url: string,
+  options: Parameters<typeof call>[1] = {},
+): Promise<Answer<T>> {
   const answer = await call<T>(url, options);
   if (answer.status !== status) {
-    throw new Error(`${options.method ?? 'GET'} ${url} answered ${answer.status}, not ${status}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `${options.method ?? 'GET'} ${url} answered ${answer.status}, not ${status}: ${JSON.stringify(answer.body)}`,
+    );
   }
   return answer;
 }

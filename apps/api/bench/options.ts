@@ -44,7 +44,10 @@ export function readOptions(argv: string[]): BenchOptions {
     connections: whole('connections', values.connections, 1),
     items: whole('items', values.items, 1),
     warmup: whole('warmup', values.warmup, 0),
-    only: values.only?.split(',').map((text) => text.trim()).filter(Boolean),
+    only: values.only
+      ?.split(',')
+      .map((text) => text.trim())
+      .filter(Boolean),
     json: values.json,
     cpuProf: values['cpu-prof'],
     keep: values.keep,

@@ -59,12 +59,16 @@ function rate(perSecond: number): string {
 function notes(row: Row): string {
   const parts: string[] = [];
   if (row.memory) {
-    parts.push(`RSS ${row.memory.beforeMb.toFixed(0)} → peak ${row.memory.peakMb.toFixed(0)} MB (+${row.memory.growthMb.toFixed(1)} MB)`);
+    parts.push(
+      `RSS ${row.memory.beforeMb.toFixed(0)} → peak ${row.memory.peakMb.toFixed(0)} MB (+${row.memory.growthMb.toFixed(1)} MB)`,
+    );
     parts.push(`${row.completed} answers, ${row.mbPerSec.toFixed(1)} MB/s`);
   }
   if (row.stock) {
     const { initial, final, delivered, oversold } = row.stock;
-    parts.push(`stock ${initial.toLocaleString('en')} → ${final.toLocaleString('en')}, ${delivered} delivered, oversold ${oversold}`);
+    parts.push(
+      `stock ${initial.toLocaleString('en')} → ${final.toLocaleString('en')}, ${delivered} delivered, oversold ${oversold}`,
+    );
   }
   return parts.join('; ');
 }

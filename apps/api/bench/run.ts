@@ -93,11 +93,18 @@ async function benchmark(
     references.push(floor, ceiling);
   }
 
-  const rows = await runScenarios(chosen, { api, floor, ceiling }, { warmup: options.warmup, token, stockItem, progress });
+  const rows = await runScenarios(
+    chosen,
+    { api, floor, ceiling },
+    { warmup: options.warmup, token, stockItem, progress },
+  );
   return {
     date: new Date().toISOString(),
     machine: machine(),
-    command: `pnpm bench -- ${process.argv.slice(2).filter((arg) => arg !== '--').join(' ')}`.trim(),
+    command: `pnpm bench -- ${process.argv
+      .slice(2)
+      .filter((arg) => arg !== '--')
+      .join(' ')}`.trim(),
     options,
     // The bench's own stock item is in the store too.
     itemsInStore: await totalOf('limit=1'),

@@ -36,14 +36,21 @@ async function main() {
   if (!Number.isInteger(count) || count < 1) throw new ConfigError('--items must be a whole number of at least 1');
 
   const config = loadConfig();
-  const store = await openStore({ mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir });
+  const store = await openStore({
+    mongodbUri: config.mongodbUri,
+    mongodbDb: config.mongodbDb,
+    dataDir: config.dataDir,
+  });
   const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
   const started = performance.now();
   try {
     // What the server would load on its first start comes first, so the demo phones stay the oldest items.
-    if (config.seedDemoData && (await store.seedOnce(demoItems))) console.log(`Loaded ${demoItems.length} demo items first.`);
+    if (config.seedDemoData && (await store.seedOnce(demoItems)))
+      console.log(`Loaded ${demoItems.length} demo items first.`);
     for (let start = 0; start < count; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => syntheticItem(start + offset));
+      const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) =>
+        syntheticItem(start + offset),
+      );
       await store.items.createMany(batch, SYSTEM_ACTOR);
     }
   } finally {

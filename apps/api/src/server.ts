@@ -9,7 +9,11 @@ import { openStore } from './store/open-store';
 /** Wires the real dependencies, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
-  const store = await openStore({ mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir });
+  const store = await openStore({
+    mongodbUri: config.mongodbUri,
+    mongodbDb: config.mongodbDb,
+    dataDir: config.dataDir,
+  });
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
     console.log(`Loaded ${demoItems.length} demo items into the empty store.`);
   }

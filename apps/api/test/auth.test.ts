@@ -38,9 +38,13 @@ describe('POST /api/login', () => {
   });
 
   it('marks an unverified password user as unverified, and a Google user as verified', async () => {
-    const unverified = await request(t.app).post('/api/login').set('Authorization', 'Bearer id:u@x.com:unverified:password');
+    const unverified = await request(t.app)
+      .post('/api/login')
+      .set('Authorization', 'Bearer id:u@x.com:unverified:password');
     expect((jwt.decode(unverified.body.accessToken) as jwt.JwtPayload).verified).toBe(false);
-    const google = await request(t.app).post('/api/login').set('Authorization', 'Bearer id:g@x.com:unverified:google.com');
+    const google = await request(t.app)
+      .post('/api/login')
+      .set('Authorization', 'Bearer id:g@x.com:unverified:google.com');
     expect((jwt.decode(google.body.accessToken) as jwt.JwtPayload).verified).toBe(true);
   });
 
@@ -49,7 +53,10 @@ describe('POST /api/login', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await request(limited.app).post('/api/login').set('Authorization', 'Bearer id:a@x.com:verified:password')).status);
+        statuses.push(
+          (await request(limited.app).post('/api/login').set('Authorization', 'Bearer id:a@x.com:verified:password'))
+            .status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const res = await request(limited.app).post('/api/login');

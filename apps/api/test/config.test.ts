@@ -4,7 +4,13 @@ describe('loadConfig', () => {
   it('gives the local defaults', () => {
     const config = loadConfig({});
     expect(config).toEqual(
-      expect.objectContaining({ port: 5000, host: '0.0.0.0', mongodbDb: 'smart-zone', jwtTtlSeconds: 3600, seedDemoData: true }),
+      expect.objectContaining({
+        port: 5000,
+        host: '0.0.0.0',
+        mongodbDb: 'smart-zone',
+        jwtTtlSeconds: 3600,
+        seedDemoData: true,
+      }),
     );
     expect(config.jwtSecretGenerated).toBe(true);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);

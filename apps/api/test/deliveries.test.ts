@@ -52,7 +52,10 @@ describe('POST /api/myitem', () => {
   it('takes the asked quantity off the stock', async () => {
     const itemId = await t.addItem({ quantity: 5 });
     const token = await t.tokenFor('a@x.com');
-    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', { quantity: 3 }));
+    const res = await request(t.app)
+      .post('/api/myitem')
+      .set(auth(token))
+      .send(delivery(itemId, 'a@x.com', { quantity: 3 }));
     expect(res.status).toBe(201);
     expect(await stockOf(itemId)).toBe(2);
   });
@@ -60,7 +63,10 @@ describe('POST /api/myitem', () => {
   it('when stock is short, answers 409 and changes nothing', async () => {
     const itemId = await t.addItem({ quantity: 2 });
     const token = await t.tokenFor('a@x.com');
-    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', { quantity: 3 }));
+    const res = await request(t.app)
+      .post('/api/myitem')
+      .set(auth(token))
+      .send(delivery(itemId, 'a@x.com', { quantity: 3 }));
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'out_of_stock', message: 'Only 2 left in stock; you asked for 3' });
     expect(await stockOf(itemId)).toBe(2);
@@ -119,7 +125,10 @@ describe('POST /api/myitem', () => {
   ])('refuses %s with 400 and changes nothing', async (_label, overrides, field) => {
     const itemId = await t.addItem({ quantity: 5 });
     const token = await t.tokenFor('a@x.com');
-    const res = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', overrides));
+    const res = await request(t.app)
+      .post('/api/myitem')
+      .set(auth(token))
+      .send(delivery(itemId, 'a@x.com', overrides));
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toHaveProperty(field);
     expect(await stockOf(itemId)).toBe(5);
@@ -129,7 +138,9 @@ describe('POST /api/myitem', () => {
     const itemId = await t.addItem({ quantity: 5 });
     expect((await request(t.app).post('/api/myitem').send(delivery(itemId, 'a@x.com'))).status).toBe(401);
     const unverified = await t.tokenFor('a@x.com', { verified: false });
-    expect((await request(t.app).post('/api/myitem').set(auth(unverified)).send(delivery(itemId, 'a@x.com'))).status).toBe(403);
+    expect(
+      (await request(t.app).post('/api/myitem').set(auth(unverified)).send(delivery(itemId, 'a@x.com'))).status,
+    ).toBe(403);
     expect(await stockOf(itemId)).toBe(5);
   });
 
@@ -146,9 +157,15 @@ describe('GET /api/myitem', () => {
     const itemId = await t.addItem({ quantity: 10 });
     const tokenA = await t.tokenFor('a@x.com');
     const tokenB = await t.tokenFor('b@x.com');
-    await request(t.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com', { address: 'first' }));
+    await request(t.app)
+      .post('/api/myitem')
+      .set(auth(tokenA))
+      .send(delivery(itemId, 'a@x.com', { address: 'first' }));
     await request(t.app).post('/api/myitem').set(auth(tokenB)).send(delivery(itemId, 'b@x.com'));
-    await request(t.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com', { address: 'second' }));
+    await request(t.app)
+      .post('/api/myitem')
+      .set(auth(tokenA))
+      .send(delivery(itemId, 'a@x.com', { address: 'second' }));
     const res = await request(t.app).get('/api/myitem?email=a@x.com').set(auth(tokenA));
     expect(res.status).toBe(200);
     expect(res.body.map((d: { address: string }) => d.address)).toEqual(['second', 'first']);
@@ -176,7 +193,10 @@ describe('DELETE /api/myitem/:id', () => {
   it('cancels the delivery and puts its quantity back, once', async () => {
     const itemId = await t.addItem({ quantity: 5 });
     const token = await t.tokenFor('a@x.com');
-    const created = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com', { quantity: 2 }));
+    const created = await request(t.app)
+      .post('/api/myitem')
+      .set(auth(token))
+      .send(delivery(itemId, 'a@x.com', { quantity: 2 }));
     expect(await stockOf(itemId)).toBe(3);
 
     const res = await request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(token));
@@ -205,7 +225,9 @@ describe('DELETE /api/myitem/:id', () => {
     const token = await t.tokenFor('a@x.com');
     const created = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com'));
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(token))),
+      Array.from({ length: 10 }, () =>
+        request(t.app).delete(`/api/myitem/${created.body.insertedId}`).set(auth(token)),
+      ),
     );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     expect(await stockOf(itemId)).toBe(5);

@@ -48,7 +48,11 @@ describe('hardening', () => {
 
   it('answers 400 for a form-encoded body rather than guessing', async () => {
     const token = await t.tokenFor('a@x.com');
-    const res = await request(t.app).post('/api/inventory').set('Authorization', `Bearer ${token}`).type('form').send('name=x');
+    const res = await request(t.app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${token}`)
+      .type('form')
+      .send('name=x');
     expect(res.status).toBe(400);
   });
 
@@ -58,7 +62,9 @@ describe('hardening', () => {
     // The simple query parser keeps "email[$ne]" as a literal key: no operator reaches the store.
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
-    const twice = await request(t.app).get('/api/myitem?email=a@x.com&email=b@x.com').set('Authorization', `Bearer ${token}`);
+    const twice = await request(t.app)
+      .get('/api/myitem?email=a@x.com&email=b@x.com')
+      .set('Authorization', `Bearer ${token}`);
     expect(twice.status).toBe(400);
   });
 
@@ -86,7 +92,12 @@ describe('hardening', () => {
     const { createApp } = await import('../src/app');
     const { testConfig, fakeVerifier } = await import('./helpers/test-app');
     jest.spyOn(t.store.items, 'revision').mockRejectedValue(new Error('disk on fire at /var/secret'));
-    const app = createApp({ store: t.store, verifier: fakeVerifier, config: testConfig, log: (...args) => logged.push(args) });
+    const app = createApp({
+      store: t.store,
+      verifier: fakeVerifier,
+      config: testConfig,
+      log: (...args) => logged.push(args),
+    });
     const res = await request(app).get('/api/inventory');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toContain('disk on fire');

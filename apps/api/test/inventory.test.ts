@@ -31,9 +31,14 @@ describe('GET /api/inventory', () => {
   it('limit=6 answers the first six (the home page)', async () => {
     for (let i = 1; i <= 8; i++) await t.addItem({ name: `Phone ${i}` });
     const res = await request(t.app).get('/api/inventory?limit=6');
-    expect(res.body.map((item: { name: string }) => item.name)).toEqual(
-      ['Phone 1', 'Phone 2', 'Phone 3', 'Phone 4', 'Phone 5', 'Phone 6'],
-    );
+    expect(res.body.map((item: { name: string }) => item.name)).toEqual([
+      'Phone 1',
+      'Phone 2',
+      'Phone 3',
+      'Phone 4',
+      'Phone 5',
+      'Phone 6',
+    ]);
   });
 
   it('skip pages through, q searches name or supplier case-insensitively, sort orders', async () => {
@@ -46,8 +51,16 @@ describe('GET /api/inventory', () => {
     expect(names(await request(t.app).get('/api/inventory?q=APPLE'))).toEqual(['iPhone 15']);
     expect(names(await request(t.app).get('/api/inventory?q=galaxy'))).toEqual(['Galaxy S24']);
     expect(names(await request(t.app).get('/api/inventory?sort=price'))).toEqual(['Nord 4', 'Galaxy S24', 'iPhone 15']);
-    expect(names(await request(t.app).get('/api/inventory?sort=-price'))).toEqual(['iPhone 15', 'Galaxy S24', 'Nord 4']);
-    expect(names(await request(t.app).get('/api/inventory?sort=-newest'))).toEqual(['Galaxy S24', 'iPhone 15', 'Nord 4']);
+    expect(names(await request(t.app).get('/api/inventory?sort=-price'))).toEqual([
+      'iPhone 15',
+      'Galaxy S24',
+      'Nord 4',
+    ]);
+    expect(names(await request(t.app).get('/api/inventory?sort=-newest'))).toEqual([
+      'Galaxy S24',
+      'iPhone 15',
+      'Nord 4',
+    ]);
   });
 
   it.each([
@@ -125,7 +138,10 @@ describe('POST /api/inventory', () => {
     ['a name that is an object', { name: { $ne: '' } }, 'name'],
     ['a huge description', { description: 'd'.repeat(2001) }, 'description'],
   ])('refuses %s with 400 and its field, and adds nothing', async (_label, overrides, field) => {
-    const res = await request(t.app).post('/api/inventory').set(auth(token)).send({ ...sampleItem, ...overrides });
+    const res = await request(t.app)
+      .post('/api/inventory')
+      .set(auth(token))
+      .send({ ...sampleItem, ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.fields[field]).toEqual(expect.any(String));
@@ -133,13 +149,19 @@ describe('POST /api/inventory', () => {
   });
 
   it('says "Name must be at most 20 characters" for a 21-character name', async () => {
-    const res = await request(t.app).post('/api/inventory').set(auth(token)).send({ ...sampleItem, name: 'n'.repeat(21) });
+    const res = await request(t.app)
+      .post('/api/inventory')
+      .set(auth(token))
+      .send({ ...sampleItem, name: 'n'.repeat(21) });
     expect(res.body.error.fields.name).toBe('Name must be at most 20 characters');
   });
 
   it('accepts a name of exactly 20 characters, an https image and an empty image', async () => {
     for (const overrides of [{ name: 'n'.repeat(20) }, { img: 'https://cdn.example.com/a.png' }, { img: '' }]) {
-      const res = await request(t.app).post('/api/inventory').set(auth(token)).send({ ...sampleItem, ...overrides });
+      const res = await request(t.app)
+        .post('/api/inventory')
+        .set(auth(token))
+        .send({ ...sampleItem, ...overrides });
       expect(res.status).toBe(201);
     }
     expect(await t.store.items.count()).toBe(3);
@@ -155,7 +177,10 @@ describe('POST /api/inventory', () => {
 describe('PUT /api/inventory/:id', () => {
   it('replaces the fields (a restock) and answers the driver shape', async () => {
     const id = await t.addItem({ quantity: 2 });
-    const res = await request(t.app).put(`/api/inventory/${id}`).set(auth(token)).send({ ...sampleItem, quantity: 50, price: 749 });
+    const res = await request(t.app)
+      .put(`/api/inventory/${id}`)
+      .set(auth(token))
+      .send({ ...sampleItem, quantity: 50, price: 749 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const back = await request(t.app).get(`/api/inventory/${id}`);
@@ -170,14 +195,19 @@ describe('PUT /api/inventory/:id', () => {
 
   it('validates like POST and changes nothing on bad input', async () => {
     const id = await t.addItem();
-    const res = await request(t.app).put(`/api/inventory/${id}`).set(auth(token)).send({ ...sampleItem, supplier: 'y'.repeat(21) });
+    const res = await request(t.app)
+      .put(`/api/inventory/${id}`)
+      .set(auth(token))
+      .send({ ...sampleItem, supplier: 'y'.repeat(21) });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.supplier).toBe('Supplier must be at most 20 characters');
     expect((await t.store.items.get(id))?.supplier).toBe(sampleItem.supplier);
   });
 
   it('answers 404 for an unknown id, 400 for a bad id, 401 without a token', async () => {
-    expect((await request(t.app).put(`/api/inventory/${UNKNOWN_ID}`).set(auth(token)).send(sampleItem)).status).toBe(404);
+    expect((await request(t.app).put(`/api/inventory/${UNKNOWN_ID}`).set(auth(token)).send(sampleItem)).status).toBe(
+      404,
+    );
     expect((await request(t.app).put('/api/inventory/123').set(auth(token)).send(sampleItem)).status).toBe(400);
     const id = await t.addItem();
     expect((await request(t.app).put(`/api/inventory/${id}`).send(sampleItem)).status).toBe(401);

@@ -75,7 +75,14 @@ describe('the stock ledger under random operations (sqlite)', () => {
               const item = pick(items, op.item);
               if (!item) return;
               const owner = actors[op.actor]!;
-              const outcome = await store.deliveries.create({ owner, name: '', inventoriesId: item, address: 'x', phone: '1', quantity: op.quantity });
+              const outcome = await store.deliveries.create({
+                owner,
+                name: '',
+                inventoriesId: item,
+                address: 'x',
+                phone: '1',
+                quantity: op.quantity,
+              });
               if (outcome.ok) deliveries.push({ id: outcome.delivery._id, owner });
               return;
             }

@@ -28,12 +28,24 @@ describe('POST /api/inventory/:id/stock', () => {
   it('adds stock as a delta and records who, with the note', async () => {
     const itemId = await t.addItem({ quantity: 10 });
     const token = await t.tokenFor('ann@shop.com');
-    const res = await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send({ delta: 5, note: 'pallet 7' });
+    const res = await request(t.app)
+      .post(`/api/inventory/${itemId}/stock`)
+      .set(auth(token))
+      .send({ delta: 5, note: 'pallet 7' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ quantity: 15 });
     const [latest] = await historyOf(itemId, token);
-    expect(latest).toMatchObject({ reason: 'restock', delta: 5, quantityAfter: 15, note: 'pallet 7', actor: { email: 'ann@shop.com' } });
-    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body).toMatchObject({ quantity: 15, updatedBy: { email: 'ann@shop.com' } });
+    expect(latest).toMatchObject({
+      reason: 'restock',
+      delta: 5,
+      quantityAfter: 15,
+      note: 'pallet 7',
+      actor: { email: 'ann@shop.com' },
+    });
+    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body).toMatchObject({
+      quantity: 15,
+      updatedBy: { email: 'ann@shop.com' },
+    });
   });
 
   it('when it would go below 0, answers 409 and changes nothing', async () => {
@@ -62,7 +74,9 @@ describe('POST /api/inventory/:id/stock', () => {
 
   it('answers 404 for an unknown item and 401 without a token', async () => {
     const token = await t.tokenFor('ann@shop.com');
-    expect((await request(t.app).post(`/api/inventory/${UNKNOWN_ID}/stock`).set(auth(token)).send({ delta: 1 })).status).toBe(404);
+    expect(
+      (await request(t.app).post(`/api/inventory/${UNKNOWN_ID}/stock`).set(auth(token)).send({ delta: 1 })).status,
+    ).toBe(404);
     expect((await request(t.app).post(`/api/inventory/${UNKNOWN_ID}/stock`).send({ delta: 1 })).status).toBe(401);
   });
 });
@@ -78,7 +92,14 @@ describe('PUT /api/inventory/:id with If-Match', () => {
     const delivered = await request(t.app)
       .post('/api/myitem')
       .set(auth(token))
-      .send({ email: 'ann@shop.com', inventory: 'Pixel 9', inventoriesId: itemId, address: '1 Dock Rd', phone: '555', quantity: 3 });
+      .send({
+        email: 'ann@shop.com',
+        inventory: 'Pixel 9',
+        inventoriesId: itemId,
+        address: '1 Dock Rd',
+        phone: '555',
+        quantity: 3,
+      });
     expect(delivered.status).toBe(201);
 
     const stale = await request(t.app)
@@ -105,7 +126,10 @@ describe('PUT /api/inventory/:id with If-Match', () => {
   it('without If-Match (the spec client) still works; the quantity it changes is an adjust of new − current', async () => {
     const itemId = await t.addItem({ quantity: 10 });
     const token = await t.tokenFor('ann@shop.com');
-    const res = await request(t.app).put(`/api/inventory/${itemId}`).set(auth(token)).send(itemBody({ quantity: 4 }));
+    const res = await request(t.app)
+      .put(`/api/inventory/${itemId}`)
+      .set(auth(token))
+      .send(itemBody({ quantity: 4 }));
     expect(res.status).toBe(200);
     expect((await historyOf(itemId, token))[0]).toMatchObject({ reason: 'adjust', delta: -6, quantityAfter: 4 });
   });
@@ -113,7 +137,11 @@ describe('PUT /api/inventory/:id with If-Match', () => {
   it('a malformed If-Match is a 412, never a silent overwrite', async () => {
     const itemId = await t.addItem({ quantity: 10 });
     const token = await t.tokenFor('ann@shop.com');
-    const res = await request(t.app).put(`/api/inventory/${itemId}`).set(auth(token)).set('If-Match', 'W/"1"').send(itemBody({ quantity: 1 }));
+    const res = await request(t.app)
+      .put(`/api/inventory/${itemId}`)
+      .set(auth(token))
+      .set('If-Match', 'W/"1"')
+      .send(itemBody({ quantity: 1 }));
     expect(res.status).toBe(412);
     expect((await request(t.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(10);
   });
@@ -143,13 +171,19 @@ describe('GET /api/inventory/:id/history', () => {
   it('pages newest first with X-Total-Count, and outlives the item', async () => {
     const itemId = await t.addItem({ quantity: 1 });
     const token = await t.tokenFor('ann@shop.com');
-    for (const delta of [1, 2, 3]) await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send({ delta });
+    for (const delta of [1, 2, 3])
+      await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send({ delta });
     const page = await request(t.app).get(`/api/inventory/${itemId}/history?limit=2&skip=0`).set(auth(token));
     expect(page.headers['x-total-count']).toBe('4');
     expect(page.body.map((m: { delta: number }) => m.delta)).toEqual([3, 2]);
     await request(t.app).delete(`/api/inventory/${itemId}`).set(auth(token));
     const after = await historyOf(itemId, token);
-    expect(after[0]).toMatchObject({ reason: 'deleted', delta: -7, quantityAfter: 0, item: { name: 'Pixel 9', quantity: 7 } });
+    expect(after[0]).toMatchObject({
+      reason: 'deleted',
+      delta: -7,
+      quantityAfter: 0,
+      item: { name: 'Pixel 9', quantity: 7 },
+    });
     expect((await request(t.app).get(`/api/inventory/${UNKNOWN_ID}/history`).set(auth(token))).status).toBe(404);
     expect((await request(t.app).get(`/api/inventory/${itemId}/history?limit=0`).set(auth(token))).status).toBe(400);
   });
@@ -168,7 +202,9 @@ describe('GET /api/inventory at scale', () => {
     const token = await t.tokenFor('ann@shop.com');
     const first = await request(t.app).get('/api/inventory?limit=5');
     expect(first.body[0].quantity).toBe(10);
-    expect((await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!)).status).toBe(304);
+    expect((await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!)).status).toBe(
+      304,
+    );
     await request(t.app)
       .post('/api/myitem')
       .set(auth(token))
@@ -176,7 +212,10 @@ describe('GET /api/inventory at scale', () => {
     const second = await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!);
     expect(second.status).toBe(200);
     expect(second.body[0].quantity).toBe(6);
-    await request(t.app).put(`/api/inventory/${itemId}`).set(auth(token)).send(itemBody({ name: 'Renamed', quantity: 6 }));
+    await request(t.app)
+      .put(`/api/inventory/${itemId}`)
+      .set(auth(token))
+      .send(itemBody({ name: 'Renamed', quantity: 6 }));
     expect((await request(t.app).get('/api/inventory?limit=5')).body[0].name).toBe('Renamed');
     await request(t.app).delete(`/api/inventory/${itemId}`).set(auth(token));
     const empty = await request(t.app).get('/api/inventory?limit=5');
@@ -224,7 +263,10 @@ describe('staff (STAFF set)', () => {
 
     const writes = [
       request(g.app).post('/api/inventory').set(auth(outsider)).send(itemBody()),
-      request(g.app).put(`/api/inventory/${itemId}`).set(auth(outsider)).send(itemBody({ quantity: 0 })),
+      request(g.app)
+        .put(`/api/inventory/${itemId}`)
+        .set(auth(outsider))
+        .send(itemBody({ quantity: 0 })),
       request(g.app).delete(`/api/inventory/${itemId}`).set(auth(outsider)),
       request(g.app).post(`/api/inventory/${itemId}/stock`).set(auth(outsider)).send({ delta: -5 }),
       request(g.app)
@@ -235,7 +277,9 @@ describe('staff (STAFF set)', () => {
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe("Your account is not on this warehouse's staff list. Ask an admin to add eve@gmail.com.");
+      expect(res.body.error.message).toBe(
+        "Your account is not on this warehouse's staff list. Ask an admin to add eve@gmail.com.",
+      );
     }
     expect((await request(g.app).get(`/api/inventory/${itemId}`)).body).toMatchObject({ quantity: 5, version: 1 });
     expect(await g.store.items.count()).toBe(1);
@@ -256,7 +300,10 @@ describe('staff (STAFF set)', () => {
 
   it('an unverified staff address is not staff', async () => {
     const token = await g.tokenFor('ann@shop.com', { verified: false });
-    expect((await request(g.app).get('/api/me').set(auth(token))).body).toMatchObject({ verified: false, staff: false });
+    expect((await request(g.app).get('/api/me').set(auth(token))).body).toMatchObject({
+      verified: false,
+      staff: false,
+    });
     expect((await request(g.app).post('/api/inventory').set(auth(token)).send(itemBody())).status).toBe(403);
   });
 
@@ -281,7 +328,9 @@ describe('write rate limit', () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
       const bob = await limited.tokenFor('bob@shop.com');
-      expect((await request(limited.app).post(`/api/inventory/${itemId}/stock`).set(auth(bob)).send({ delta: 1 })).status).toBe(200);
+      expect(
+        (await request(limited.app).post(`/api/inventory/${itemId}/stock`).set(auth(bob)).send({ delta: 1 })).status,
+      ).toBe(200);
       expect((await request(limited.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(14);
     } finally {
       await limited.close();
@@ -296,11 +345,28 @@ describe('POST /api/myitem with the spec payload', () => {
     const res = await request(t.app)
       .post('/api/myitem')
       .set(auth(token))
-      .send({ email: 'ann@shop.com', inventory: 'Free iPhone', inventoriesId: itemId, address: '1 Dock Rd', phone: '7' });
+      .send({
+        email: 'ann@shop.com',
+        inventory: 'Free iPhone',
+        inventoriesId: itemId,
+        address: '1 Dock Rd',
+        phone: '7',
+      });
     expect(res.status).toBe(201);
     const [record] = (await request(t.app).get('/api/myitem').set(auth(token))).body;
-    expect(record).toMatchObject({ _id: res.body.insertedId, inventory: 'Pixel 9', name: '', phone: '7', uid: 'uid-ann@shop.com' });
-    expect((await historyOf(itemId, token))[0]).toMatchObject({ reason: 'delivery', delta: -1, quantityAfter: 4, deliveryId: res.body.insertedId });
+    expect(record).toMatchObject({
+      _id: res.body.insertedId,
+      inventory: 'Pixel 9',
+      name: '',
+      phone: '7',
+      uid: 'uid-ann@shop.com',
+    });
+    expect((await historyOf(itemId, token))[0]).toMatchObject({
+      reason: 'delivery',
+      delta: -1,
+      quantityAfter: 4,
+      deliveryId: res.body.insertedId,
+    });
   });
 
   it('two cancels of one delivery: one cancel movement, stock back once, the second answers 404', async () => {

@@ -32,7 +32,11 @@ describe('POST /api/login with the Firebase Auth emulator', () => {
 
   it('signs up, is refused writes until the email is verified, then adds an item', async () => {
     const email = `staff-${Date.now()}@example.com`;
-    const signUp = await identityToolkit(emulator.host, 'signUp', { email, password: 'secret-pass-1', returnSecureToken: true });
+    const signUp = await identityToolkit(emulator.host, 'signUp', {
+      email,
+      password: 'secret-pass-1',
+      returnSecureToken: true,
+    });
 
     const first = await request(app).post('/api/login').set('Authorization', `Bearer ${signUp.idToken}`);
     expect(first.status).toBe(200);
@@ -47,14 +51,21 @@ describe('POST /api/login with the Firebase Auth emulator', () => {
     expect(code).toBeDefined();
     await identityToolkit(emulator.host, 'update', { oobCode: code!.oobCode });
 
-    const signIn = await identityToolkit(emulator.host, 'signInWithPassword', { email, password: 'secret-pass-1', returnSecureToken: true });
+    const signIn = await identityToolkit(emulator.host, 'signInWithPassword', {
+      email,
+      password: 'secret-pass-1',
+      returnSecureToken: true,
+    });
     const second = await request(app).post('/api/login').set('Authorization', `Bearer ${signIn.idToken}`);
     expect(second.status).toBe(200);
-    const write = await request(app).post('/api/inventory').set('Authorization', `Bearer ${second.body.accessToken}`).send(sampleItem);
+    const write = await request(app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${second.body.accessToken}`)
+      .send(sampleItem);
     expect(write.status).toBe(201);
   });
 
-  it('refuses a token that is not the emulator\'s', async () => {
+  it("refuses a token that is not the emulator's", async () => {
     const res = await request(app).post('/api/login').set('Authorization', 'Bearer eyJhbGciOiJub25lIn0.e30.');
     expect(res.status).toBe(401);
   });

@@ -140,11 +140,25 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
     it('updates every editable field, records who and bumps the version; not_found for an unknown id', async () => {
       const created = await store.items.create(phone(), staff);
-      const next = phone({ name: 'Pixel 9 Pro', supplier: 'Google LLC', price: 999, quantity: 40, description: 'New', img: '' });
+      const next = phone({
+        name: 'Pixel 9 Pro',
+        supplier: 'Google LLC',
+        price: 999,
+        quantity: 40,
+        description: 'New',
+        img: '',
+      });
       const outcome = await store.items.update(created._id, next, ada);
       if (!outcome.ok) throw new Error(`expected an update, got ${outcome.reason}`);
       expect(outcome.changed).toBe(true);
-      expect(outcome.item).toMatchObject({ ...next, _id: created._id, createdAt: created.createdAt, version: 2, createdBy: staff, updatedBy: ada });
+      expect(outcome.item).toMatchObject({
+        ...next,
+        _id: created._id,
+        createdAt: created.createdAt,
+        version: 2,
+        createdBy: staff,
+        updatedBy: ada,
+      });
       expect(await store.items.get(created._id)).toEqual(outcome.item);
       expect(await store.items.update(UNKNOWN_ID, next, ada)).toEqual({ ok: false, reason: 'not_found' });
     });
@@ -177,7 +191,11 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
     it('refuses short stock and writes nothing', async () => {
       const item = await store.items.create(phone({ quantity: 2 }), staff);
-      expect(await store.deliveries.create(delivery(item._id, { quantity: 3 }))).toEqual({ ok: false, reason: 'out_of_stock', available: 2 });
+      expect(await store.deliveries.create(delivery(item._id, { quantity: 3 }))).toEqual({
+        ok: false,
+        reason: 'out_of_stock',
+        available: 2,
+      });
       expect((await store.items.get(item._id))?.quantity).toBe(2);
       expect(await store.deliveries.listByOwner(ada.uid)).toEqual([]);
     });
@@ -240,8 +258,14 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
     it('records creation, restock, adjust, delivery, cancel and deletion, newest first, quantity = sum of deltas', async () => {
       const item = await store.items.create(phone({ quantity: 10 }), staff);
-      expect(await store.items.changeStock(item._id, { delta: 5, note: 'pallet 7' }, staff)).toMatchObject({ ok: true, item: { quantity: 15 } });
-      expect(await store.items.changeStock(item._id, { delta: -2 }, staff)).toMatchObject({ ok: true, item: { quantity: 13 } });
+      expect(await store.items.changeStock(item._id, { delta: 5, note: 'pallet 7' }, staff)).toMatchObject({
+        ok: true,
+        item: { quantity: 15 },
+      });
+      expect(await store.items.changeStock(item._id, { delta: -2 }, staff)).toMatchObject({
+        ok: true,
+        item: { quantity: 13 },
+      });
       const delivered = await store.deliveries.create(delivery(item._id, { quantity: 3 }));
       if (!delivered.ok) throw new Error('expected a delivery');
       await store.deliveries.cancel(delivered.delivery._id, ada);
@@ -271,7 +295,13 @@ describe.each(adapters)('store contract: $name', (adapter) => {
       expect(await store.items.remove(item._id, staff)).toBe(true);
       const { movements: after, total } = await store.items.history(item._id, { limit: 1, skip: 0 });
       expect(total).toBe(7);
-      expect(after[0]).toMatchObject({ reason: 'deleted', delta: -20, quantityAfter: 0, actor: staff, item: { _id: item._id, name: 'Pixel 9', quantity: 20 } });
+      expect(after[0]).toMatchObject({
+        reason: 'deleted',
+        delta: -20,
+        quantityAfter: 0,
+        actor: staff,
+        item: { _id: item._id, name: 'Pixel 9', quantity: 20 },
+      });
     });
 
     it('pages the history and counts it; an unknown item has none', async () => {
@@ -285,8 +315,15 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
     it('refuses a change below zero and writes nothing; not_found for an unknown item', async () => {
       const item = await store.items.create(phone({ quantity: 2 }), staff);
-      expect(await store.items.changeStock(item._id, { delta: -3 }, staff)).toEqual({ ok: false, reason: 'out_of_range', available: 2 });
-      expect(await store.items.changeStock(UNKNOWN_ID, { delta: 3 }, staff)).toEqual({ ok: false, reason: 'not_found' });
+      expect(await store.items.changeStock(item._id, { delta: -3 }, staff)).toEqual({
+        ok: false,
+        reason: 'out_of_range',
+        available: 2,
+      });
+      expect(await store.items.changeStock(UNKNOWN_ID, { delta: 3 }, staff)).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
       expect(await store.items.get(item._id)).toEqual(item);
       expect(await ledger(item._id)).toHaveLength(1);
     });
@@ -332,7 +369,9 @@ describe.each(adapters)('store contract: $name', (adapter) => {
     });
 
     it('seeds and bulk-creates items with their created movements', async () => {
-      expect(await store.items.createMany([phone({ name: 'A', quantity: 3 }), phone({ name: 'B', quantity: 0 })], staff)).toBe(2);
+      expect(
+        await store.items.createMany([phone({ name: 'A', quantity: 3 }), phone({ name: 'B', quantity: 0 })], staff),
+      ).toBe(2);
       const [a, b] = await store.items.list();
       expect(await ledger(a!._id)).toMatchObject([{ reason: 'created', delta: 3, quantityAfter: 3, actor: staff }]);
       expect(await ledger(b!._id)).toMatchObject([{ reason: 'created', delta: 0, quantityAfter: 0 }]);
@@ -368,7 +407,10 @@ describe.each(adapters)('store contract: $name', (adapter) => {
 
     it('streams every matching item in list order, in batches', async () => {
       const names = Array.from({ length: 2500 }, (_, i) => `P${String(i).padStart(4, '0')}`);
-      await store.items.createMany(names.map((name, i) => phone({ name, price: 2500 - i })), staff);
+      await store.items.createMany(
+        names.map((name, i) => phone({ name, price: 2500 - i })),
+        staff,
+      );
       const collect = async (options: Parameters<Store['items']['stream']>[0]) => {
         const out: string[] = [];
         for await (const batch of store.items.stream(options)) {
@@ -474,7 +516,11 @@ describe('sqlite on disk', () => {
     `);
     raw.close();
     const store = await openStore({ mongodbDb: 'unused', dataDir });
-    expect(await store.items.get('0123456789abcdef01234567')).toMatchObject({ quantity: 7, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' });
+    expect(await store.items.get('0123456789abcdef01234567')).toMatchObject({
+      quantity: 7,
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
     expect(await store.items.list({ q: 'old ph' })).toHaveLength(1);
     const { movements } = await store.items.history('0123456789abcdef01234567', { limit: 10, skip: 0 });
     expect(movements).toMatchObject([{ reason: 'created', delta: 7, quantityAfter: 7, note: 'opening balance' }]);
@@ -500,11 +546,14 @@ describe('sqlite on disk', () => {
 describe('demo items', () => {
   const images = path.resolve(__dirname, '../../web/public');
 
-  it.each(demoItems.map((item) => [item.name, item] as const))('%s is valid and its picture ships with the app', (_name, item) => {
-    expect(itemInputSchema.parse(item)).toEqual(item);
-    expect(item.img).toMatch(/^\/images\/[\w-]+\.svg$/);
-    expect(fs.existsSync(path.join(images, item.img))).toBe(true);
-  });
+  it.each(demoItems.map((item) => [item.name, item] as const))(
+    '%s is valid and its picture ships with the app',
+    (_name, item) => {
+      expect(itemInputSchema.parse(item)).toEqual(item);
+      expect(item.img).toMatch(/^\/images\/[\w-]+\.svg$/);
+      expect(fs.existsSync(path.join(images, item.img))).toBe(true);
+    },
+  );
 
   it('has at least 8 phones, none with the same name', () => {
     expect(demoItems.length).toBeGreaterThanOrEqual(8);

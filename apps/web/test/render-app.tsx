@@ -11,7 +11,8 @@ const TOKEN_EXP = Math.floor(Date.now() / 1000) + 3600;
 
 /** An accessToken shaped like the API's (claims in the middle). */
 export function accessTokenFor(user: AuthUser) {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const claims = { uid: user.uid, email: user.email, verified: countsAsVerified(user) };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, exp: TOKEN_EXP })}.sig`;
 }
@@ -25,7 +26,11 @@ function withPages(extraPages: RouteObject[]): RouteObject[] {
 }
 
 /** The whole app (routes, providers, guards) at `path`, with `user` signed in (or nobody). */
-export function renderApp(path: string, user: AuthUser | null = null, { extraPages = [] }: { extraPages?: RouteObject[] } = {}) {
+export function renderApp(
+  path: string,
+  user: AuthUser | null = null,
+  { extraPages = [] }: { extraPages?: RouteObject[] } = {},
+) {
   const gateway = new FakeGateway(user);
   const router = createMemoryRouter(withPages(extraPages), { initialEntries: [path] });
   if (user) localStorage.setItem('accessToken', accessTokenFor(user));

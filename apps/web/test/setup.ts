@@ -20,7 +20,8 @@ afterEach(() => {
   const requests = [...unexpectedRequests];
   jest.mocked(console.error).mockRestore();
   if (requests.length) throw new Error(`Requests the test did not expect:\n  ${requests.join('\n  ')}`);
-  if (errors.length) throw new Error(`console.error was called:\n  ${errors.map((args) => args.map(String).join(' ')).join('\n  ')}`);
+  if (errors.length)
+    throw new Error(`console.error was called:\n  ${errors.map((args) => args.map(String).join(' ')).join('\n  ')}`);
 });
 
 /** For a test that makes React report an error on purpose: forget the console.errors so far. */

@@ -18,7 +18,11 @@ export async function fillDeliveryForm(page: Page, recipient: Recipient) {
 /** From the inventory, opens the nth card's details, clicks Delevered, fills the form and sends it. */
 export async function deliverFromInventory(page: Page, nth: number, recipient: Recipient) {
   await page.goto('/inventory');
-  await page.getByTestId('item-card').nth(nth).getByRole('link', { name: /Details/ }).click();
+  await page
+    .getByTestId('item-card')
+    .nth(nth)
+    .getByRole('link', { name: /Details/ })
+    .click();
   await page.getByRole('button', { name: 'Delevered' }).click();
   await fillDeliveryForm(page, recipient);
   await page.getByRole('button', { name: 'Deliver' }).click();

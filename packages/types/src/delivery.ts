@@ -33,7 +33,11 @@ export const deliveryInputSchema = z.object({
    * The item's name (the spec's field name). Accepted for the spec's client,
    * but the stored name always comes from the item itself.
    */
-  inventory: z.string({ error: 'Inventory name must be text' }).trim().max(100, 'Inventory name must be at most 100 characters').optional(),
+  inventory: z
+    .string({ error: 'Inventory name must be text' })
+    .trim()
+    .max(100, 'Inventory name must be at most 100 characters')
+    .optional(),
   inventoriesId: objectIdSchema,
   address: requiredText('Address', 300),
   phone: z

@@ -26,7 +26,8 @@ export function errorHandler(log: (...args: unknown[]) => void = console.error):
       return send(res, 400, { code: 'validation_failed', message: first, fields });
     }
     // body-parser and friends mark client errors with a status (malformed JSON, oversize, bad charset).
-    const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
+    const status =
+      typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
     if (status === 413) {
       return send(res, 413, { code: 'payload_too_large', message: 'Request body is too large' });
     }

@@ -81,7 +81,10 @@ export function inventoryService(store: Store) {
       return { acknowledged: true, deletedCount: 1 };
     },
 
-    async history(id: string, page: { limit: number; skip: number }): Promise<{ movements: StockMovement[]; total: number }> {
+    async history(
+      id: string,
+      page: { limit: number; skip: number },
+    ): Promise<{ movements: StockMovement[]; total: number }> {
       const history = await store.items.history(id, page);
       if (history.total === 0) throw notFound(ITEM_NOT_FOUND);
       return history;

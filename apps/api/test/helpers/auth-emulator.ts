@@ -31,7 +31,9 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
   const configFile = path.join(dir, 'firebase.json');
   writeFileSync(
     configFile,
-    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }),
+    JSON.stringify({
+      emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+    }),
   );
   const child: ChildProcess = spawn(
     path.join(repoRoot, 'node_modules/.bin/firebase'),
@@ -45,7 +47,10 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Auth emulator exited early:\n${output}`);
-    const up = await fetch(`http://${host}/`).then(() => true, () => false);
+    const up = await fetch(`http://${host}/`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -23,7 +23,10 @@ test('home: carousel captions, the Inventory heading, six cards asked for with l
 
 test('home: a failed load says why and offers to try again', async () => {
   fakeApi({
-    'GET /inventory?limit=6': () => ({ status: 500, body: { error: { code: 'internal', message: 'The store is down.' } } }),
+    'GET /inventory?limit=6': () => ({
+      status: 500,
+      body: { error: { code: 'internal', message: 'The store is down.' } },
+    }),
   });
   renderApp('/home');
   expect(await screen.findByText('The store is down.')).toBeInTheDocument();

@@ -25,7 +25,8 @@ function catalogue(total = 30) {
   });
 }
 
-const listCalls = (calls: Call[]) => calls.filter((call) => call.path.startsWith('/inventory?')).map((call) => call.path);
+const listCalls = (calls: Call[]) =>
+  calls.filter((call) => call.path.startsWith('/inventory?')).map((call) => call.path);
 const cardNames = () => screen.getAllByTestId('item-card').map((card) => within(card).getByRole('heading').textContent);
 
 describe('the inventory page', () => {
@@ -71,7 +72,9 @@ describe('the inventory page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=pixel'));
     await waitFor(() => expect(listCalls(calls)).toContain('/inventory?limit=12&q=pixel&sort=-newest'));
     // One search for the whole word, not one per key.
-    expect(listCalls(calls).filter((path) => path.includes('q='))).toEqual(['/inventory?limit=12&q=pixel&sort=-newest']);
+    expect(listCalls(calls).filter((path) => path.includes('q='))).toEqual([
+      '/inventory?limit=12&q=pixel&sort=-newest',
+    ]);
     expect(SEARCH_DEBOUNCE_MS).toBeGreaterThanOrEqual(200);
 
     // Back: the search box follows the address.

@@ -23,7 +23,11 @@ describe('restock (staff)', () => {
       [HISTORY]: () => page([movement()]),
       'GET /inventory/*': () => ({ body: current }),
       'POST /inventory/*': ({ body }) => {
-        current = { ...current, quantity: current.quantity + (body as { delta: number }).delta, version: current.version + 1 };
+        current = {
+          ...current,
+          quantity: current.quantity + (body as { delta: number }).delta,
+          version: current.version + 1,
+        };
         return { body: { quantity: current.quantity } };
       },
     });
@@ -126,11 +130,16 @@ describe('the update form and changes made meanwhile', () => {
       'PUT /inventory/*': () => {
         // A colleague saved first: the item is at version 4 now.
         current = { ...pixel, supplier: 'Google Store', quantity: 9, version: 4 };
-        return { status: 412, body: { error: { code: 'precondition_failed', message: 'The item has changed since you loaded it.' } } };
+        return {
+          status: 412,
+          body: { error: { code: 'precondition_failed', message: 'The item has changed since you loaded it.' } },
+        };
       },
     });
     renderApp(ITEM_PATH, staff);
-    const form = within(await screen.findByRole('heading', { name: 'Update Pixel 8 Pro' }).then(() => card('Update Pixel 8 Pro')));
+    const form = within(
+      await screen.findByRole('heading', { name: 'Update Pixel 8 Pro' }).then(() => card('Update Pixel 8 Pro')),
+    );
 
     await userEvent.clear(form.getByLabelText(/^Supplier/));
     await userEvent.type(form.getByLabelText(/^Supplier/), 'Mine');
@@ -170,7 +179,10 @@ describe('the update form and changes made meanwhile', () => {
     await userEvent.type(form().getByLabelText('Quantity'), '6');
     await userEvent.click(form().getByRole('button', { name: 'Update Item' }));
     expect(await screen.findByText('Stock: 6')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.headers['If-Match'])).toEqual(['"3"', '"4"']);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.headers['If-Match'])).toEqual([
+      '"3"',
+      '"4"',
+    ]);
   });
 });
 

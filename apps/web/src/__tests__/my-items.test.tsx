@@ -98,7 +98,8 @@ describe('My Item, paged in the browser', () => {
       createdAt: new Date(Date.UTC(2026, 10, 1, index)).toISOString(),
     }),
   );
-  const rowItems = () => screen.getAllByTestId('delivery-row').map((row) => within(row).getByRole('rowheader').textContent);
+  const rowItems = () =>
+    screen.getAllByTestId('delivery-row').map((row) => within(row).getByRole('rowheader').textContent);
 
   test('the count is the total; the page, newest first, and the next page come from the address', async () => {
     fakeApi({ ...meRoute(staff), 'GET /myitem*': () => ({ body: many }) });

@@ -28,9 +28,15 @@ export function Footer() {
               <br />
               12 Dock Road, Unit 4
               <br />
-              Phone: <a className="link-light" href="tel:+15550100200">+1 555 0100 200</a>
+              Phone:{' '}
+              <a className="link-light" href="tel:+15550100200">
+                +1 555 0100 200
+              </a>
               <br />
-              Email: <a className="link-light" href="mailto:stock@smartzone.example">stock@smartzone.example</a>
+              Email:{' '}
+              <a className="link-light" href="mailto:stock@smartzone.example">
+                stock@smartzone.example
+              </a>
               <br />
               Open: {SPEC_TEXTS.openingHours}
             </address>
@@ -38,14 +44,32 @@ export function Footer() {
           <Col sm={6} md={4}>
             <h2 className="h6 text-uppercase">Explore</h2>
             <ul className="list-unstyled small mb-0">
-              <li><Link className="link-light" to={paths.inventory.list.href()}>{SPEC_TEXTS.nav.inventory}</Link></li>
-              <li><Link className="link-light" to={paths.blogs.href()}>{SPEC_TEXTS.nav.blogs}</Link></li>
-              <li><Link className="link-light" to={paths.about.href()}>{SPEC_TEXTS.nav.about}</Link></li>
-              <li><Link className="link-light" to={paths.aboutUs.href()}>About us</Link></li>
+              <li>
+                <Link className="link-light" to={paths.inventory.list.href()}>
+                  {SPEC_TEXTS.nav.inventory}
+                </Link>
+              </li>
+              <li>
+                <Link className="link-light" to={paths.blogs.href()}>
+                  {SPEC_TEXTS.nav.blogs}
+                </Link>
+              </li>
+              <li>
+                <Link className="link-light" to={paths.about.href()}>
+                  {SPEC_TEXTS.nav.about}
+                </Link>
+              </li>
+              <li>
+                <Link className="link-light" to={paths.aboutUs.href()}>
+                  About us
+                </Link>
+              </li>
             </ul>
           </Col>
         </Row>
-        <p className="small text-center text-secondary mt-4 mb-0">&copy; {year} {SPEC_TEXTS.brand}</p>
+        <p className="small text-center text-secondary mt-4 mb-0">
+          &copy; {year} {SPEC_TEXTS.brand}
+        </p>
       </Container>
     </footer>
   );

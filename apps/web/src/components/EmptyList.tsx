@@ -27,6 +27,11 @@ export function EmptyList({
       </p>
     );
   }
-  if (search) return <p className="text-secondary">No {noun} matches &ldquo;{search}&rdquo;.</p>;
+  if (search)
+    return (
+      <p className="text-secondary">
+        No {noun} matches &ldquo;{search}&rdquo;.
+      </p>
+    );
   return <>{children}</>;
 }

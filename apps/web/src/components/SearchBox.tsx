@@ -43,7 +43,12 @@ export function SearchBox({
     <Form role="search" onSubmit={onSubmit} className="list-search">
       <Form.Group controlId={id}>
         <Form.Label className="visually-hidden">{label}</Form.Label>
-        <Form.Control type="search" placeholder={label} value={text} onChange={(event) => setText(event.target.value)} />
+        <Form.Control
+          type="search"
+          placeholder={label}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </Form.Group>
     </Form>
   );

@@ -42,10 +42,13 @@ export function useListParams(sorts: readonly SortOption[], defaultSort: string)
     page,
     // Refining a search replaces the entry, so Back does not step through every pause in typing.
     setSearch: (value: string) =>
-      update((next) => {
-        setOrDrop(next, 'q', value.trim(), '');
-        next.delete('page');
-      }, q.trim() !== '' && value.trim() !== ''),
+      update(
+        (next) => {
+          setOrDrop(next, 'q', value.trim(), '');
+          next.delete('page');
+        },
+        q.trim() !== '' && value.trim() !== '',
+      ),
     setSort: (value: string) =>
       update((next) => {
         setOrDrop(next, 'sort', value, defaultSort);

@@ -1,11 +1,5 @@
 import { MongoClient, MongoServerError, ObjectId, type ClientSession, type Filter, type Sort } from 'mongodb';
-import {
-  QUANTITY_MAX,
-  SYSTEM_ACTOR,
-  type Actor,
-  type ItemInput,
-  type ItemSortKey,
-} from '@smart-zone/types/item';
+import { QUANTITY_MAX, SYSTEM_ACTOR, type Actor, type ItemInput, type ItemSortKey } from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions, Store } from '../store';
 import {
   searchText,
@@ -148,7 +142,10 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
 
   function find(options: ItemListOptions) {
     const sort = options.sort ? SORTS[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : { _id: 1 as const };
-    let cursor = items.find(itemFilter(options)).sort(sort).skip(options.skip ?? 0);
+    let cursor = items
+      .find(itemFilter(options))
+      .sort(sort)
+      .skip(options.skip ?? 0);
     if (options.sort?.key === 'name') cursor = cursor.collation(CASE_INSENSITIVE);
     if (options.limit) cursor = cursor.limit(options.limit);
     return cursor;
@@ -187,7 +184,14 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
         await write(async (session) => {
           await items.insertOne(doc, { session });
           await appendMovement(
-            { itemId: doc._id, delta: doc.quantity, quantityAfter: doc.quantity, reason: 'created', actor, at: doc.createdAt },
+            {
+              itemId: doc._id,
+              delta: doc.quantity,
+              quantityAfter: doc.quantity,
+              reason: 'created',
+              actor,
+              at: doc.createdAt,
+            },
             session,
           );
         });
@@ -209,7 +213,8 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           if (expectedVersion !== undefined && before.version !== expectedVersion) {
             return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
           }
-          if (EDITABLE.every((key) => before[key] === input[key])) return { ok: true as const, item: toItem(before), changed: false };
+          if (EDITABLE.every((key) => before[key] === input[key]))
+            return { ok: true as const, item: toItem(before), changed: false };
           const now = new Date();
           const after = await items.findOneAndUpdate(
             { _id, version: before.version },
@@ -220,7 +225,10 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           if (!after) return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
           const delta = after.quantity - before.quantity;
           if (delta !== 0) {
-            await appendMovement({ itemId: _id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now }, session);
+            await appendMovement(
+              { itemId: _id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now },
+              session,
+            );
           }
           return { ok: true as const, item: toItem(after), changed: true };
         });
@@ -261,7 +269,15 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           const doc = await items.findOneAndDelete({ _id: new ObjectId(id) }, { session });
           if (!doc) return false;
           await appendMovement(
-            { itemId: doc._id, delta: -doc.quantity, quantityAfter: 0, reason: 'deleted', actor, at: new Date(), item: toItem(doc) },
+            {
+              itemId: doc._id,
+              delta: -doc.quantity,
+              quantityAfter: 0,
+              reason: 'deleted',
+              actor,
+              at: new Date(),
+              item: toItem(doc),
+            },
             session,
           );
           return true;
@@ -278,7 +294,12 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
     },
     deliveries: {
       async listByOwner(uid) {
-        return (await deliveries.find({ uid, cancelledAt: { $exists: false } }).sort({ _id: -1 }).toArray()).map(toDelivery);
+        return (
+          await deliveries
+            .find({ uid, cancelledAt: { $exists: false } })
+            .sort({ _id: -1 })
+            .toArray()
+        ).map(toDelivery);
       },
       async get(id) {
         const doc = await deliveries.findOne({ _id: new ObjectId(id), cancelledAt: { $exists: false } });
@@ -313,7 +334,15 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           };
           await deliveries.insertOne(doc, { session });
           await appendMovement(
-            { itemId, delta: -delivery.quantity, quantityAfter: item.quantity, reason: 'delivery', actor: delivery.owner, deliveryId: doc._id, at },
+            {
+              itemId,
+              delta: -delivery.quantity,
+              quantityAfter: item.quantity,
+              reason: 'delivery',
+              actor: delivery.owner,
+              deliveryId: doc._id,
+              at,
+            },
             session,
           );
           return { ok: true as const, delivery: toDelivery(doc) };
@@ -336,7 +365,15 @@ export async function openMongoStore(uri: string, dbName: string): Promise<Store
           );
           if (item) {
             await appendMovement(
-              { itemId: item._id, delta: doc.quantity, quantityAfter: item.quantity, reason: 'cancel', actor: owner, deliveryId: doc._id, at },
+              {
+                itemId: item._id,
+                delta: doc.quantity,
+                quantityAfter: item.quantity,
+                reason: 'cancel',
+                actor: owner,
+                deliveryId: doc._id,
+                at,
+              },
               session,
             );
           }

@@ -104,13 +104,23 @@ INSERT OR IGNORE INTO meta (key, value) VALUES ('catalogue_revision', '0');
 
 /** Items from before the ledger get an opening `created` movement of the quantity they hold. */
 function openingBalances(db: Database.Database) {
-  const items = db.prepare<[], { id: string; quantity: number; created_at: string }>('SELECT id, quantity, created_at FROM items').all();
+  const items = db
+    .prepare<[], { id: string; quantity: number; created_at: string }>('SELECT id, quantity, created_at FROM items')
+    .all();
   const insert = db.prepare(
     `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, note, at)
      VALUES (?, ?, ?, ?, 'created', ?, ?, 'opening balance', ?)`,
   );
   for (const item of items) {
-    insert.run(new ObjectId().toHexString(), item.id, item.quantity, item.quantity, SYSTEM_ACTOR.uid, SYSTEM_ACTOR.email, item.created_at);
+    insert.run(
+      new ObjectId().toHexString(),
+      item.id,
+      item.quantity,
+      item.quantity,
+      SYSTEM_ACTOR.uid,
+      SYSTEM_ACTOR.email,
+      item.created_at,
+    );
   }
 }
 

@@ -38,10 +38,18 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
   const deliver = db.transaction((delivery: NewDelivery): DeliveryOutcome => {
     const at = new Date().toISOString();
     const { owner } = delivery;
-    const taken = sql.takeStock.get({ id: delivery.inventoriesId, quantity: delivery.quantity, at, uid: owner.uid, email: owner.email });
+    const taken = sql.takeStock.get({
+      id: delivery.inventoriesId,
+      quantity: delivery.quantity,
+      at,
+      uid: owner.uid,
+      email: owner.email,
+    });
     if (!taken) {
       const stock = sql.stock.get(delivery.inventoriesId);
-      return stock ? { ok: false, reason: 'out_of_stock', available: stock.quantity } : { ok: false, reason: 'item_not_found' };
+      return stock
+        ? { ok: false, reason: 'out_of_stock', available: stock.quantity }
+        : { ok: false, reason: 'item_not_found' };
     }
     const row: DeliveryRow = {
       id: new ObjectId().toHexString(),
@@ -75,7 +83,13 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
     const row = sql.cancel.get(at, id, owner.uid);
     if (!row) return null;
     // The item may have been deleted since; then there is no stock to restore.
-    const restored = sql.returnStock.get({ id: row.inventories_id, quantity: row.quantity, at, uid: owner.uid, email: owner.email });
+    const restored = sql.returnStock.get({
+      id: row.inventories_id,
+      quantity: row.quantity,
+      at,
+      uid: owner.uid,
+      email: owner.email,
+    });
     if (restored) {
       ledger.append({
         itemId: row.inventories_id,

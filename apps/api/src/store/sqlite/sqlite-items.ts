@@ -1,12 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import {
-  QUANTITY_MAX,
-  SYSTEM_ACTOR,
-  type Actor,
-  type ItemInput,
-  type ItemSortKey,
-} from '@smart-zone/types/item';
+import { QUANTITY_MAX, SYSTEM_ACTOR, type Actor, type ItemInput, type ItemSortKey } from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
@@ -100,7 +94,14 @@ export function sqliteItems(db: Database.Database) {
       ...byActor(actor, 'updated_by'),
     } as ItemRow;
     sql.insert.run(row);
-    ledger.append({ itemId: row.id, delta: input.quantity, quantityAfter: input.quantity, reason: 'created', actor, at: now });
+    ledger.append({
+      itemId: row.id,
+      delta: input.quantity,
+      quantityAfter: input.quantity,
+      reason: 'created',
+      actor,
+      at: now,
+    });
     return toItem(row);
   }
 
@@ -116,26 +117,31 @@ export function sqliteItems(db: Database.Database) {
     return inputs.length;
   });
 
-  const update = db.transaction((id: string, input: ItemInput, actor: Actor, expectedVersion?: number): UpdateOutcome => {
-    const before = sql.get.get(id);
-    if (!before) return { ok: false, reason: 'not_found' };
-    if (expectedVersion !== undefined && before.version !== expectedVersion) {
-      return { ok: false, reason: 'stale', item: toItem(before) };
-    }
-    if (EDITABLE.every((key) => before[key] === input[key])) return { ok: true, item: toItem(before), changed: false };
-    const now = new Date().toISOString();
-    const after = sql.update.get({ id, ...input, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
-    const delta = after.quantity - before.quantity;
-    if (delta !== 0) ledger.append({ itemId: id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now });
-    ledger.bumpRevision();
-    return { ok: true, item: toItem(after), changed: true };
-  });
+  const update = db.transaction(
+    (id: string, input: ItemInput, actor: Actor, expectedVersion?: number): UpdateOutcome => {
+      const before = sql.get.get(id);
+      if (!before) return { ok: false, reason: 'not_found' };
+      if (expectedVersion !== undefined && before.version !== expectedVersion) {
+        return { ok: false, reason: 'stale', item: toItem(before) };
+      }
+      if (EDITABLE.every((key) => before[key] === input[key]))
+        return { ok: true, item: toItem(before), changed: false };
+      const now = new Date().toISOString();
+      const after = sql.update.get({ id, ...input, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
+      const delta = after.quantity - before.quantity;
+      if (delta !== 0)
+        ledger.append({ itemId: id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now });
+      ledger.bumpRevision();
+      return { ok: true, item: toItem(after), changed: true };
+    },
+  );
 
   const changeStock = db.transaction((id: string, change: StockChange, actor: Actor): StockOutcome => {
     const before = sql.get.get(id);
     if (!before) return { ok: false, reason: 'not_found' };
     const quantity = before.quantity + change.delta;
-    if (quantity < 0 || quantity > QUANTITY_MAX) return { ok: false, reason: 'out_of_range', available: before.quantity };
+    if (quantity < 0 || quantity > QUANTITY_MAX)
+      return { ok: false, reason: 'out_of_range', available: before.quantity };
     const now = new Date().toISOString();
     const after = sql.setStock.get({ id, quantity, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
     ledger.append({

@@ -30,9 +30,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
     `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at)
      VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json, @at)`,
   );
-  const bump = db.prepare(
-    "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'",
-  );
+  const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'");
   return {
     append(movement) {
       insert.run({

@@ -1,6 +1,14 @@
 import { usePageTitle } from '../../components/use-page-title';
 
-const SKILLS = ['JavaScript and TypeScript', 'React', 'Node.js and Express', 'MongoDB and SQLite', 'Firebase Authentication', 'Bootstrap and responsive CSS', 'Testing with Jest and Playwright'];
+const SKILLS = [
+  'JavaScript and TypeScript',
+  'React',
+  'Node.js and Express',
+  'MongoDB and SQLite',
+  'Firebase Authentication',
+  'Bootstrap and responsive CSS',
+  'Testing with Jest and Playwright',
+];
 
 const LINKS = [
   { href: 'https://developer.mozilla.org/', label: 'MDN Web Docs, where I learn the web platform' },
@@ -14,9 +22,7 @@ export function AboutUs() {
   return (
     <section aria-labelledby="aboutus-title" className="mx-auto" style={{ maxWidth: 760 }}>
       <h1 id="aboutus-title">About us</h1>
-      <p className="lead">
-        Hi, I build and look after Smart Zone, the inventory app of our small phone warehouse.
-      </p>
+      <p className="lead">Hi, I build and look after Smart Zone, the inventory app of our small phone warehouse.</p>
       <p>
         I started as the person who counted boxes on the shelves at the end of each day and kept the numbers in a
         spreadsheet. When the spreadsheet stopped matching the shelves, I learned web development to build a tool that

@@ -12,13 +12,26 @@ interface CredentialFieldsProps {
 }
 
 /** The email and password fields of the sign-in and sign-up forms. */
-export function CredentialFields({ idPrefix, email, password, onEmailChange, onPasswordChange, newPassword = false }: CredentialFieldsProps) {
+export function CredentialFields({
+  idPrefix,
+  email,
+  password,
+  onEmailChange,
+  onPasswordChange,
+  newPassword = false,
+}: CredentialFieldsProps) {
   const helpId = `${idPrefix}-password-help`;
   return (
     <>
       <Form.Group className="mb-3" controlId={`${idPrefix}-email`}>
         <Form.Label>Email address</Form.Label>
-        <Form.Control type="email" autoComplete="email" required value={email} onChange={(event) => onEmailChange(event.target.value)} />
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+        />
       </Form.Group>
       <Form.Group className="mb-3" controlId={`${idPrefix}-password`}>
         <Form.Label>Password</Form.Label>

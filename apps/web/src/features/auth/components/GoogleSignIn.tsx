@@ -82,7 +82,11 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
                 onChange={(event) => setAccount((current) => ({ ...current, name: event.target.value }))}
               />
             </Form.Group>
-            {picking && <div className="mt-3"><AuthError message={error} /></div>}
+            {picking && (
+              <div className="mt-3">
+                <AuthError message={error} />
+              </div>
+            )}
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={() => setPicking(false)}>

@@ -16,7 +16,8 @@ export function VerifyEmailNotice() {
   const check = useMutation({
     mutationFn: refreshUser,
     onSuccess: (fresh) => {
-      if (!fresh || !countsAsVerified(fresh)) toast.info('Your email is not verified yet. Open the link in the email first.');
+      if (!fresh || !countsAsVerified(fresh))
+        toast.info('Your email is not verified yet. Open the link in the email first.');
     },
   });
 

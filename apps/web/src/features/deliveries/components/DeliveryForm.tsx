@@ -68,27 +68,72 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
     <Form onSubmit={onSubmit} noValidate aria-busy={deliver.isPending}>
       <Row>
         <Col md={6}>
-          <TextField id="delivery-name" label="Name" autoComplete="name" required value={name} error={errors.name}
-            onChange={(event) => setName(event.target.value)} />
+          <TextField
+            id="delivery-name"
+            label="Name"
+            autoComplete="name"
+            required
+            value={name}
+            error={errors.name}
+            onChange={(event) => setName(event.target.value)}
+          />
         </Col>
         <Col md={6}>
-          <TextField id="delivery-email" label="Email" type="email" required readOnly value={user.email ?? ''}
-            error={errors.email} />
+          <TextField
+            id="delivery-email"
+            label="Email"
+            type="email"
+            required
+            readOnly
+            value={user.email ?? ''}
+            error={errors.email}
+          />
         </Col>
         <Col md={8}>
-          <TextField id="delivery-inventory" label="Inventory name" required readOnly value={item.name}
-            error={errors.inventory} />
+          <TextField
+            id="delivery-inventory"
+            label="Inventory name"
+            required
+            readOnly
+            value={item.name}
+            error={errors.inventory}
+          />
         </Col>
         <Col md={4}>
-          <TextField id="delivery-quantity" label={`Quantity (in stock: ${item.quantity})`} type="number" required
-            min={1} max={item.quantity} step={1} inputMode="numeric" value={quantity} error={errors.quantity}
-            onChange={(event) => setQuantity(event.target.value)} />
+          <TextField
+            id="delivery-quantity"
+            label={`Quantity (in stock: ${item.quantity})`}
+            type="number"
+            required
+            min={1}
+            max={item.quantity}
+            step={1}
+            inputMode="numeric"
+            value={quantity}
+            error={errors.quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
         </Col>
       </Row>
-      <TextField id="delivery-address" label="Address" autoComplete="street-address" required value={address}
-        error={errors.address} onChange={(event) => setAddress(event.target.value)} />
-      <TextField id="delivery-phone" label="Phone" type="tel" autoComplete="tel" required value={phone}
-        error={errors.phone} onChange={(event) => setPhone(event.target.value)} />
+      <TextField
+        id="delivery-address"
+        label="Address"
+        autoComplete="street-address"
+        required
+        value={address}
+        error={errors.address}
+        onChange={(event) => setAddress(event.target.value)}
+      />
+      <TextField
+        id="delivery-phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        value={phone}
+        error={errors.phone}
+        onChange={(event) => setPhone(event.target.value)}
+      />
       <Button type="submit" variant="success" disabled={deliver.isPending}>
         {deliver.isPending ? 'Delivering...' : 'Deliver'}
       </Button>

@@ -35,7 +35,8 @@ export function MyItems() {
   const params = useListParams(DELIVERY_SORT_OPTIONS, 'newest');
   const confirmCancel = useConfirmDelete({
     mutation: useCancelDelivery(),
-    detail: (delivery) => `The delivery of ${delivery.quantity} × ${delivery.inventory} is cancelled and goes back in stock.`,
+    detail: (delivery) =>
+      `The delivery of ${delivery.quantity} × ${delivery.inventory} is cancelled and goes back in stock.`,
     confirmLabel: 'Cancel delivery',
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
   });
@@ -54,7 +55,12 @@ export function MyItems() {
       </p>
       {all.length > 0 && (
         <div className="list-toolbar mb-3">
-          <SearchBox id="my-items-search" label="Search by item, recipient or address" value={params.q} onSearch={params.setSearch} />
+          <SearchBox
+            id="my-items-search"
+            label="Search by item, recipient or address"
+            value={params.q}
+            onSearch={params.setSearch}
+          />
           <SortSelect id="my-items-sort" options={DELIVERY_SORT_OPTIONS} value={params.sort} onSort={params.setSort} />
         </div>
       )}
@@ -83,21 +89,31 @@ export function MyItems() {
                 <th scope="col">Address</th>
                 <th scope="col">Phone</th>
                 <th scope="col">Date</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {page.items.map((row) => (
                 <tr key={row._id} data-testid="delivery-row">
-                  <th scope="row" data-label="Item">{row.inventory}</th>
+                  <th scope="row" data-label="Item">
+                    {row.inventory}
+                  </th>
                   <td data-label="Quantity">{row.quantity}</td>
                   <td data-label="Recipient">{row.name}</td>
                   <td data-label="Address">{row.address}</td>
                   <td data-label="Phone">{row.phone}</td>
-                  <td data-label="Date" className="small">{when(row.createdAt)}</td>
+                  <td data-label="Date" className="small">
+                    {when(row.createdAt)}
+                  </td>
                   <td className="table-actions">
-                    <Button size="sm" variant="outline-danger" aria-label={`Cancel the delivery of ${row.inventory}`}
-                      onClick={() => confirmCancel.ask(row)}>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`Cancel the delivery of ${row.inventory}`}
+                      onClick={() => confirmCancel.ask(row)}
+                    >
                       Cancel
                     </Button>
                   </td>
@@ -105,7 +121,13 @@ export function MyItems() {
               ))}
             </tbody>
           </Table>
-          <PageNav label="Pages of deliveries" page={params.page} total={page.total} size={MY_ITEM_PAGE_SIZE} onSelect={params.setPage} />
+          <PageNav
+            label="Pages of deliveries"
+            page={params.page}
+            total={page.total}
+            size={MY_ITEM_PAGE_SIZE}
+            onSelect={params.setPage}
+          />
         </>
       )}
       {confirmCancel.dialog}

@@ -17,7 +17,9 @@ const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toL
 export function searchDeliveries(all: DeliveredItem[], search: string): DeliveredItem[] {
   const wanted = fold(search.trim());
   if (!wanted) return all;
-  return all.filter((row) => [row.inventory, row.name, row.address, row.phone].some((field) => fold(field).includes(wanted)));
+  return all.filter((row) =>
+    [row.inventory, row.name, row.address, row.phone].some((field) => fold(field).includes(wanted)),
+  );
 }
 
 const compare: Record<string, (a: DeliveredItem, b: DeliveredItem) => number> = {

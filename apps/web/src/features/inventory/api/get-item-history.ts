@@ -11,7 +11,12 @@ interface HistoryPage {
 }
 
 /** GET /inventory/:id/history?limit=&skip= (staff): the item's stock movements, newest first. */
-async function getItemHistory(api: ApiClient, id: string, { limit, skip }: HistoryPage, signal?: AbortSignal): Promise<Page<StockMovement>> {
+async function getItemHistory(
+  api: ApiClient,
+  id: string,
+  { limit, skip }: HistoryPage,
+  signal?: AbortSignal,
+): Promise<Page<StockMovement>> {
   const params = new URLSearchParams();
   if (limit !== undefined) params.set('limit', String(limit));
   if (skip) params.set('skip', String(skip));

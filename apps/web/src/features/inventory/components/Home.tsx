@@ -17,7 +17,10 @@ export function Home() {
         <h1 id="home-inventory" className="text-center mb-4">
           {SPEC_TEXTS.homeInventoryHeading}
         </h1>
-        <ListQuery query={items} empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}>
+        <ListQuery
+          query={items}
+          empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}
+        >
           {(page) => <ItemGrid items={page.items} />}
         </ListQuery>
         <div className="text-center mt-4">

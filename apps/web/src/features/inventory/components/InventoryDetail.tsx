@@ -84,7 +84,9 @@ export function InventoryDetail() {
           {data.quantity <= 0 && mayWrite && (
             <p className="text-danger mt-2 mb-0">Out of stock: restock it with the form below.</p>
           )}
-          {!mayWrite && <p className="text-secondary small mt-3 mb-0">Only this warehouse&apos;s staff can change items.</p>}
+          {!mayWrite && (
+            <p className="text-secondary small mt-3 mb-0">Only this warehouse&apos;s staff can change items.</p>
+          )}
         </Col>
       </Row>
       {staffTools && <RestockForm item={data} />}

@@ -92,7 +92,11 @@ export function ItemForm({
           <TextField label={`Name (at most ${NAME_MAX} characters)`} autoComplete="off" {...field('name')} />
         </Col>
         <Col md={6}>
-          <TextField label={`Supplier (at most ${SUPPLIER_MAX} characters)`} autoComplete="off" {...field('supplier')} />
+          <TextField
+            label={`Supplier (at most ${SUPPLIER_MAX} characters)`}
+            autoComplete="off"
+            {...field('supplier')}
+          />
         </Col>
         <Col sm={6}>
           <TextField label="Price ($)" type="number" inputMode="decimal" min={0} step="0.01" {...field('price')} />

@@ -33,10 +33,20 @@ export function ItemHistory({ itemId }: { itemId: string }) {
     <Card className="shadow-sm mt-4">
       <Card.Body className="p-4">
         <h2 className="h4 mb-3">Stock history</h2>
-        <ListQuery query={history} loadingLabel="Loading the history..." empty={<p className="text-secondary mb-0">No stock changes yet.</p>}>
+        <ListQuery
+          query={history}
+          loadingLabel="Loading the history..."
+          empty={<p className="text-secondary mb-0">No stock changes yet.</p>}
+        >
           {(movements) => (
             <>
-              <ListSummary page={page} size={HISTORY_PAGE_SIZE} shown={movements.items.length} total={movements.total} noun="changes" />
+              <ListSummary
+                page={page}
+                size={HISTORY_PAGE_SIZE}
+                shown={movements.items.length}
+                total={movements.total}
+                noun="changes"
+              />
               <Table striped className="align-middle table-stack mb-0">
                 <thead>
                   <tr>
@@ -51,19 +61,29 @@ export function ItemHistory({ itemId }: { itemId: string }) {
                 <tbody>
                   {movements.items.map((movement: StockMovement) => (
                     <tr key={movement._id} data-testid="history-row">
-                      <td data-label="When" className="small">{when(movement.at)}</td>
+                      <td data-label="When" className="small">
+                        {when(movement.at)}
+                      </td>
                       <td data-label="Reason">{REASONS[movement.reason]}</td>
                       <td data-label="Change" className={movement.delta < 0 ? 'text-danger' : 'text-success'}>
                         {signed(movement.delta)}
                       </td>
                       <td data-label="Quantity after">{movement.quantityAfter}</td>
-                      <td data-label="Who" className="text-break">{movement.actor.email}</td>
+                      <td data-label="Who" className="text-break">
+                        {movement.actor.email}
+                      </td>
                       <td data-label="Note">{movement.note ?? ''}</td>
                     </tr>
                   ))}
                 </tbody>
               </Table>
-              <PageNav label="Pages of the stock history" page={page} total={movements.total} size={HISTORY_PAGE_SIZE} onSelect={setPage} />
+              <PageNav
+                label="Pages of the stock history"
+                page={page}
+                total={movements.total}
+                size={HISTORY_PAGE_SIZE}
+                onSelect={setPage}
+              />
             </>
           )}
         </ListQuery>

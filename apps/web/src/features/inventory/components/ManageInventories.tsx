@@ -49,7 +49,9 @@ export function ManageInventories() {
                 <th scope="col">Quantity</th>
                 <th scope="col">Supplier</th>
                 <th scope="col">Description</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>

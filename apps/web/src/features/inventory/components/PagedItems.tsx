@@ -39,7 +39,12 @@ export function PagedItems({
   return (
     <>
       <div className="list-toolbar mb-3">
-        <SearchBox id={`${idPrefix}-search`} label="Search by name or supplier" value={params.q} onSearch={params.setSearch} />
+        <SearchBox
+          id={`${idPrefix}-search`}
+          label="Search by name or supplier"
+          value={params.q}
+          onSearch={params.setSearch}
+        />
         <SortSelect id={`${idPrefix}-sort`} options={ITEM_SORT_OPTIONS} value={params.sort} onSort={params.setSort} />
       </div>
       <ListQuery
@@ -54,7 +59,13 @@ export function PagedItems({
           <>
             <ListSummary page={params.page} size={pageSize} shown={page.items.length} total={page.total} noun="items" />
             {children(page.items)}
-            <PageNav label="Pages of items" page={params.page} total={page.total} size={pageSize} onSelect={params.setPage} />
+            <PageNav
+              label="Pages of items"
+              page={params.page}
+              total={page.total}
+              size={pageSize}
+              onSelect={params.setPage}
+            />
           </>
         )}
       </ListQuery>

@@ -53,12 +53,28 @@ export function RestockForm({ item }: { item: Item }) {
         <Form onSubmit={onSubmit} noValidate aria-busy={changeStock.isPending}>
           <Row>
             <Col sm={4}>
-              <TextField id="restock-delta" label="Amount" type="number" inputMode="numeric" step={1} required
-                value={delta} error={errors.delta} onChange={(event) => setDelta(event.target.value)} />
+              <TextField
+                id="restock-delta"
+                label="Amount"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                required
+                value={delta}
+                error={errors.delta}
+                onChange={(event) => setDelta(event.target.value)}
+              />
             </Col>
             <Col sm={8}>
-              <TextField id="restock-note" label="Note (optional)" maxLength={NOTE_MAX} autoComplete="off"
-                value={note} error={errors.note} onChange={(event) => setNote(event.target.value)} />
+              <TextField
+                id="restock-note"
+                label="Note (optional)"
+                maxLength={NOTE_MAX}
+                autoComplete="off"
+                value={note}
+                error={errors.note}
+                onChange={(event) => setNote(event.target.value)}
+              />
             </Col>
           </Row>
           <Button type="submit" variant="primary" disabled={changeStock.isPending}>
