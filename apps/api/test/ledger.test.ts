@@ -89,17 +89,14 @@ describe('PUT /api/inventory/:id with If-Match', () => {
     expect(loaded.headers.etag).toBe('"1"');
     expect(loaded.body.version).toBe(1);
 
-    const delivered = await request(t.app)
-      .post('/api/myitem')
-      .set(auth(token))
-      .send({
-        email: 'ann@shop.com',
-        inventory: 'Pixel 9',
-        inventoriesId: itemId,
-        address: '1 Dock Rd',
-        phone: '555',
-        quantity: 3,
-      });
+    const delivered = await request(t.app).post('/api/myitem').set(auth(token)).send({
+      email: 'ann@shop.com',
+      inventory: 'Pixel 9',
+      inventoriesId: itemId,
+      address: '1 Dock Rd',
+      phone: '555',
+      quantity: 3,
+    });
     expect(delivered.status).toBe(201);
 
     const stale = await request(t.app)
@@ -342,16 +339,13 @@ describe('POST /api/myitem with the spec payload', () => {
   it('accepts email, inventory, inventoriesId, address, phone (no name): 201, and the stored name comes from the item', async () => {
     const itemId = await t.addItem({ name: 'Pixel 9', quantity: 5 });
     const token = await t.tokenFor('ann@shop.com');
-    const res = await request(t.app)
-      .post('/api/myitem')
-      .set(auth(token))
-      .send({
-        email: 'ann@shop.com',
-        inventory: 'Free iPhone',
-        inventoriesId: itemId,
-        address: '1 Dock Rd',
-        phone: '7',
-      });
+    const res = await request(t.app).post('/api/myitem').set(auth(token)).send({
+      email: 'ann@shop.com',
+      inventory: 'Free iPhone',
+      inventoriesId: itemId,
+      address: '1 Dock Rd',
+      phone: '7',
+    });
     expect(res.status).toBe(201);
     const [record] = (await request(t.app).get('/api/myitem').set(auth(token))).body;
     expect(record).toMatchObject({
