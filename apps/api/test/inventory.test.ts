@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { makeTestApp, sampleItem, type TestApp, UNKNOWN_ID } from './helpers/test-app';
+import { anyObjectId, anyString, errorOf, insertedOf, itemsOf } from './support/bodies';
 
 let t: TestApp;
 let token: string;
@@ -16,10 +17,8 @@ describe('GET /api/inventory', () => {
     for (const name of ['A1', 'B2', 'C3']) await t.addItem({ name });
     const res = await request(t.app).get('/api/inventory');
     expect(res.status).toBe(200);
-    expect(res.body.map((item: { name: string }) => item.name)).toEqual(['A1', 'B2', 'C3']);
-    expect(res.body[0]).toEqual(
-      expect.objectContaining({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), ...sampleItem, name: 'A1' }),
-    );
+    expect(itemsOf(res).map((item) => item.name)).toEqual(['A1', 'B2', 'C3']);
+    expect(itemsOf(res)[0]).toEqual(expect.objectContaining({ _id: anyObjectId, ...sampleItem, name: 'A1' }));
   });
 
   it('answers an empty array when there are no items', async () => {
@@ -31,7 +30,7 @@ describe('GET /api/inventory', () => {
   it('limit=6 answers the first six (the home page)', async () => {
     for (let i = 1; i <= 8; i++) await t.addItem({ name: `Phone ${i}` });
     const res = await request(t.app).get('/api/inventory?limit=6');
-    expect(res.body.map((item: { name: string }) => item.name)).toEqual([
+    expect(itemsOf(res).map((item) => item.name)).toEqual([
       'Phone 1',
       'Phone 2',
       'Phone 3',
@@ -45,7 +44,7 @@ describe('GET /api/inventory', () => {
     await t.addItem({ name: 'Galaxy S24', supplier: 'Samsung', price: 900 });
     await t.addItem({ name: 'iPhone 15', supplier: 'Apple', price: 999 });
     await t.addItem({ name: 'Nord 4', supplier: 'OnePlus', price: 450 });
-    const names = (res: request.Response) => res.body.map((item: { name: string }) => item.name);
+    const names = (res: request.Response) => itemsOf(res).map((item) => item.name);
 
     expect(names(await request(t.app).get('/api/inventory?skip=1&limit=1'))).toEqual(['iPhone 15']);
     expect(names(await request(t.app).get('/api/inventory?q=APPLE'))).toEqual(['iPhone 15']);
@@ -73,8 +72,8 @@ describe('GET /api/inventory', () => {
   ])('refuses %s with 400 naming the parameter', async (query, field) => {
     const res = await request(t.app).get(`/api/inventory?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('validation_failed');
-    expect(res.body.error.fields).toHaveProperty(field);
+    expect(errorOf(res).code).toBe('validation_failed');
+    expect(errorOf(res).fields).toHaveProperty(field);
   });
 });
 
@@ -89,13 +88,13 @@ describe('GET /api/inventory/:id', () => {
   it('answers 404 in the error shape for an unknown id', async () => {
     const res = await request(t.app).get(`/api/inventory/${UNKNOWN_ID}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(res.body).toEqual({ error: { code: 'not_found', message: anyString } });
   });
 
   it('answers 400 for an id that is not 24 hex characters', async () => {
     const res = await request(t.app).get('/api/inventory/not-an-id');
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('bad_request');
+    expect(errorOf(res).code).toBe('bad_request');
   });
 });
 
@@ -103,15 +102,15 @@ describe('POST /api/inventory', () => {
   it('adds the item and answers 201 with insertedId; it is then listed', async () => {
     const res = await request(t.app).post('/api/inventory').set(auth(token)).send(sampleItem);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    const back = await request(t.app).get(`/api/inventory/${res.body.insertedId}`);
+    expect(res.body).toEqual({ acknowledged: true, insertedId: anyObjectId });
+    const back = await request(t.app).get(`/api/inventory/${insertedOf(res).insertedId}`);
     expect(back.body).toEqual(expect.objectContaining(sampleItem));
   });
 
   it('without a token answers 401 and adds nothing', async () => {
     const res = await request(t.app).post('/api/inventory').send(sampleItem);
     expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('unauthorized');
+    expect(errorOf(res).code).toBe('unauthorized');
     expect(await t.store.items.count()).toBe(0);
   });
 
@@ -119,7 +118,7 @@ describe('POST /api/inventory', () => {
     const unverified = await t.tokenFor('new@example.com', { verified: false });
     const res = await request(t.app).post('/api/inventory').set(auth(unverified)).send(sampleItem);
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Your Email is not verified!!');
+    expect(errorOf(res).message).toBe('Your Email is not verified!!');
     expect(await t.store.items.count()).toBe(0);
   });
 
@@ -143,8 +142,8 @@ describe('POST /api/inventory', () => {
       .set(auth(token))
       .send({ ...sampleItem, ...overrides });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('validation_failed');
-    expect(res.body.error.fields[field]).toEqual(expect.any(String));
+    expect(errorOf(res).code).toBe('validation_failed');
+    expect(errorOf(res).fields?.[field]).toEqual(anyString);
     expect(await t.store.items.count()).toBe(0);
   });
 
@@ -153,7 +152,7 @@ describe('POST /api/inventory', () => {
       .post('/api/inventory')
       .set(auth(token))
       .send({ ...sampleItem, name: 'n'.repeat(21) });
-    expect(res.body.error.fields.name).toBe('Name must be at most 20 characters');
+    expect(errorOf(res).fields?.name).toBe('Name must be at most 20 characters');
   });
 
   it('accepts a name of exactly 20 characters, an https image and an empty image', async () => {
@@ -200,7 +199,7 @@ describe('PUT /api/inventory/:id', () => {
       .set(auth(token))
       .send({ ...sampleItem, supplier: 'y'.repeat(21) });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.supplier).toBe('Supplier must be at most 20 characters');
+    expect(errorOf(res).fields?.supplier).toBe('Supplier must be at most 20 characters');
     expect((await t.store.items.get(id))?.supplier).toBe(sampleItem.supplier);
   });
 

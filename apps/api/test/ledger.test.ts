@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { makeTestApp, type TestApp, UNKNOWN_ID } from './helpers/test-app';
+import { deliveriesOf, errorOf, insertedOf, itemOf, meOf, itemsOf, movementsOf } from './support/bodies';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -53,8 +54,8 @@ describe('POST /api/inventory/:id/stock', () => {
     const token = await t.tokenFor('ann@shop.com');
     const res = await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send({ delta: -3 });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('Only 2 in stock: cannot remove 3');
-    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(2);
+    expect(errorOf(res).message).toBe('Only 2 in stock: cannot remove 3');
+    expect(itemOf(await request(t.app).get(`/api/inventory/${itemId}`)).quantity).toBe(2);
     expect(await historyOf(itemId, token)).toHaveLength(1);
   });
 
@@ -69,7 +70,7 @@ describe('POST /api/inventory/:id/stock', () => {
     const token = await t.tokenFor('ann@shop.com');
     const res = await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send(body);
     expect(res.status).toBe(400);
-    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(2);
+    expect(itemOf(await request(t.app).get(`/api/inventory/${itemId}`)).quantity).toBe(2);
   });
 
   it('answers 404 for an unknown item and 401 without a token', async () => {
@@ -87,7 +88,7 @@ describe('PUT /api/inventory/:id with If-Match', () => {
     const token = await t.tokenFor('ann@shop.com');
     const loaded = await request(t.app).get(`/api/inventory/${itemId}`);
     expect(loaded.headers.etag).toBe('"1"');
-    expect(loaded.body.version).toBe(1);
+    expect(itemOf(loaded).version).toBe(1);
 
     const delivered = await request(t.app).post('/api/myitem').set(auth(token)).send({
       email: 'ann@shop.com',
@@ -105,9 +106,9 @@ describe('PUT /api/inventory/:id with If-Match', () => {
       .set('If-Match', loaded.headers.etag!)
       .send(itemBody({ quantity: 15 }));
     expect(stale.status).toBe(412);
-    expect(stale.body.error.code).toBe('precondition_failed');
+    expect(errorOf(stale).code).toBe('precondition_failed');
     const now = await request(t.app).get(`/api/inventory/${itemId}`);
-    expect(now.body.quantity).toBe(7);
+    expect(itemOf(now).quantity).toBe(7);
     expect(now.headers.etag).toBe('"2"');
 
     const fresh = await request(t.app)
@@ -140,7 +141,7 @@ describe('PUT /api/inventory/:id with If-Match', () => {
       .set('If-Match', 'W/"1"')
       .send(itemBody({ quantity: 1 }));
     expect(res.status).toBe(412);
-    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(10);
+    expect(itemOf(await request(t.app).get(`/api/inventory/${itemId}`)).quantity).toBe(10);
   });
 
   it('GET /api/inventory/:id answers 304 to its own ETag', async () => {
@@ -172,7 +173,7 @@ describe('GET /api/inventory/:id/history', () => {
       await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send({ delta });
     const page = await request(t.app).get(`/api/inventory/${itemId}/history?limit=2&skip=0`).set(auth(token));
     expect(page.headers['x-total-count']).toBe('4');
-    expect(page.body.map((m: { delta: number }) => m.delta)).toEqual([3, 2]);
+    expect(movementsOf(page).map((m) => m.delta)).toEqual([3, 2]);
     await request(t.app).delete(`/api/inventory/${itemId}`).set(auth(token));
     const after = await historyOf(itemId, token);
     expect(after[0]).toMatchObject({
@@ -191,14 +192,14 @@ describe('GET /api/inventory at scale', () => {
     for (let i = 0; i < 7; i++) await t.addItem({ name: `Phone ${i}`, supplier: i < 3 ? 'Nokia' : 'Sony' });
     const page = await request(t.app).get('/api/inventory?limit=2&q=sony&sort=-name');
     expect(page.headers['x-total-count']).toBe('4');
-    expect(page.body.map((item: { name: string }) => item.name)).toEqual(['Phone 6', 'Phone 5']);
+    expect(itemsOf(page).map((item) => item.name)).toEqual(['Phone 6', 'Phone 5']);
   });
 
   it('a page read again after any write shows the write (pages are cached by revision), and answers 304 while unchanged', async () => {
     const itemId = await t.addItem({ quantity: 10 });
     const token = await t.tokenFor('ann@shop.com');
     const first = await request(t.app).get('/api/inventory?limit=5');
-    expect(first.body[0].quantity).toBe(10);
+    expect(itemsOf(first)[0]?.quantity).toBe(10);
     expect((await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!)).status).toBe(
       304,
     );
@@ -208,12 +209,12 @@ describe('GET /api/inventory at scale', () => {
       .send({ email: 'ann@shop.com', inventoriesId: itemId, address: '1 Dock Rd', phone: '7', quantity: 4 });
     const second = await request(t.app).get('/api/inventory?limit=5').set('If-None-Match', first.headers.etag!);
     expect(second.status).toBe(200);
-    expect(second.body[0].quantity).toBe(6);
+    expect(itemsOf(second)[0]?.quantity).toBe(6);
     await request(t.app)
       .put(`/api/inventory/${itemId}`)
       .set(auth(token))
       .send(itemBody({ name: 'Renamed', quantity: 6 }));
-    expect((await request(t.app).get('/api/inventory?limit=5')).body[0].name).toBe('Renamed');
+    expect(itemsOf(await request(t.app).get('/api/inventory?limit=5'))[0]!.name).toBe('Renamed');
     await request(t.app).delete(`/api/inventory/${itemId}`).set(auth(token));
     const empty = await request(t.app).get('/api/inventory?limit=5');
     expect(empty.body).toEqual([]);
@@ -223,7 +224,7 @@ describe('GET /api/inventory at scale', () => {
   it('streams the whole list with an ETag and X-Total-Count; a repeat with If-None-Match answers 304 until something changes', async () => {
     for (let i = 0; i < 1200; i += 400) {
       await t.store.items.createMany(
-        Array.from({ length: 400 }, (_, j) => ({ ...itemBody(), name: `Phone ${i + j}` })) as never,
+        Array.from({ length: 400 }, (_, j) => ({ ...itemBody(), name: `Phone ${i + j}` })),
         { uid: 'seed', email: 'seed' },
       );
     }
@@ -231,17 +232,20 @@ describe('GET /api/inventory at scale', () => {
     expect(all.status).toBe(200);
     expect(all.headers['x-total-count']).toBe('1200');
     expect(all.body).toHaveLength(1200);
-    expect(all.body[1199].name).toBe('Phone 1199');
+    expect(itemsOf(all)[1199]?.name).toBe('Phone 1199');
     const etag = all.headers.etag!;
     expect((await request(t.app).get('/api/inventory').set('If-None-Match', etag)).status).toBe(304);
     // Another query is another list.
     expect((await request(t.app).get('/api/inventory?q=phone 1').set('If-None-Match', etag)).status).toBe(200);
 
     const token = await t.tokenFor('ann@shop.com');
-    await request(t.app).post(`/api/inventory/${all.body[0]._id}/stock`).set(auth(token)).send({ delta: 1 });
+    await request(t.app)
+      .post(`/api/inventory/${itemsOf(all)[0]!._id}/stock`)
+      .set(auth(token))
+      .send({ delta: 1 });
     const changed = await request(t.app).get('/api/inventory').set('If-None-Match', etag);
     expect(changed.status).toBe(200);
-    expect(changed.body[0].quantity).toBe(11);
+    expect(itemsOf(changed)[0]?.quantity).toBe(11);
   });
 });
 
@@ -274,7 +278,7 @@ describe('staff (STAFF set)', () => {
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe(
+      expect(errorOf(res).message).toBe(
         "Your account is not on this warehouse's staff list. Ask an admin to add eve@gmail.com.",
       );
     }
@@ -287,7 +291,7 @@ describe('staff (STAFF set)', () => {
   it('staff by email and by @domain may write; /api/me says so', async () => {
     for (const email of ['boss@gmail.com', 'ann@shop.com']) {
       const token = await g.tokenFor(email);
-      expect((await request(g.app).get('/api/me').set(auth(token))).body.staff).toBe(true);
+      expect(meOf(await request(g.app).get('/api/me').set(auth(token))).staff).toBe(true);
       expect((await request(g.app).post('/api/inventory').set(auth(token)).send(itemBody())).status).toBe(201);
     }
     // A look-alike domain is not the domain.
@@ -328,7 +332,7 @@ describe('write rate limit', () => {
       expect(
         (await request(limited.app).post(`/api/inventory/${itemId}/stock`).set(auth(bob)).send({ delta: 1 })).status,
       ).toBe(200);
-      expect((await request(limited.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(14);
+      expect(itemOf(await request(limited.app).get(`/api/inventory/${itemId}`)).quantity).toBe(14);
     } finally {
       await limited.close();
     }
@@ -347,9 +351,9 @@ describe('POST /api/myitem with the spec payload', () => {
       phone: '7',
     });
     expect(res.status).toBe(201);
-    const [record] = (await request(t.app).get('/api/myitem').set(auth(token))).body;
+    const [record] = deliveriesOf(await request(t.app).get('/api/myitem').set(auth(token)));
     expect(record).toMatchObject({
-      _id: res.body.insertedId,
+      _id: insertedOf(res).insertedId,
       inventory: 'Pixel 9',
       name: '',
       phone: '7',
@@ -359,7 +363,7 @@ describe('POST /api/myitem with the spec payload', () => {
       reason: 'delivery',
       delta: -1,
       quantityAfter: 4,
-      deliveryId: res.body.insertedId,
+      deliveryId: insertedOf(res).insertedId,
     });
   });
 
@@ -371,11 +375,15 @@ describe('POST /api/myitem with the spec payload', () => {
       .set(auth(token))
       .send({ email: 'ann@shop.com', inventoriesId: itemId, address: '1 Dock Rd', phone: '7', quantity: 2 });
     const [first, second] = await Promise.all([
-      request(t.app).delete(`/api/myitem/${res.body.insertedId}`).set(auth(token)),
-      request(t.app).delete(`/api/myitem/${res.body.insertedId}`).set(auth(token)),
+      request(t.app)
+        .delete(`/api/myitem/${insertedOf(res).insertedId}`)
+        .set(auth(token)),
+      request(t.app)
+        .delete(`/api/myitem/${insertedOf(res).insertedId}`)
+        .set(auth(token)),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 404]);
-    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body.quantity).toBe(5);
+    expect(itemOf(await request(t.app).get(`/api/inventory/${itemId}`)).quantity).toBe(5);
     expect((await historyOf(itemId, token)).filter((m) => m.reason === 'cancel')).toHaveLength(1);
   });
 });

@@ -11,7 +11,8 @@ export interface OobCode {
   email: string;
   oobCode: string;
   oobLink: string;
-  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+  /** 'VERIFY_EMAIL', 'PASSWORD_RESET', … as the emulator names them. */
+  requestType: string;
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {

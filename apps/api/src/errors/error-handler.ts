@@ -13,9 +13,16 @@ export const apiNotFound: RequestHandler = (req, res) => {
   send(res, 404, { code: 'not_found', message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}` });
 };
 
+/** The status (0 when none) and type that body-parser and http-errors put on a client error. */
+function httpErrorOf(err: unknown): { status: number; type: unknown } {
+  if (typeof err !== 'object' || err === null) return { status: 0, type: undefined };
+  const { status, statusCode, type } = err as { status?: unknown; statusCode?: unknown; type?: unknown };
+  return { status: typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : 0, type };
+}
+
 /** Every failure leaves in the one shape; only the unexpected ones are logged, once, with their cause. */
 export function errorHandler(log: (...args: unknown[]) => void = console.error): ErrorRequestHandler {
-  return (err, req, res, next) => {
+  return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
     if (err instanceof AppError) {
       return send(res, err.status, { code: err.code, message: err.message, fields: err.fields });
@@ -26,13 +33,12 @@ export function errorHandler(log: (...args: unknown[]) => void = console.error):
       return send(res, 400, { code: 'validation_failed', message: first, fields });
     }
     // body-parser and friends mark client errors with a status (malformed JSON, oversize, bad charset).
-    const status =
-      typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
+    const { status, type } = httpErrorOf(err);
     if (status === 413) {
       return send(res, 413, { code: 'payload_too_large', message: 'Request body is too large' });
     }
     if (status >= 400 && status < 500) {
-      const message = err?.type === 'entity.parse.failed' ? 'Request body is not valid JSON' : 'Bad request';
+      const message = type === 'entity.parse.failed' ? 'Request body is not valid JSON' : 'Bad request';
       return send(res, 400, { code: 'bad_request', message });
     }
     log(`Unexpected error on ${req.method} ${req.originalUrl}:`, err);

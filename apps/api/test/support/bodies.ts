@@ -1,0 +1,28 @@
+import type { Response } from 'supertest';
+import type { Me } from '@smart-zone/types/auth';
+import type { DeliveredItem } from '@smart-zone/types/delivery';
+import { type ErrorBody, isErrorBody } from '@smart-zone/types/errors';
+import type { Item, StockMovement } from '@smart-zone/types/item';
+import type { InsertResult } from '@smart-zone/types/responses';
+
+/**
+ * supertest types every body as `any`; these read it as the contract in
+ * packages/types says it is, so a test's property reads are type-checked.
+ */
+export const itemOf = (res: Response) => res.body as Item;
+export const itemsOf = (res: Response) => res.body as Item[];
+export const insertedOf = (res: Response) => res.body as InsertResult;
+export const deliveriesOf = (res: Response) => res.body as DeliveredItem[];
+export const meOf = (res: Response) => res.body as Me;
+export const movementsOf = (res: Response) => res.body as StockMovement[];
+
+/** The one error shape, checked (not assumed): fails the test when the body is something else. */
+export function errorOf(res: Response): ErrorBody['error'] {
+  const body: unknown = res.body;
+  if (!isErrorBody(body)) throw new Error(`Expected an error body, got ${res.status} ${JSON.stringify(body)}`);
+  return body.error;
+}
+
+/** Asymmetric matchers typed `unknown` instead of jest's `any`. */
+export const anyObjectId: unknown = expect.stringMatching(/^[0-9a-f]{24}$/);
+export const anyString: unknown = expect.any(String);
