@@ -1,4 +1,4 @@
 import path from 'node:path';
 
-export const E2E_DIR = __dirname;
+const E2E_DIR = __dirname;
 export const ARTIFACTS_DIR = path.join(E2E_DIR, 'artifacts');

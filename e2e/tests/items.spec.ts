@@ -30,9 +30,16 @@ test.describe('items and deliveries', () => {
     const item = await findItemByName(request, name);
 
     // It is in the inventory, with its price, supplier and a Details button.
+    // The search must narrow the list: every other card leaves and the total drops to 1
+    // (the new item alone might be on the first page anyway, so its card proves nothing).
     await page.getByRole('link', { name: 'Inventory', exact: true }).first().click();
+    const cards = page.getByTestId('item-card');
+    await expect(cards.nth(1)).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search by name or supplier' }).fill(name);
-    const card = page.getByTestId('item-card').filter({ hasText: name });
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.getByTestId('list-summary')).toHaveText('Showing 1–1 of 1 items');
+    await expect(cards).toHaveCount(1);
+    const card = cards.filter({ hasText: name });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('$249.99');
     await expect(card).toContainText('E2E Supplies');

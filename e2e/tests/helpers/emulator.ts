@@ -22,7 +22,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return JSON.parse(body) as T;
 }
 
-export async function oobCodes(): Promise<OobCode[]> {
+async function oobCodes(): Promise<OobCode[]> {
   const body = await call<{ oobCodes?: OobCode[] }>(`/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
   return body.oobCodes ?? [];
 }

@@ -4,8 +4,6 @@ function required(name: string): string {
   return value;
 }
 
-/** http://localhost:<port>, the app as a person opens it. */
-export const appUrl = () => required('SMART_ZONE_URL');
 /** http://127.0.0.1:<port>/api */
 export const apiUrl = () => required('SMART_ZONE_API_URL');
 /** http://127.0.0.1:<authPort>, the Firebase Auth emulator. */

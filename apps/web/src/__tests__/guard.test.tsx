@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { LOGIN_OK, fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { googleUser, passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
@@ -49,12 +50,13 @@ describe('protected pages', () => {
     expect(gateway.sendVerification).toHaveBeenCalledTimes(1);
   });
 
-  test('resending with nobody signed in shows the provider error', async () => {
+  test('a resend the auth provider refuses shows its message (the gateway says "No user is logged in" when Firebase has no current user)', async () => {
     api();
     const { gateway } = renderApp('/myitem', passwordUser('new@example.com', false));
-    gateway.sendVerification.mockRejectedValueOnce(new Error('No user is logged in'));
+    gateway.sendVerification.mockRejectedValueOnce(new Error(SPEC_TEXTS.noUserLoggedIn));
     await userEvent.click(await screen.findByRole('button', { name: 'Send Verification Email Again' }));
-    expect(await screen.findByText('No user is logged in')).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.noUserLoggedIn)).toBeInTheDocument();
+    expect(gateway.sendVerification).toHaveBeenCalledTimes(1);
   });
 
   test('a verified password user sees the page', async () => {
