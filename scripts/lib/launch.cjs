@@ -204,6 +204,7 @@ async function waitForHttp(url, proc, { expectStatus = 200, timeoutMs = READY_TI
  * @param {NodeJS.ProcessEnv} [options.env] environment for the API (default process.env)
  * @param {(line: string) => void} [options.output] where child output goes (default stdout)
  * @param {boolean} [options.verbose] show all of the emulator's output
+ * @param {boolean} [options.watch] run the API under `tsx watch` (restarts on a source change; `pnpm dev`)
  */
 async function launch({
   dataDir,
@@ -213,6 +214,7 @@ async function launch({
   env = process.env,
   output = (line) => console.log(line),
   verbose = false,
+  watch = false,
 }) {
   const bins = binaries(rootDir);
   dataDir = path.resolve(dataDir);
@@ -293,7 +295,7 @@ async function launch({
     await waitForHttp(`http://127.0.0.1:${authPort}/`, auth);
     output(`[auth] Firebase Auth emulator ready on 127.0.0.1:${authPort} (accounts kept in ${authDir})`);
 
-    const api = startChild('api', [bins.tsxCli, bins.server], {
+    const api = startChild('api', [bins.tsxCli, ...(watch ? ['watch'] : []), bins.server], {
       cwd: rootDir,
       env: {
         ...env,
@@ -332,4 +334,4 @@ async function launch({
   };
 }
 
-module.exports = { ROOT_DIR, PROJECT_ID, LaunchError, freePort, isPortFree, ensureJwtSecret, launch };
+module.exports = { ROOT_DIR, PROJECT_ID, LaunchError, freePort, isPortFree, launch };

@@ -6,7 +6,6 @@ export class LaunchError extends Error {}
 
 export function freePort(): Promise<number>;
 export function isPortFree(port: number, host?: string): Promise<boolean>;
-export function ensureJwtSecret(dataDir: string): string;
 
 export interface LaunchOptions {
   /** Folder for smart-zone.db, auth/ (emulator accounts) and jwt-secret. */
@@ -22,6 +21,8 @@ export interface LaunchOptions {
   output?: (line: string) => void;
   /** Show all of the emulator's output. */
   verbose?: boolean;
+  /** Run the API under `tsx watch`: it restarts when a source file changes (`pnpm dev`). */
+  watch?: boolean;
 }
 
 export interface ChildExit {

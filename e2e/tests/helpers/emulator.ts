@@ -1,10 +1,10 @@
+import { PROJECT_ID } from '../../../scripts/lib/launch.cjs';
 import { authUrl } from './env';
 
 /**
  * The Auth emulator's REST API, used only to read what a mailbox would have
  * received (verification and reset codes) and to act on those codes.
  */
-const PROJECT_ID = 'demo-smart-zone';
 const API_KEY = 'demo-api-key';
 
 export interface OobCode {
