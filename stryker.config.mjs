@@ -1,0 +1,43 @@
+/**
+ * `pnpm test:mutation` (1 of 2): mutation testing of the API and the shared
+ * contract (packages/types) with the API's jest suite. Slow; not in `pnpm test`.
+ * Left out: files that only start processes (server.ts, seed.ts) and the
+ * MongoDB adapter, whose tests need a MongoDB server this machine lacks (see
+ * docs/mutation-testing.md).
+ */
+export default {
+  testRunner: 'jest',
+  plugins: ['@stryker-mutator/jest-runner'],
+  jest: {
+    projectType: 'custom',
+    configFile: 'apps/api/jest.config.js',
+    enableFindRelatedTests: true,
+    // The sandbox's node_modules links to the real packages/types: point the
+    // tests at the sandbox's (mutated) copy instead.
+    config: {
+      moduleNameMapper: { '^@smart-zone/types/(.*)$': '<rootDir>/../../packages/types/src/$1' },
+      // Starts a real Firebase emulator per run (minutes per mutant); its
+      // code paths are covered by the fake-verifier tests of auth.test.ts.
+      testPathIgnorePatterns: ['/node_modules/', '/test/login-emulator\\.test\\.ts$'],
+    },
+  },
+  mutate: [
+    'apps/api/src/**/*.ts',
+    'packages/types/src/**/*.ts',
+    '!apps/api/src/server.ts',
+    '!apps/api/src/seed.ts',
+    '!apps/api/src/store/mongo/**',
+  ],
+  coverageAnalysis: 'perTest',
+  // The machine is shared: one test process.
+  concurrency: 1,
+  timeoutMS: 20_000,
+  ignoreStatic: true,
+  // apps/web/public stays: a store test checks the demo items' pictures ship with the app.
+  ignorePatterns: ['/apps/web/src', '/apps/web/test', '/e2e', '/data', '/docs', '/reports', '/apps/api/bench'],
+  tempDirName: '.stryker-tmp',
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/api.json' },
+  htmlReporter: { fileName: 'reports/mutation/api.html' },
+  thresholds: { high: 90, low: 80, break: null },
+};
