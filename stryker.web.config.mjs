@@ -9,8 +9,14 @@ export default {
     projectType: 'custom',
     configFile: 'apps/web/jest.config.cjs',
     enableFindRelatedTests: true,
+    // Stryker wraps the test environment and resolves it from the sandbox root, where <rootDir> means nothing.
+    config: { testEnvironment: './apps/web/test/jsdom-environment.cjs' },
   },
-  mutate: ['apps/web/src/lib/**/*.{ts,tsx}'],
+  mutate: [
+    'apps/web/src/lib/**/*.{ts,tsx}',
+    // The real Firebase SDK: jest uses the FakeGateway; e2e drives this file against the real emulator.
+    '!apps/web/src/lib/auth/firebase-gateway.ts',
+  ],
   coverageAnalysis: 'perTest',
   concurrency: 1,
   timeoutMS: 20_000,
