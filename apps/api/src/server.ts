@@ -9,6 +9,8 @@ import { openStore } from './store/open-store';
 /** Wires the real dependencies, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
+  // Data files (smart-zone.db and its WAL, names, addresses and phones) are the owner's alone: 0600.
+  process.umask(0o077);
   const store = await openStore({
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
@@ -17,7 +19,7 @@ async function main() {
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
     console.log(`Loaded ${demoItems.length} demo items into the empty store.`);
   }
-  const verifier = createFirebaseVerifier(config.firebase.projectId);
+  const verifier = createFirebaseVerifier(config.firebase.projectId, Boolean(config.authEmulatorHost));
   const app = createApp({ store, verifier, config });
 
   if (config.authEmulatorHost) {
@@ -30,6 +32,9 @@ async function main() {
       '\n*** STAFF is not set: EVERY verified account may add, change and delete every item. ***\n' +
         '*** Set STAFF to the emails and @domains of your staff (see docs/api.md).            ***\n',
     );
+  }
+  if (config.trustProxy !== false) {
+    console.log(`Trusting proxy headers (X-Forwarded-For) from: ${String(config.trustProxy)}`);
   }
   if (config.jwtSecretGenerated) {
     console.warn('JWT_SECRET is not set: using a random one for this run (sessions end when the server restarts).');
