@@ -14,6 +14,7 @@ import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { openApiRoutes } from './openapi/openapi';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
 import { webAppRoutes } from './web/web-app';
@@ -74,6 +75,7 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   api.use(express.json({ limit: BODY_LIMIT }));
   api.use(healthRoutes(store));
   api.use(clientConfigRoutes(config));
+  api.use(openApiRoutes());
   api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
   api.use(meRoutes(guards));
   api.use('/inventory', inventoryRoutes({ store, guards }));
