@@ -102,6 +102,9 @@ export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
+/** .env.example's JWT_SECRET placeholder starts so: anyone could sign accessTokens with it. */
+export const EXAMPLE_SECRET_PREFIX = 'replace-me';
+
 const TRUST_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** `1` → 1 hop; `10.0.0.0/8, 127.0.0.1` → that list; anything else → null. `true` (trust everyone) is refused. */
@@ -149,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (production && e.JWT_SECRET?.startsWith(EXAMPLE_SECRET_PREFIX)) {
+    problems.push('JWT_SECRET: still the placeholder from .env.example; set a random one, e.g. `openssl rand -hex 32`');
+  }
   if (production && e.FIREBASE_PROJECT_ID.startsWith('demo-')) {
     problems.push(
       `FIREBASE_PROJECT_ID: "${e.FIREBASE_PROJECT_ID}" is a demo project (offline, emulator only); ` +

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 
 const realFirebase = {
@@ -50,6 +52,16 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...realFirebase })).toThrow(/JWT_SECRET: required/);
+  });
+
+  it("refuses .env.example's JWT_SECRET placeholder in production, naming it", () => {
+    const example = readFileSync(path.join(__dirname, '../../../.env.example'), 'utf8');
+    const placeholder = /^JWT_SECRET=(.*)$/m.exec(example)?.[1] ?? '';
+    expect(placeholder.length).toBeGreaterThanOrEqual(32);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...realFirebase, JWT_SECRET: placeholder })).toThrow(
+      /JWT_SECRET: still the placeholder/,
+    );
+    expect(loadConfig({ JWT_SECRET: placeholder }).jwtSecret).toBe(placeholder);
   });
 
   describe('production refuses the demo Firebase project, naming the variable', () => {
