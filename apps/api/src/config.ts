@@ -13,7 +13,7 @@ const booleanText = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** The demo project's settings: fine locally and in tests, refused in production. */
-export const DEMO_FIREBASE = {
+const DEMO_FIREBASE = {
   projectId: 'demo-smart-zone',
   apiKey: 'demo-api-key',
   authDomain: 'demo-smart-zone.firebaseapp.com',
@@ -98,17 +98,17 @@ export interface Config {
   writeRateLimit: number;
 }
 
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
 /** .env.example's JWT_SECRET placeholder starts so: anyone could sign accessTokens with it. */
-export const EXAMPLE_SECRET_PREFIX = 'replace-me';
+const EXAMPLE_SECRET_PREFIX = 'replace-me';
 
 const TRUST_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** `1` → 1 hop; `10.0.0.0/8, 127.0.0.1` → that list; anything else → null. `true` (trust everyone) is refused. */
-export function parseTrustProxy(text: string): TrustProxy | null {
+function parseTrustProxy(text: string): TrustProxy | null {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) {
     const hops = Number(trimmed);

@@ -55,10 +55,18 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: closing the server and the store.`);
-    server.close(async () => {
-      await verifier.close?.();
-      await store.close();
-      process.exit(0);
+    server.close(() => {
+      const closed = async () => {
+        await verifier.close?.();
+        await store.close();
+      };
+      closed().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Closing failed:', error);
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
     // A client holding a connection open must not keep us alive forever.

@@ -2,6 +2,8 @@ import { compileErrors, validate as validateOpenApi } from '@readme/openapi-pars
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import request, { type Response } from 'supertest';
+import type { StockMovement } from '@smart-zone/types/item';
+import type { InsertResult } from '@smart-zone/types/responses';
 import { makeTestApp, sampleItem, type TestApp, UNKNOWN_ID } from './helpers/test-app';
 
 /**
@@ -54,7 +56,7 @@ beforeAll(async () => {
   const res = await request(t.app).get('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = res.body as OpenApiDocument;
-  ajv.addSchema(doc as object, 'openapi');
+  ajv.addSchema(doc, 'openapi');
 });
 afterAll(() => t.close());
 
@@ -99,7 +101,7 @@ function conforms(method: string, path: string, res: Response, sent?: object) {
       expect({ where, name, value: res.headers[name.toLowerCase()] }).toEqual({
         where,
         name,
-        value: expect.any(String),
+        value: expect.any(String) as unknown,
       });
     if (res.headers[name.toLowerCase()] !== undefined) {
       const ref = `openapi#/${pointer('paths', path, method, 'responses', String(res.status), 'headers', name, 'schema')}`;
@@ -194,7 +196,7 @@ describe('every documented operation answers as documented', () => {
       body,
     );
     expect(created.status).toBe(201);
-    const newId = created.body.insertedId as string;
+    const newId = (created.body as InsertResult).insertedId;
     const minimal = { name: 'Nokia 3310', supplier: 'Nokia', price: 49, quantity: 3 };
     await check(
       'post',
@@ -274,7 +276,7 @@ describe('every documented operation answers as documented', () => {
     const history = await check('get', '/inventory/{id}/history', () =>
       request(t.app).get(`/api/inventory/${newId}/history?limit=10`).set('Authorization', auth(staff)),
     );
-    expect(history.body.map((movement: { reason: string }) => movement.reason)).toEqual([
+    expect((history.body as StockMovement[]).map((movement) => movement.reason)).toEqual([
       'deleted',
       'restock',
       'adjust',
@@ -333,7 +335,7 @@ describe('every documented operation answers as documented', () => {
 
     const cancel = () =>
       request(t.app)
-        .delete(`/api/myitem/${created.body.insertedId as string}`)
+        .delete(`/api/myitem/${(created.body as InsertResult).insertedId}`)
         .set('Authorization', auth(staff));
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(200);
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(404);

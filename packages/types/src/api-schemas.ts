@@ -19,7 +19,7 @@ import type { DeleteResult, HealthResult, InsertResult, LoginResult, UpdateResul
 const id = z.string().regex(/^[0-9a-f]{24}$/);
 const timestamp = z.iso.datetime({ offset: true });
 
-export const actorSchema = z.object({ uid: z.string(), email: z.string() }).meta({ id: 'Actor' });
+const actorSchema = z.object({ uid: z.string(), email: z.string() }).meta({ id: 'Actor' });
 
 export const itemSchema = itemInputSchema
   .extend({
@@ -88,7 +88,7 @@ export const clientConfigSchema = z
   })
   .meta({ id: 'ClientConfig' });
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'bad_request',
   'validation_failed',
   'unauthorized',
@@ -120,6 +120,7 @@ export const idParamsSchema = z.object({ id: objectIdSchema.meta({ description: 
 // Compile-time checks: each schema describes exactly the interface the code uses.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
+/** @public Compile-time only: nothing imports it. */
 export type SchemaMatches = [
   Assert<Same<z.output<typeof actorSchema>, Actor>>,
   Assert<Same<z.output<typeof itemSchema>, Item>>,

@@ -69,7 +69,7 @@ function staffWrite(op: Omit<ZodOpenApiOperationObject, 'security'>): ZodOpenApi
   return { security: accessToken, ...op, description: [op.description, STAFF].filter(Boolean).join('\n\n') };
 }
 
-export function createOpenApiDocument() {
+function createOpenApiDocument() {
   return createDocument({
     openapi: '3.1.0',
     info: {
