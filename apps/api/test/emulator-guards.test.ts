@@ -13,7 +13,7 @@ import { sampleItem, testConfig } from './helpers/test-app';
  * The guards of emulator mode, against the real Firebase Auth emulator and
  * real firebase-admin: the emulator's tokens are unsigned, so who the caller
  * is comes from the emulator's account record, and a disabled account buys
- * nothing.
+ * nothing. (60 s a case: the emulator answers slowly on a loaded machine.)
  */
 describe('POST /api/login in emulator mode', () => {
   let emulator: AuthEmulator;
@@ -99,7 +99,7 @@ describe('POST /api/login in emulator mode', () => {
       .set('Authorization', `Bearer ${accessToken}`)
       .send(sampleItem);
     expect(write.status).toBe(403);
-  });
+  }, 60_000);
 
   it('a disabled account gets 401 (revocation is checked at /login)', async () => {
     const account = await signUp(`disabled-${Date.now()}@example.com`);
@@ -110,5 +110,5 @@ describe('POST /api/login in emulator mode', () => {
     const after = await request(app).post('/api/login').set('Authorization', `Bearer ${account.idToken}`);
     expect(after.status).toBe(401);
     expect(errorOf(after.body).code).toBe('unauthorized');
-  });
+  }, 60_000);
 });
