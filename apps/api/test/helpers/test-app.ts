@@ -2,8 +2,8 @@ import request from 'supertest';
 import type { ItemInput } from '@smart-zone/types/item';
 import { createApp, type AppConfig } from '../../src/app';
 import type { FirebaseIdentity, IdTokenVerifier } from '../../src/auth/id-token-verifier';
-import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/store';
+import { openTestStore } from './test-store';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -53,8 +53,9 @@ export const sampleItem: ItemInput = {
   img: '/images/pixel-9.svg',
 };
 
+/** The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB. */
 export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
-  const store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
+  const store = await openTestStore();
   const app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config }, log: () => {} });
   const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
     const res = await request(app)
