@@ -28,10 +28,15 @@ export const TEST_ACTOR = { uid: 'uid-setup@example.com', email: 'setup@example.
  * as firebase-admin refuses a token it cannot verify.
  */
 export const fakeVerifier: IdTokenVerifier = {
-  async verify(idToken: string): Promise<FirebaseIdentity> {
+  verify(idToken: string): Promise<FirebaseIdentity> {
     const [tag, email, state, provider] = idToken.split(':');
-    if (tag !== 'id' || !email || !state || !provider) throw new Error('invalid ID token');
-    return { uid: `uid-${email}`, email, emailVerified: state === 'verified', signInProvider: provider };
+    if (tag !== 'id' || !email || !state || !provider) return Promise.reject(new Error('invalid ID token'));
+    return Promise.resolve({
+      uid: `uid-${email}`,
+      email,
+      emailVerified: state === 'verified',
+      signInProvider: provider,
+    });
   },
 };
 
@@ -62,7 +67,7 @@ export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<Test
       .post('/api/login')
       .set('Authorization', `Bearer id:${email}:${verified ? 'verified' : 'unverified'}:${provider}`);
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.accessToken as string;
+    return (res.body as { accessToken: string }).accessToken;
   };
   return {
     app,

@@ -1,6 +1,5 @@
 import { MongoClient, MongoServerError, ObjectId, type ClientSession, type Filter, type Sort } from 'mongodb';
 import { QUANTITY_MAX, SYSTEM_ACTOR, type Actor, type ItemInput, type ItemSortKey } from '@smart-zone/types/item';
-import { ConfigError } from '../../config';
 import type { ItemFilter, ItemListOptions, Store } from '../store';
 import { applySchema, CASE_INSENSITIVE } from './mongo-schema';
 import {
@@ -41,8 +40,17 @@ const literal = (text: string) => new RegExp(text.toLocaleLowerCase().replace(/[
 
 const itemFilter = (filter: ItemFilter): Filter<ItemDoc> => (filter.q ? { search: literal(filter.q) } : {});
 
-/** Why the store cannot start, in one line: the server prints it as it prints a bad setting. */
-export class MongoStartError extends ConfigError {}
+/**
+ * Why the store cannot start (no server, a standalone one, no rights): an
+ * operator's problem, not a bug, so it prints as its one line, without a stack.
+ */
+export class MongoStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MongoStartError';
+    this.stack = `${this.name}: ${message}`;
+  }
+}
 
 /** The URI's hosts, never its user or password. */
 export function mongoHosts(uri: string): string {
@@ -264,7 +272,8 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
         if (batch.length > 0) yield batch.map(toItem);
       },
       count(filter = {}) {
-        return items.countDocuments(itemFilter(filter));
+        // Everything: counted on the _id index's keys, not by reading every document.
+        return filter.q ? items.countDocuments(itemFilter(filter)) : items.countDocuments({}, { hint: { _id: 1 } });
       },
       async revision() {
         const doc = await meta.findOne({ _id: REVISION_KEY });
@@ -483,7 +492,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
         if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
         throw error;
       }
-      if ((await items.countDocuments({}, { limit: 1 })) > 0) return false;
+      if ((await items.countDocuments({}, { limit: 1, hint: { _id: 1 } })) > 0) return false;
       await write((session) => insertItems(demo, SYSTEM_ACTOR, session));
       return true;
     },
