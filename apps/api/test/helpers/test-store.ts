@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { MongoClient } from 'mongodb';
+import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/store';
 
@@ -39,7 +40,8 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
   if (kind === 'sqlite') return openStore({ mongodbDb: 'unused', dataDir: ':memory:' });
   const uri = testMongoUri();
   const dbName = testDbName();
-  const store = await openStore({ mongodbUri: uri, mongodbDb: dbName, dataDir: 'unused' });
+  // Quiet: every test app would otherwise say "transactions: on" (mongo-adapter.mongo.test.ts checks it says so).
+  const store = await openMongoStore(uri, dbName, { log: () => {}, warn: (message) => console.warn(message) });
   return {
     kind: store.kind,
     items: store.items,

@@ -96,8 +96,13 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
       serverSelectionTimeoutMS: CONNECT_TIMEOUT_MS,
       connectTimeoutMS: CONNECT_TIMEOUT_MS,
     });
+  } catch (error) {
+    throw new MongoStartError(`MONGODB_URI is not a usable MongoDB URI (${oneLine(error)}).`);
+  }
+  try {
     await client.connect();
   } catch (error) {
+    await client.close().catch(() => undefined);
     throw new MongoStartError(`${where}: cannot connect (${oneLine(error)}). Check MONGODB_URI.`);
   }
 
@@ -215,7 +220,10 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
           { _id: legacy._id, version: { $exists: false } },
           {
             $set: {
+              createdAt,
               updatedAt: createdAt,
+              description: legacy.description ?? '',
+              img: legacy.img ?? '',
               version: 1,
               createdBy: SYSTEM_ACTOR,
               updatedBy: SYSTEM_ACTOR,
