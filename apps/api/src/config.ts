@@ -29,6 +29,7 @@ const envSchema = z.object({
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
     .optional(),
   MONGODB_DB: z.string().min(1).default('smart-zone'),
+  MONGODB_ALLOW_STANDALONE: booleanText.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   FIREBASE_PROJECT_ID: z.string().min(1).default(DEMO_FIREBASE.projectId),
@@ -76,6 +77,8 @@ export interface Config {
   dataDir: string;
   mongodbUri?: string;
   mongodbDb: string;
+  /** MONGODB_ALLOW_STANDALONE: accept a standalone mongod (no transactions). */
+  mongodbAllowStandalone: boolean;
   jwtSecret: string;
   /** True when no JWT_SECRET was given and one was made up for this run. */
   jwtSecretGenerated: boolean;
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     mongodbUri: e.MONGODB_URI,
     mongodbDb: e.MONGODB_DB,
+    mongodbAllowStandalone: e.MONGODB_ALLOW_STANDALONE ?? false,
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: !e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,

@@ -40,6 +40,7 @@ async function main() {
   const store = await openStore({
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
+    mongodbAllowStandalone: config.mongodbAllowStandalone,
     dataDir: config.dataDir,
   });
   const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;

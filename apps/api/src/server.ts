@@ -14,6 +14,7 @@ async function main() {
   const store = await openStore({
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
+    mongodbAllowStandalone: config.mongodbAllowStandalone,
     dataDir: config.dataDir,
   });
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
