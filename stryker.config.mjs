@@ -10,16 +10,9 @@ export default {
   plugins: ['@stryker-mutator/jest-runner'],
   jest: {
     projectType: 'custom',
-    configFile: 'apps/api/jest.config.js',
+    // apps/api's sqlite project, with the sandbox's packages/types (see the file).
+    configFile: 'stryker.api.jest.config.cjs',
     enableFindRelatedTests: true,
-    // The sandbox's node_modules links to the real packages/types: point the
-    // tests at the sandbox's (mutated) copy instead.
-    config: {
-      moduleNameMapper: { '^@smart-zone/types/(.*)$': '<rootDir>/../../packages/types/src/$1' },
-      // Starts a real Firebase emulator per run (minutes per mutant); its
-      // code paths are covered by the fake-verifier tests of auth.test.ts.
-      testPathIgnorePatterns: ['/node_modules/', '/test/login-emulator\\.test\\.ts$'],
-    },
   },
   mutate: [
     'apps/api/src/**/*.ts',
