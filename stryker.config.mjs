@@ -27,7 +27,16 @@ export default {
   timeoutMS: 20_000,
   ignoreStatic: true,
   // apps/web/public stays: a store test checks the demo items' pictures ship with the app.
-  ignorePatterns: ['/apps/web/src', '/apps/web/test', '/e2e', '/data', '/docs', '/reports', '/apps/api/bench'],
+  ignorePatterns: [
+    '/.stryker-tmp*',
+    '/apps/web/src',
+    '/apps/web/test',
+    '/e2e',
+    '/data',
+    '/docs',
+    '/reports',
+    '/apps/api/bench',
+  ],
   tempDirName: '.stryker-tmp',
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'reports/mutation/api.json' },

@@ -10,7 +10,10 @@ export default {
     configFile: 'apps/web/jest.config.cjs',
     enableFindRelatedTests: true,
     // Stryker wraps the test environment and resolves it from the sandbox root, where <rootDir> means nothing.
-    config: { testEnvironment: './apps/web/test/jsdom-environment.cjs' },
+    config: {
+      testEnvironment: './apps/web/test/jsdom-environment.cjs',
+      setupFilesAfterEnv: ['<rootDir>/test/setup.ts', '<rootDir>/src/__tests__/stryker-setup.ts'],
+    },
   },
   mutate: [
     'apps/web/src/lib/**/*.{ts,tsx}',
@@ -21,7 +24,7 @@ export default {
   concurrency: 1,
   timeoutMS: 20_000,
   ignoreStatic: true,
-  ignorePatterns: ['/apps/api', '/e2e', '/data', '/docs', '/reports', '/apps/web/dist'],
+  ignorePatterns: ['/.stryker-tmp*', '/apps/api', '/e2e', '/data', '/docs', '/reports', '/apps/web/dist'],
   tempDirName: '.stryker-tmp',
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'reports/mutation/web.json' },
