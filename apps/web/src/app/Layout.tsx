@@ -1,9 +1,9 @@
-import { SPEC_LIMITS } from '@smart-zone/types/spec-texts';
-import Container from 'react-bootstrap/Container';
+import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
 
 export function Layout() {
   return (
@@ -12,11 +12,13 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <Container as="main" id="main" className="flex-grow-1 py-4" tabIndex={-1}>
+      <main id="main" className="container flex-grow-1 py-4" tabIndex={-1}>
         <Outlet />
-      </Container>
+      </main>
       <Footer />
-      <ToastContainer position="top-right" autoClose={SPEC_LIMITS.toastAutoCloseMs} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -19,6 +19,8 @@ export function AuthProvider({
 }) {
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
+  // Read again on each answer of the provider: a gateway that loads its SDK late only knows it then.
+  const [googleNeedsAccount, setGoogleNeedsAccount] = useState(gateway.googleNeedsAccount);
   const latestChange = useRef(0);
 
   useEffect(
@@ -31,6 +33,7 @@ export function AuthProvider({
           if (change !== latestChange.current) return; // a newer change has won
           setUser(next);
           setLoading(false);
+          setGoogleNeedsAccount(gateway.googleNeedsAccount);
         })();
       }),
     [gateway, access],
@@ -48,7 +51,7 @@ export function AuthProvider({
       signUp: async (email, password, name) => {
         await thenAccess(await gateway.signUp(email, password, name));
       },
-      googleNeedsAccount: gateway.googleNeedsAccount,
+      googleNeedsAccount,
       signInWithGoogle: async (account) => {
         await thenAccess(await gateway.signInWithGoogle(account));
       },
@@ -56,11 +59,12 @@ export function AuthProvider({
         access.clear();
         await gateway.signOut();
       },
+      preload: () => gateway.preload?.(),
       sendVerification: () => gateway.sendVerification(),
       resetPassword: (email) => gateway.resetPassword(email),
       refreshUser: () => gateway.reload(),
     };
-  }, [user, loading, gateway, access]);
+  }, [user, loading, googleNeedsAccount, gateway, access]);
 
   return <AuthContext.Provider value={session}>{children}</AuthContext.Provider>;
 }

@@ -11,6 +11,8 @@ export interface AuthSession {
   googleNeedsAccount: boolean;
   signInWithGoogle(account?: GoogleAccount): Promise<void>;
   signOut(): Promise<void>;
+  /** Starts loading the sign-in machinery (a sign-in form calls it when it opens). */
+  preload(): void;
   sendVerification(): Promise<void>;
   resetPassword(email: string): Promise<void>;
   /** Re-reads the user (has the email been verified since?) and renews the accessToken if so. */

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -13,7 +13,9 @@ import { AuthError } from './AuthError';
  * account picker asks which Google account to use.
  */
 export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const { signInWithGoogle, googleNeedsAccount } = useAuth();
+  const { signInWithGoogle, googleNeedsAccount, preload } = useAuth();
+  // The sign-in forms are where the auth SDK is first needed: fetch it while the person types.
+  useEffect(() => preload(), [preload]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);

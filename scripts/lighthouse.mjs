@@ -1,0 +1,161 @@
+// `pnpm lighthouse [--url http://host:port] [--no-write]`: Lighthouse (npm,
+// run in Debian's Chromium) on /, /inventory and /login, mobile and desktop,
+// one run each. Without --url it starts the built app the way `pnpm start`
+// does (same launcher) on a temporary data folder with the demo phones and
+// free ports, and stops it afterwards. The scores table goes to stdout and
+// between the lighthouse markers of docs/PERFORMANCE.md.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import launcher from './lib/launch.cjs';
+
+const { ROOT_DIR, freePort, launch } = launcher;
+const run = promisify(execFile);
+
+const PAGES = ['/', '/inventory', '/login'];
+const FORM_FACTORS = ['mobile', 'desktop'];
+const DOC = path.join(ROOT_DIR, 'docs/PERFORMANCE.md');
+const START = '<!-- lighthouse:start -->';
+const END = '<!-- lighthouse:end -->';
+// Ports the fetch standard blocks ("bad ports"): Chromium refuses to open them.
+const BAD_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
+
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, 'no-write': { type: 'boolean', default: false } },
+});
+
+const chromePath = process.env.CHROME_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+if (!chromePath) {
+  console.error('No Chromium found: install Debian\'s chromium or set CHROME_PATH.');
+  process.exit(1);
+}
+
+async function goodPort() {
+  for (;;) {
+    const port = await freePort();
+    if (!BAD_PORTS.has(port)) return port;
+  }
+}
+
+async function startApp() {
+  if (!existsSync(path.join(ROOT_DIR, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npx -y pnpm@10 build` first.');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smart-zone-lighthouse-'));
+  const app = await launch({
+    dataDir,
+    port: await goodPort(),
+    authPort: await goodPort(),
+    env: { ...process.env, MONGODB_URI: '', SEED_DEMO_DATA: 'true', HOST: '', JWT_SECRET: '' },
+    output: () => {},
+  });
+  return {
+    url: app.url,
+    stop: async () => {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function audit(url, formFactor) {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'smart-zone-lh-'));
+  const report = path.join(outDir, 'report.json');
+  try {
+    await run(
+      process.execPath,
+      [
+        path.join(ROOT_DIR, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+        ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+      ],
+      { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const lhr = JSON.parse(readFileSync(report, 'utf8'));
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const failing = Object.values(lhr.categories)
+      .filter((category) => category.id !== 'performance')
+      .flatMap((category) => category.auditRefs)
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      failing,
+      version: lhr.lighthouseVersion,
+      chrome: lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? '',
+    };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function table(rows) {
+  const lines = [
+    '| Page | Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      ({ page, formFactor, r }) =>
+        `| \`${page}\` | ${formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+        `${seconds(r.fcp)} | ${seconds(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function writeDoc(text) {
+  const block = `${START}\n${text}\n${END}`;
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? doc.slice(0, start) + block + doc.slice(end + END.length)
+      : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(DOC, next);
+}
+
+const app = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () => {} } : await startApp();
+let failed = false;
+try {
+  const rows = [];
+  for (const page of PAGES) {
+    for (const formFactor of FORM_FACTORS) {
+      const r = await audit(app.url + page, formFactor);
+      rows.push({ page, formFactor, r });
+      console.log(
+        `${page} ${formFactor}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` +
+          (r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''),
+      );
+    }
+  }
+  const { version, chrome } = rows[0].r;
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const text = `Lighthouse ${version}, ${chrome} headless, one run per row, ${when} (\`pnpm lighthouse\`):\n\n${table(rows)}`;
+  console.log(`\n${text}\n`);
+  if (!values['no-write']) {
+    writeDoc(text);
+    console.log(`Written to ${path.relative(process.cwd(), DOC)}.`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await app.stop();
+}
+process.exit(failed ? 1 : 0);
