@@ -1,11 +1,14 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useToastsWanted } from '../lib/toast';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+// The toast container and its styles load with the first toast.
 const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
 
 export function Layout() {
+  const toastsWanted = useToastsWanted();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light z-3">
@@ -16,9 +19,11 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -12,7 +12,7 @@ import { RouteError } from './RouteError';
  * first visit's) is a chunk of its own.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Page = lazy(async () => ({ default: (await load())[name] }));
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   return (
     <Suspense fallback={<Spinner label="Loading the page..." page />}>
       <Page />

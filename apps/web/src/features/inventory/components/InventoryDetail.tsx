@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ItemImage } from '../../../components/ItemImage';
 import { QueryError } from '../../../components/QueryError';
 import { Spinner } from '../../../components/Spinner';
