@@ -1,11 +1,11 @@
-// `pnpm lighthouse [--url http://host:port] [--no-write]`: Lighthouse (npm,
+// `pnpm lighthouse [--url http://host:port] [--no-write] [--reports dir]`: Lighthouse (npm,
 // run in Debian's Chromium) on /, /inventory and /login, mobile and desktop,
 // one run each. Without --url it starts the built app the way `pnpm start`
 // does (same launcher) on a temporary data folder with the demo phones and
 // free ports, and stops it afterwards. The scores table goes to stdout and
 // between the lighthouse markers of docs/PERFORMANCE.md.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -23,12 +23,17 @@ const END = '<!-- lighthouse:end -->';
 const BAD_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, 'no-write': { type: 'boolean', default: false } },
+  options: {
+    url: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+    /** Keep each full JSON report there (<page>-<form factor>.json). */
+    reports: { type: 'string' },
+  },
 });
 
 const chromePath = process.env.CHROME_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 if (!chromePath) {
-  console.error('No Chromium found: install Debian\'s chromium or set CHROME_PATH.');
+  console.error("No Chromium found: install Debian's chromium or set CHROME_PATH.");
   process.exit(1);
 }
 
@@ -60,6 +65,18 @@ async function startApp() {
   };
 }
 
+/** Lighthouse now and then loses its trace on a loaded machine (NO_NAVSTART...): that run is made again, twice at most. */
+async function auditWithRetries(url, formFactor) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, formFactor);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${new URL(url).pathname} ${formFactor}: ${String(error).split('\n').at(-2) ?? error}; again.`);
+    }
+  }
+}
+
 async function audit(url, formFactor) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'smart-zone-lh-'));
   const report = path.join(outDir, 'report.json');
@@ -78,6 +95,11 @@ async function audit(url, formFactor) {
       { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
     );
     const lhr = JSON.parse(readFileSync(report, 'utf8'));
+    if (values.reports) {
+      mkdirSync(values.reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${formFactor}.json`;
+      copyFileSync(report, path.join(values.reports, name));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const failing = Object.values(lhr.categories)
@@ -136,7 +158,7 @@ try {
   const rows = [];
   for (const page of PAGES) {
     for (const formFactor of FORM_FACTORS) {
-      const r = await audit(app.url + page, formFactor);
+      const r = await auditWithRetries(app.url + page, formFactor);
       rows.push({ page, formFactor, r });
       console.log(
         `${page} ${formFactor}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` +

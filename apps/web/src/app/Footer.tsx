@@ -40,7 +40,7 @@ export function Footer() {
           </div>
           <div className="col-sm-6 col-md-4">
             <h2 className="h6 text-uppercase">Explore</h2>
-            <ul className="list-unstyled small mb-0">
+            <ul className="list-unstyled small mb-0 footer-links">
               <li>
                 <Link className="link-light" to={paths.inventory.list.href()}>
                   {SPEC_TEXTS.nav.inventory}
@@ -64,7 +64,7 @@ export function Footer() {
             </ul>
           </div>
         </div>
-        <p className="small text-center text-secondary mt-4 mb-0">
+        <p className="small text-center text-white-50 mt-4 mb-0">
           &copy; {year} {SPEC_TEXTS.brand}
         </p>
       </div>

@@ -38,7 +38,7 @@ export function Login() {
     setError(null);
     try {
       await signIn(email.trim(), password);
-      navigate(returnTo, { replace: true });
+      void navigate(returnTo, { replace: true });
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -54,7 +54,7 @@ export function Login() {
     <Card className="mx-auto shadow-sm auth-card" style={{ maxWidth: 440 }}>
       <Card.Body className="p-4">
         <h1 className="h3 text-center mb-4">Please Login</h1>
-        <Form onSubmit={onSubmit} noValidate={false}>
+        <Form onSubmit={(event) => void onSubmit(event)} noValidate={false}>
           <CredentialFields
             idPrefix="login"
             email={email}
@@ -79,7 +79,7 @@ export function Login() {
             {SPEC_TEXTS.resetPasswordButton}
           </Button>
         </p>
-        <GoogleSignIn onSignedIn={() => navigate(returnTo, { replace: true })} />
+        <GoogleSignIn onSignedIn={() => void navigate(returnTo, { replace: true })} />
       </Card.Body>
     </Card>
   );

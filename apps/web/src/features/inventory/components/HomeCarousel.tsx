@@ -65,6 +65,7 @@ export function HomeCarousel() {
           <button
             key={slide.caption}
             type="button"
+            data-bs-target=""
             className={i === index ? 'active' : undefined}
             aria-current={i === index}
             aria-label={`Slide ${i + 1}`}
