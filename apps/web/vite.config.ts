@@ -50,17 +50,34 @@ export default defineConfig(({ command }) => ({
   ],
   css: {
     postcss: {
-      // Only the Bootstrap (and toast) rules our markup uses. Class names are
-      // written out whole in src/ (no `btn-${variant}` built from parts that
-      // appear nowhere); the safelist holds the ones that are built.
+      // Only the Bootstrap (and toast) rules our markup uses: the class names
+      // written in src/, and those react-bootstrap's components (forms, cards,
+      // tables, the dialog) write themselves; the safelist holds the families
+      // whose names are built from parts (`btn-${variant}`, `${prefix}-dialog`).
       plugins:
         command === 'build'
           ? [
               purgeCss({
-                content: ['./index.html', './src/**/*.{ts,tsx}', './node_modules/react-toastify/dist/*.js'],
+                content: [
+                  './index.html',
+                  './src/**/*.{ts,tsx}',
+                  './node_modules/react-toastify/dist/*.js',
+                  './node_modules/react-bootstrap/esm/{Alert,Button,Card*,Col,Row,Form*,Modal*,Table,Feedback,Switch,CloseButton,Fade}.js',
+                ],
                 defaultExtractor: (content) => content.match(/[\w-/:%.]+(?<!:)/g) ?? [],
                 safelist: {
-                  standard: [/^btn-/, /^text-bg-/, /^bg-/, /^text-/, /^alert-/, /^col-/, /^Toastify/],
+                  standard: [
+                    /^btn-(sm|lg|link|primary|secondary|success|danger|warning|dark|light)$/,
+                    /^btn-outline-(primary|secondary|danger|dark|light)$/,
+                    /^alert-(primary|secondary|success|danger|warning|info|dismissible)$/,
+                    /^col-(sm|md|lg)-\d+$/,
+                    /^table-(striped|hover|responsive)$/,
+                    /^(in)?valid-(feedback|tooltip)$/,
+                    /^card/,
+                    /^modal/,
+                    /^(fade|show|collapse|collapsing)$/,
+                    /^Toastify/,
+                  ],
                   deep: [/^Toastify/],
                   greedy: [/^Toastify/],
                 },
