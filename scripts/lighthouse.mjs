@@ -1,4 +1,4 @@
-// `pnpm lighthouse [--url http://host:port] [--no-write] [--reports dir]`: Lighthouse (npm,
+// `pnpm lighthouse [--url http://host:port] [--pages /,/login] [--no-write] [--reports dir]`: Lighthouse (npm,
 // run in Debian's Chromium) on /, /inventory and /login, mobile and desktop,
 // one run each. Without --url it starts the built app the way `pnpm start`
 // does (same launcher) on a temporary data folder with the demo phones and
@@ -14,7 +14,7 @@ import launcher from './lib/launch.cjs';
 const { ROOT_DIR, freePort, launch } = launcher;
 const run = promisify(execFile);
 
-const PAGES = ['/', '/inventory', '/login'];
+const DEFAULT_PAGES = ['/', '/inventory', '/login'];
 const FORM_FACTORS = ['mobile', 'desktop'];
 const DOC = path.join(ROOT_DIR, 'docs/PERFORMANCE.md');
 const START = '<!-- lighthouse:start -->';
@@ -25,6 +25,7 @@ const BAD_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669,
 const { values } = parseArgs({
   options: {
     url: { type: 'string' },
+    pages: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     /** Keep each full JSON report there (<page>-<form factor>.json). */
     reports: { type: 'string' },
@@ -116,6 +117,9 @@ async function audit(url, formFactor) {
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
+      transfer: Object.fromEntries(
+        (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
+      ),
       failing,
       version: lhr.lighthouseVersion,
       chrome: lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? '',
@@ -126,15 +130,17 @@ async function audit(url, formFactor) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const kb = (bytes) => `${((bytes ?? 0) / 1000).toFixed(1)}`;
 
 function table(rows) {
   const lines = [
-    '| Page | Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Page | Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer: all / JS / CSS (kB) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       ({ page, formFactor, r }) =>
         `| \`${page}\` | ${formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
-        `${seconds(r.fcp)} | ${seconds(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`,
+        `${seconds(r.fcp)} | ${seconds(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ` +
+        `${kb(r.transfer.total)} / ${kb(r.transfer.script)} / ${kb(r.transfer.stylesheet)} |`,
     ),
   ];
   return lines.join('\n');
@@ -156,7 +162,8 @@ const app = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () =>
 let failed = false;
 try {
   const rows = [];
-  for (const page of PAGES) {
+  const pages = values.pages ? values.pages.split(',') : DEFAULT_PAGES;
+  for (const page of pages) {
     for (const formFactor of FORM_FACTORS) {
       const r = await auditWithRetries(app.url + page, formFactor);
       rows.push({ page, formFactor, r });

@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
 import { Home } from '../features/inventory/components/Home';
@@ -7,17 +7,22 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RouteError } from './RouteError';
 
+/** Each lazy page's loader, by the element that shows it (see preloadPages). */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
 /**
  * A page loaded when its route is first visited: every page but Home (the
  * first visit's) is a chunk of its own.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return (
+  const element = (
     <Suspense fallback={<Spinner label="Loading the page..." page />}>
       <Page />
     </Suspense>
   );
+  loaders.set(element, load);
+  return element;
 }
 
 /**
@@ -79,3 +84,12 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/** Starts fetching the chunks of the pages at `pathname` now, while the app's first render runs. */
+export function preloadPages(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    void loaders
+      .get(route.element)?.()
+      .catch(() => undefined);
+  }
+}
