@@ -19,8 +19,6 @@ export function AuthProvider({
 }) {
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
-  // Read again on each answer of the provider: a gateway that loads its SDK late only knows it then.
-  const [googleNeedsAccount, setGoogleNeedsAccount] = useState(gateway.googleNeedsAccount);
   const latestChange = useRef(0);
 
   useEffect(
@@ -33,7 +31,6 @@ export function AuthProvider({
           if (change !== latestChange.current) return; // a newer change has won
           setUser(next);
           setLoading(false);
-          setGoogleNeedsAccount(gateway.googleNeedsAccount);
         })();
       }),
     [gateway, access],
@@ -51,7 +48,10 @@ export function AuthProvider({
       signUp: async (email, password, name) => {
         await thenAccess(await gateway.signUp(email, password, name));
       },
-      googleNeedsAccount,
+      googleNeedsAccount: async () => {
+        await gateway.ready?.();
+        return gateway.googleNeedsAccount;
+      },
       signInWithGoogle: async (account) => {
         await thenAccess(await gateway.signInWithGoogle(account));
       },
@@ -59,12 +59,12 @@ export function AuthProvider({
         access.clear();
         await gateway.signOut();
       },
-      preload: () => gateway.preload?.(),
+      preload: () => void gateway.ready?.().catch(() => undefined),
       sendVerification: () => gateway.sendVerification(),
       resetPassword: (email) => gateway.resetPassword(email),
       refreshUser: () => gateway.reload(),
     };
-  }, [user, loading, googleNeedsAccount, gateway, access]);
+  }, [user, loading, gateway, access]);
 
   return <AuthContext.Provider value={session}>{children}</AuthContext.Provider>;
 }

@@ -7,11 +7,11 @@ export interface AuthSession {
   loading: boolean;
   signIn: (email: string, password: string) => Promise<void>;
   signUp: (email: string, password: string, name?: string) => Promise<void>;
-  /** See AuthGateway.googleNeedsAccount. */
-  googleNeedsAccount: boolean;
+  /** See AuthGateway.googleNeedsAccount (known once the SDK is loaded, hence a promise). */
+  googleNeedsAccount: () => Promise<boolean>;
   signInWithGoogle: (account?: GoogleAccount) => Promise<void>;
   signOut: () => Promise<void>;
-  /** Starts loading the sign-in machinery (a sign-in form calls it when it opens). */
+  /** Starts loading the sign-in machinery (a sign-in form calls it once the person starts on it). */
   preload: () => void;
   sendVerification: () => Promise<void>;
   resetPassword: (email: string) => Promise<void>;

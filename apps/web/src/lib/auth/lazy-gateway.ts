@@ -12,7 +12,7 @@ const hintSaysSignedIn = () =>
 /**
  * The Firebase gateway, loaded only when it is needed, so a visitor's pages
  * never wait on (or download) the auth SDK: at once when this browser was
- * signed in last time; otherwise when a sign-in form asks for it (preload) or
+ * signed in last time; otherwise when a sign-in form asks for it (ready) or
  * an auth action runs. Until then a visitor is nobody, as the SDK would say.
  * The settings come from the API (GET /api/config) with the SDK, so one
  * build works against the local emulator and a real project alike.
@@ -60,7 +60,9 @@ export function createLazyGateway(api: ApiClient): AuthGateway {
         subscriptions.delete(listener);
       };
     },
-    preload: () => void load().catch(() => undefined),
+    ready: async () => {
+      await load();
+    },
     get googleNeedsAccount() {
       return loaded?.googleNeedsAccount ?? false;
     },

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -13,9 +13,7 @@ import { AuthError } from './AuthError';
  * account picker asks which Google account to use.
  */
 export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const { signInWithGoogle, googleNeedsAccount, preload } = useAuth();
-  // The sign-in forms are where the auth SDK is first needed: fetch it while the person types.
-  useEffect(() => preload(), [preload]);
+  const { signInWithGoogle, googleNeedsAccount } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -34,6 +32,16 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     }
   };
 
+  // Against the emulator, ask which account; otherwise Google's popup.
+  const start = async () => {
+    try {
+      if (await googleNeedsAccount()) setPicking(true);
+      else await run();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
   const onPick = (event: FormEvent) => {
     event.preventDefault();
     void run(account);
@@ -47,12 +55,7 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <hr className="flex-grow-1" />
       </div>
       {!picking && <AuthError message={error} />}
-      <Button
-        variant="outline-dark"
-        className="w-100"
-        onClick={() => (googleNeedsAccount ? setPicking(true) : void run())}
-        disabled={busy}
-      >
+      <Button variant="outline-dark" className="w-100" onClick={() => void start()} disabled={busy}>
         {busy && !picking ? 'Waiting for Google...' : 'Continue with Google'}
       </Button>
       <Modal show={picking} onHide={() => setPicking(false)} centered aria-labelledby="google-title">

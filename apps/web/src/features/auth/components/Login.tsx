@@ -17,7 +17,7 @@ import { useReturnPath } from './use-return-path';
 
 export function Login() {
   usePageTitle('Login');
-  const { user, signIn, resetPassword } = useAuth();
+  const { user, signIn, resetPassword, preload } = useAuth();
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const [email, setEmail] = useState('');
@@ -51,7 +51,8 @@ export function Login() {
   };
 
   return (
-    <Card className="mx-auto shadow-sm auth-card" style={{ maxWidth: 440 }}>
+    // The auth SDK loads once the person starts on the form (focus, tap), not with the page.
+    <Card className="mx-auto shadow-sm auth-card" style={{ maxWidth: 440 }} onFocus={preload} onPointerDown={preload}>
       <Card.Body className="p-4">
         <h1 className="h3 text-center mb-4">Please Login</h1>
         <Form onSubmit={(event) => void onSubmit(event)} noValidate={false}>

@@ -14,7 +14,7 @@ import { GoogleSignIn } from './GoogleSignIn';
 
 export function SignUp() {
   usePageTitle('Sign Up');
-  const { signUp } = useAuth();
+  const { signUp, preload } = useAuth();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -38,7 +38,7 @@ export function SignUp() {
   };
 
   return (
-    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }}>
+    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }} onFocus={preload} onPointerDown={preload}>
       <Card.Body className="p-4">
         <h1 className="h3 text-center mb-4">Please Register</h1>
         <Form onSubmit={(event) => void onSubmit(event)}>

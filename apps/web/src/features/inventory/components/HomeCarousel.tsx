@@ -82,14 +82,7 @@ export function HomeCarousel() {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${SLIDES.length}`}
           >
-            <img
-              src={slide.img}
-              alt={slide.caption}
-              width={1600}
-              height={600}
-              fetchPriority={i === 0 ? 'high' : undefined}
-              draggable={false}
-            />
+            <img src={slide.img} alt={slide.caption} fetchPriority={i === 0 ? 'high' : undefined} draggable={false} />
             <div className="carousel-caption">
               <h2>{slide.caption}</h2>
               <p>{slide.text}</p>
