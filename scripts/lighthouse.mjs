@@ -146,7 +146,7 @@ function table(rows) {
   return lines.join('\n');
 }
 
-function writeDoc(text) {
+async function writeDoc(text) {
   const block = `${START}\n${text}\n${END}`;
   const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
   const start = doc.indexOf(START);
@@ -155,7 +155,10 @@ function writeDoc(text) {
     start >= 0 && end > start
       ? doc.slice(0, start) + block + doc.slice(end + END.length)
       : `${doc.trimEnd()}\n\n${block}\n`;
-  writeFileSync(DOC, next);
+  // Formatted as the repository's Prettier check wants it (the table's columns aligned).
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(DOC)) ?? {};
+  writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));
 }
 
 const app = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () => {} } : await startApp();
@@ -178,7 +181,7 @@ try {
   const text = `Lighthouse ${version}, ${chrome} headless, one run per row, ${when} (\`pnpm lighthouse\`):\n\n${table(rows)}`;
   console.log(`\n${text}\n`);
   if (!values['no-write']) {
-    writeDoc(text);
+    await writeDoc(text);
     console.log(`Written to ${path.relative(process.cwd(), DOC)}.`);
   }
 } catch (error) {

@@ -48,7 +48,9 @@ test('a first visit to / stays within 110 KB of JS and 20 KB of CSS on the wire'
   await Promise.all(pending);
 
   const total = (kind: Kind, phase?: 'first' | 'later') =>
-    seen.filter((entry) => entry.kind === kind && (!phase || entry.phase === phase)).reduce((sum, e) => sum + e.bytes, 0);
+    seen
+      .filter((entry) => entry.kind === kind && (!phase || entry.phase === phase))
+      .reduce((sum, e) => sum + e.bytes, 0);
   for (const entry of seen) console.log(`${entry.phase} ${entry.kind} ${entry.bytes} B ${entry.encoding} ${entry.url}`);
   console.log(
     `first visit to /: JS ${total('js')} B (budget ${BUDGET.js}), CSS ${total('css')} B (budget ${BUDGET.css}); ` +
