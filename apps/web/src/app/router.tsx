@@ -14,10 +14,15 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
  * A page loaded when its route is first visited: every page but Home (the
  * first visit's) is a chunk of its own.
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  /** About the height of the page (a list is taller than the screen; a sign-in form is not). */
+  room = '100vh',
+) {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   const element = (
-    <Suspense fallback={<Spinner label="Loading the page..." page />}>
+    <Suspense fallback={<Spinner label="Loading the page..." room={room} />}>
       <Page />
     </Suspense>
   );
@@ -74,8 +79,14 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: paths.login.path, element: page(() => import('../features/auth/components/Login'), 'Login') },
-          { path: paths.signUp.path, element: page(() => import('../features/auth/components/SignUp'), 'SignUp') },
+          {
+            path: paths.login.path,
+            element: page(() => import('../features/auth/components/Login'), 'Login', '34rem'),
+          },
+          {
+            path: paths.signUp.path,
+            element: page(() => import('../features/auth/components/SignUp'), 'SignUp', '40rem'),
+          },
           { path: paths.notFound.path, element: <NotFound /> },
         ],
       },

@@ -1,12 +1,13 @@
 /**
- * Bootstrap's border spinner with a label for screen readers. `page`: it
- * stands for a whole page or list, so it keeps the room the content will
- * take and the footer does not jump when it arrives.
+ * Bootstrap's border spinner with a label for screen readers. `room`: it
+ * stands for a page or a list still loading, and keeps about the height that
+ * content will take, so the footer does not jump when it arrives.
  */
-export function Spinner({ label = 'Loading...', page = false }: { label?: string; page?: boolean }) {
+export function Spinner({ label = 'Loading...', room }: { label?: string; room?: string }) {
   return (
     <div
-      className={`d-flex justify-content-center align-items-${page ? 'start page-loading' : 'center'} py-5`}
+      className={`d-flex justify-content-center align-items-${room ? 'start' : 'center'} py-5`}
+      style={room ? { minHeight: room } : undefined}
       role="status"
       aria-live="polite"
     >
