@@ -1,28 +1,101 @@
-import { defineConfig } from 'vite';
+import purgeCss from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
+import { type Plugin, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+/**
+ * The contracts in packages/types are zod schemas built at module level. A
+ * page that needs only a constant or a type from the same module must not
+ * pull zod in: each module-level `const x = <call>` there becomes a pure
+ * IIFE, so a schema nobody uses is dropped, and zod with it.
+ */
+function pureContracts(): Plugin {
+  return {
+    name: 'smart-zone:pure-contracts',
+    transform(code, id) {
+      if (!id.includes('/packages/types/src/')) return null;
+      const program = this.parse(code) as unknown as {
+        body: { type: string; declaration?: Declaration | null; declarations?: Declaration['declarations'] }[];
+      };
+      type Declaration = {
+        type: string;
+        declarations?: { init?: { type: string; start: number; end: number } | null }[];
+      };
+      const inits: { start: number; end: number }[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations ?? []) {
+          if (init?.type === 'CallExpression') inits.push(init);
+        }
+      }
+      if (!inits.length) return null;
+      let out = code;
+      for (const { start, end } of inits.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
 
 // The API serves dist/ at every non-/api path (one origin). In `vite` dev
 // mode, /api goes to the API on its default port.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    pureContracts(),
+    // Every text asset also as .br and .gz beside it; the API sends the one the browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|html)$/, threshold: 512 }),
+  ],
+  css: {
+    postcss: {
+      // Only the Bootstrap (and toast) rules our markup uses: the class names
+      // written in src/, and those react-bootstrap's components (forms, cards,
+      // tables, the dialog) write themselves; the safelist holds the families
+      // whose names are built from parts (`btn-${variant}`, `${prefix}-dialog`).
+      plugins:
+        command === 'build'
+          ? [
+              purgeCss({
+                content: [
+                  './index.html',
+                  './src/**/*.{ts,tsx}',
+                  './node_modules/react-toastify/dist/*.js',
+                  './node_modules/react-bootstrap/esm/{Alert,Button,Card*,Col,Row,Form*,Modal*,Table,Feedback,Switch,CloseButton,Fade}.js',
+                ],
+                defaultExtractor: (content) => content.match(/[\w-/:%.]+(?<!:)/g) ?? [],
+                safelist: {
+                  standard: [
+                    /^btn-(sm|lg|link|primary|secondary|success|danger|warning|dark|light)$/,
+                    /^btn-outline-(primary|secondary|danger|dark|light)$/,
+                    /^alert-(primary|secondary|success|danger|warning|info|dismissible)$/,
+                    /^col-(sm|md|lg)-\d+$/,
+                    /^table-(striped|hover|responsive)$/,
+                    /^(in)?valid-(feedback|tooltip)$/,
+                    /^card/,
+                    /^modal/,
+                    /^(fade|show|collapse|collapsing)$/,
+                    /^Toastify/,
+                  ],
+                  deep: [/^Toastify/],
+                  greedy: [/^Toastify/],
+                },
+                variables: false,
+                keyframes: true,
+                fontFace: true,
+              }),
+            ]
+          : [],
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
-    rollupOptions: {
-      output: {
-        // Libraries change less often than our code: in chunks of their own
-        // they stay cached across deploys.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (id.includes('/firebase/') || id.includes('/@firebase/')) return 'firebase';
-          if (/\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
-          return 'vendor';
-        },
-      },
-    },
+    // No source maps in the served folder.
+    sourcemap: false,
   },
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:5000', changeOrigin: false } },
   },
-});
+}));

@@ -23,9 +23,9 @@ export const unexpectedRequests: string[] = [];
 /** Before any fakeApi(): every request is unexpected. */
 export function refuseAllRequests() {
   unexpectedRequests.length = 0;
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+  globalThis.fetch = jest.fn((url: string, init: RequestInit = {}) => {
     unexpectedRequests.push(`${init.method ?? 'GET'} ${url}`);
-    throw new Error(`Unexpected request ${init.method ?? 'GET'} ${url}`);
+    return Promise.reject(new Error(`Unexpected request ${init.method ?? 'GET'} ${url}`));
   }) as unknown as typeof fetch;
 }
 
@@ -58,7 +58,7 @@ export function fakeApi(routes: Record<string, Handler>) {
       ok: status >= 200 && status < 300,
       status,
       headers: new Headers(answer.headers),
-      json: async () => answer.body,
+      json: () => Promise.resolve(answer.body),
     } as Response;
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;

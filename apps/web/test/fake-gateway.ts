@@ -27,19 +27,20 @@ export class FakeGateway implements AuthGateway {
     return user;
   }
 
-  signIn = jest.fn(async (email: string, _password: string) => this.become(passwordUser(email, true)));
-  signUp = jest.fn(async (email: string, _password: string, name?: string) =>
-    this.become({ ...passwordUser(email, false), displayName: name ?? null }),
+  signIn = jest.fn((email: string, _password: string) => Promise.resolve(this.become(passwordUser(email, true))));
+  signUp = jest.fn((email: string, _password: string, name?: string) =>
+    Promise.resolve(this.become({ ...passwordUser(email, false), displayName: name ?? null })),
   );
   googleNeedsAccount = false;
-  signInWithGoogle = jest.fn(async (_account?: GoogleAccount) => this.become(googleUser('g@example.com')));
-  signOut = jest.fn(async () => {
+  signInWithGoogle = jest.fn((_account?: GoogleAccount) => Promise.resolve(this.become(googleUser('g@example.com'))));
+  signOut = jest.fn(() => {
     this.setUser(null);
+    return Promise.resolve();
   });
-  sendVerification = jest.fn(async () => undefined);
-  resetPassword = jest.fn(async (_email: string) => undefined);
-  idToken = jest.fn(async () => (this.user ? `id-token-of-${this.user.email}` : null));
-  reload = jest.fn(async () => this.user);
+  sendVerification = jest.fn(() => Promise.resolve());
+  resetPassword = jest.fn((_email: string) => Promise.resolve());
+  idToken = jest.fn(() => Promise.resolve(this.user ? `id-token-of-${this.user.email}` : null));
+  reload = jest.fn(() => Promise.resolve(this.user));
 }
 
 export function passwordUser(email: string, verified: boolean): AuthUser {

@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { refuseAllRequests, unexpectedRequests } from './fake-api';
+
+// Pages are loaded on demand (React.lazy): the first test to open one also
+// compiles and loads it, which on a busy machine takes longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 let consoleErrors: unknown[][] = [];
 

@@ -88,8 +88,8 @@ export interface Item extends ItemInput {
 export const ITEM_SORTS = ['name', 'price', 'quantity', 'newest'] as const;
 export type ItemSortKey = (typeof ITEM_SORTS)[number];
 export const LIST_LIMIT_MAX = 500;
-/** The header of every list answer: how many items match, before paging. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+// Defined beside the other answer shapes (no zod there: the web app's first page needs it alone).
+export { TOTAL_COUNT_HEADER } from './responses';
 
 /** The paging parameters of every list: `limit` (1..max) and `skip`, as query text. */
 const limitParam = (max: number) =>

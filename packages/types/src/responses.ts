@@ -23,3 +23,6 @@ export interface HealthResult {
   ok: boolean;
   store: 'sqlite' | 'mongo';
 }
+
+/** The header of every list answer: how many items match, before paging. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';

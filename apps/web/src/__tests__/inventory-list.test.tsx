@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { type Call, fakeApi, item, page } from '../../test/fake-api';
+import { type Call, deferred, fakeApi, item, page } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { SEARCH_DEBOUNCE_MS } from '../components/SearchBox';
 import { INVENTORY_PAGE_SIZE } from '../features/inventory/components/InventoryList';
@@ -52,6 +52,25 @@ describe('the inventory page', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(cardNames()[0]).toBe('Phone 13'));
     expect(router.state.location.search).toBe('?page=2');
+  });
+
+  test('while the next page loads, the summary still describes the rows on screen', async () => {
+    const secondPage = deferred<ReturnType<typeof page>>();
+    fakeApi({
+      'GET /inventory?limit=12&sort=-newest': () => page(phones(12), 30),
+      'GET /inventory?limit=12&skip=12&sort=-newest': () => secondPage.promise,
+    });
+    renderApp('/inventory');
+    expect(await screen.findAllByTestId('item-card')).toHaveLength(INVENTORY_PAGE_SIZE);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(cardNames()[0]).toBe('Phone 1');
+    expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 1–12 of 30 items');
+
+    secondPage.resolve(page(phones(12, 12), 30));
+    await waitFor(() => expect(cardNames()[0]).toBe('Phone 13'));
+    expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 13–24 of 30 items');
   });
 
   test('a shared address opens the same search, sort and page', async () => {

@@ -1,7 +1,4 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 
@@ -9,9 +6,9 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-dark text-light mt-5 pt-4 pb-3">
-      <Container>
-        <Row className="gy-4">
-          <Col md={4}>
+      <div className="container">
+        <div className="row gy-4">
+          <div className="col-md-4">
             <h2 className="h6 text-uppercase">About {SPEC_TEXTS.brand}</h2>
             <p className="small text-white-50 mb-1">
               Smart Zone keeps the stock of our small phone warehouse true: what came in, what went out, and what is
@@ -20,8 +17,8 @@ export function Footer() {
             <p className="small fw-semibold mb-0">
               This is not an e-commerce site: nothing is sold here. It is the warehouse team&apos;s inventory tool.
             </p>
-          </Col>
-          <Col sm={6} md={4}>
+          </div>
+          <div className="col-sm-6 col-md-4">
             <h2 className="h6 text-uppercase">Contact</h2>
             <address className="small mb-0">
               Smart Zone Warehouse
@@ -40,10 +37,10 @@ export function Footer() {
               <br />
               Open: {SPEC_TEXTS.openingHours}
             </address>
-          </Col>
-          <Col sm={6} md={4}>
+          </div>
+          <div className="col-sm-6 col-md-4">
             <h2 className="h6 text-uppercase">Explore</h2>
-            <ul className="list-unstyled small mb-0">
+            <ul className="list-unstyled small mb-0 footer-links">
               <li>
                 <Link className="link-light" to={paths.inventory.list.href()}>
                   {SPEC_TEXTS.nav.inventory}
@@ -65,12 +62,12 @@ export function Footer() {
                 </Link>
               </li>
             </ul>
-          </Col>
-        </Row>
-        <p className="small text-center text-secondary mt-4 mb-0">
+          </div>
+        </div>
+        <p className="small text-center text-white-50 mt-4 mb-0">
           &copy; {year} {SPEC_TEXTS.brand}
         </p>
-      </Container>
+      </div>
     </footer>
   );
 }

@@ -1,10 +1,7 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { useMutation } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 
@@ -12,31 +9,45 @@ const NAV = SPEC_TEXTS.nav;
 
 function Link({ to, children }: { to: string; children: string }) {
   return (
-    <Nav.Item as="li">
-      <Nav.Link as={NavLink} to={to} end>
+    <li className="nav-item">
+      <NavLink className="nav-link" to={to} end>
         {children}
-      </Nav.Link>
-    </Nav.Item>
+      </NavLink>
+    </li>
   );
 }
 
+/** Bootstrap's dark navbar; below the lg breakpoint the links fold behind the Menu button. */
 export function Header() {
   const { user, loading, signOut } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
   const signingOut = useMutation({
     mutationFn: signOut,
     onSuccess: () => navigate(paths.root.href()),
   });
+  // A chosen link closes the menu (on a phone it would cover the page).
+  useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <Navbar expand="lg" bg="dark" variant="dark" sticky="top" collapseOnSelect>
-      <Container>
-        <Navbar.Brand as={NavLink} to={paths.root.href()} className="fw-bold">
+    <nav className="navbar navbar-expand-lg navbar-dark bg-dark sticky-top">
+      <div className="container">
+        <NavLink className="navbar-brand fw-bold" to={paths.root.href()}>
           {SPEC_TEXTS.brand}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label="Menu" />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto" as="ul">
+        </NavLink>
+        <button
+          type="button"
+          className={`navbar-toggler${open ? '' : ' collapsed'}`}
+          aria-controls="main-nav"
+          aria-expanded={open}
+          aria-label="Menu"
+          onClick={() => setOpen((was) => !was)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div className={`navbar-collapse collapse${open ? ' show' : ''}`} id="main-nav">
+          <ul className="navbar-nav me-auto">
             <Link to={paths.home.href()}>{NAV.home}</Link>
             <Link to={paths.inventory.list.href()}>{NAV.inventory}</Link>
             <Link to={paths.blogs.href()}>{NAV.blogs}</Link>
@@ -48,18 +59,18 @@ export function Header() {
                 <Link to={paths.myItem.href()}>{NAV.myItem}</Link>
               </>
             )}
-          </Nav>
-          <Nav as="ul" className="align-items-lg-center gap-lg-2">
+          </ul>
+          <ul className="navbar-nav align-items-lg-center gap-lg-2">
             {loading ? null : user ? (
               <>
-                <Nav.Item as="li" className="navbar-text text-light small me-lg-2 text-truncate user-email">
+                <li className="nav-item navbar-text text-light small me-lg-2 text-truncate user-email">
                   {user.displayName || user.email}
-                </Nav.Item>
-                <Nav.Item as="li">
-                  <Button variant="outline-light" size="sm" onClick={() => signingOut.mutate()}>
+                </li>
+                <li className="nav-item">
+                  <button type="button" className="btn btn-outline-light btn-sm" onClick={() => signingOut.mutate()}>
                     Sign out
-                  </Button>
-                </Nav.Item>
+                  </button>
+                </li>
               </>
             ) : (
               <>
@@ -67,9 +78,9 @@ export function Header() {
                 <Link to={paths.signUp.href()}>{NAV.signUp}</Link>
               </>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }

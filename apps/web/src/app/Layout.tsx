@@ -1,22 +1,29 @@
-import { SPEC_LIMITS } from '@smart-zone/types/spec-texts';
-import Container from 'react-bootstrap/Container';
+import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { useToastsWanted } from '../lib/toast';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+// The toast container and its styles load with the first toast.
+const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
+
 export function Layout() {
+  const toastsWanted = useToastsWanted();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light z-3">
         Skip to content
       </a>
       <Header />
-      <Container as="main" id="main" className="flex-grow-1 py-4" tabIndex={-1}>
+      <main id="main" className="container flex-grow-1 py-4" tabIndex={-1}>
         <Outlet />
-      </Container>
+      </main>
       <Footer />
-      <ToastContainer position="top-right" autoClose={SPEC_LIMITS.toastAutoCloseMs} />
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import { useRouteError } from 'react-router-dom';
 import { LinkButton } from '../components/LinkButton';
 import { usePageTitle } from '../components/use-page-title';
@@ -10,7 +9,7 @@ export function RouteError() {
   usePageTitle('Error');
   const error = useRouteError();
   return (
-    <Alert variant="danger" className="mx-auto" style={{ maxWidth: 640 }}>
+    <div role="alert" className="alert alert-danger mx-auto" style={{ maxWidth: 640 }}>
       <h1 className="h4">This page could not be shown</h1>
       <p>{errorMessage(error)}</p>
       <div className="d-flex flex-wrap gap-2">
@@ -21,6 +20,6 @@ export function RouteError() {
           Back to Home
         </LinkButton>
       </div>
-    </Alert>
+    </div>
   );
 }

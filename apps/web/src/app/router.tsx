@@ -1,21 +1,34 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { type ComponentType, Suspense, lazy } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
-import { About } from '../features/about/About';
-import { AboutUs } from '../features/about/AboutUs';
-import { Login } from '../features/auth/components/Login';
-import { SignUp } from '../features/auth/components/SignUp';
-import { Blogs } from '../features/blogs/Blogs';
-import { DeliveryPage } from '../features/deliveries/components/DeliveryPage';
-import { MyItems } from '../features/deliveries/components/MyItems';
-import { AddNewItem } from '../features/inventory/components/AddNewItem';
 import { Home } from '../features/inventory/components/Home';
-import { InventoryDetail } from '../features/inventory/components/InventoryDetail';
-import { InventoryList } from '../features/inventory/components/InventoryList';
-import { ManageInventories } from '../features/inventory/components/ManageInventories';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
+
+/** Each lazy page's loader, by the element that shows it (see preloadPages). */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
+/**
+ * A page loaded when its route is first visited: every page but Home (the
+ * first visit's) is a chunk of its own.
+ */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  /** About the height of the page (a list is taller than the screen; a sign-in form is not). */
+  room = '100vh',
+) {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  const element = (
+    <Suspense fallback={<Spinner label="Loading the page..." room={room} />}>
+      <Page />
+    </Suspense>
+  );
+  loaders.set(element, load);
+  return element;
+}
 
 /**
  * The product's routes (docs/requirements.md). React Router matches paths
@@ -34,22 +47,46 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.root.path, element: <Home /> },
           { path: paths.home.path, element: <Home /> },
-          { path: paths.inventory.list.path, element: <InventoryList /> },
-          { path: paths.inventory.detail.path, element: <InventoryDetail /> },
-          { path: paths.blogs.path, element: <Blogs /> },
-          { path: paths.delivery.path, element: <DeliveryPage /> },
-          { path: paths.about.path, element: <About /> },
-          { path: paths.aboutUs.path, element: <AboutUs /> },
           {
-            element: <RequireAuth />,
+            path: paths.inventory.list.path,
+            element: page(() => import('../features/inventory/components/InventoryList'), 'InventoryList'),
+          },
+          {
+            path: paths.inventory.detail.path,
+            element: page(() => import('../features/inventory/components/InventoryDetail'), 'InventoryDetail'),
+          },
+          { path: paths.blogs.path, element: page(() => import('../features/blogs/Blogs'), 'Blogs') },
+          {
+            path: paths.delivery.path,
+            element: page(() => import('../features/deliveries/components/DeliveryPage'), 'DeliveryPage'),
+          },
+          { path: paths.about.path, element: page(() => import('../features/about/About'), 'About') },
+          { path: paths.aboutUs.path, element: page(() => import('../features/about/AboutUs'), 'AboutUs') },
+          {
+            element: page(() => import('./RequireAuth'), 'RequireAuth'),
             children: [
-              { path: paths.manageInventories.path, element: <ManageInventories /> },
-              { path: paths.addNewItem.path, element: <AddNewItem /> },
-              { path: paths.myItem.path, element: <MyItems /> },
+              {
+                path: paths.manageInventories.path,
+                element: page(() => import('../features/inventory/components/ManageInventories'), 'ManageInventories'),
+              },
+              {
+                path: paths.addNewItem.path,
+                element: page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem'),
+              },
+              {
+                path: paths.myItem.path,
+                element: page(() => import('../features/deliveries/components/MyItems'), 'MyItems'),
+              },
             ],
           },
-          { path: paths.login.path, element: <Login /> },
-          { path: paths.signUp.path, element: <SignUp /> },
+          {
+            path: paths.login.path,
+            element: page(() => import('../features/auth/components/Login'), 'Login', '34rem'),
+          },
+          {
+            path: paths.signUp.path,
+            element: page(() => import('../features/auth/components/SignUp'), 'SignUp', '40rem'),
+          },
           { path: paths.notFound.path, element: <NotFound /> },
         ],
       },
@@ -58,3 +95,12 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/** Starts fetching the chunks of the pages at `pathname` now, while the app's first render runs. */
+export function preloadPages(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    void loaders
+      .get(route.element)?.()
+      .catch(() => undefined);
+  }
+}

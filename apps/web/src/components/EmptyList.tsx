@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 
 /** Why a list shows nothing: a page past its end, a search nothing matches, or nothing at all yet. */
 export function EmptyList({
@@ -21,9 +20,9 @@ export function EmptyList({
     return (
       <p className="text-secondary">
         There is nothing on page {page}.{' '}
-        <Button variant="link" className="p-0 align-baseline" onClick={onFirstPage}>
+        <button type="button" className="btn btn-link p-0 align-baseline" onClick={onFirstPage}>
           Go to the first page
-        </Button>
+        </button>
       </p>
     );
   }

@@ -1,6 +1,5 @@
 import type { Item } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import Card from 'react-bootstrap/Card';
 import { paths } from '../config/paths';
 import { formatPrice } from '../lib/format-price';
 import { ItemImage } from './ItemImage';
@@ -10,14 +9,12 @@ import { StockBadge } from './StockBadge';
 /** An item as a card: picture, name, price (and on the inventory page, supplier and a Details button). */
 export function ItemCard({ item, detailed = false }: { item: Item; detailed?: boolean }) {
   return (
-    <Card as="article" className="h-100 shadow-sm item-card" data-testid="item-card" aria-label={item.name}>
+    <article className="card h-100 shadow-sm item-card" data-testid="item-card" aria-label={item.name}>
       <ItemImage src={item.img} alt={item.name} className="card-img-top" />
-      <Card.Body className="d-flex flex-column">
-        <Card.Title as="h3" className="h5">
-          {item.name}
-        </Card.Title>
-        <Card.Text className="fw-semibold mb-1">Price: {formatPrice(item.price)}</Card.Text>
-        {detailed && <Card.Text className="mb-1">Supplier: {item.supplier}</Card.Text>}
+      <div className="card-body d-flex flex-column">
+        <h3 className="card-title h5">{item.name}</h3>
+        <p className="card-text fw-semibold mb-1">Price: {formatPrice(item.price)}</p>
+        {detailed && <p className="card-text mb-1">Supplier: {item.supplier}</p>}
         <div className="mb-2">
           <StockBadge quantity={item.quantity} />
         </div>
@@ -26,7 +23,7 @@ export function ItemCard({ item, detailed = false }: { item: Item; detailed?: bo
             {SPEC_TEXTS.detailsButton} <span className="visually-hidden">of {item.name}</span>
           </LinkButton>
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </article>
   );
 }

@@ -18,7 +18,7 @@ interface ListQueryProps<T> {
  * and the rows; while the next page loads, the previous one stays, dimmed.
  */
 export function ListQuery<T>({ query, empty, children, loadingLabel = 'Loading items...' }: ListQueryProps<T>) {
-  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isPending) return <Spinner label={loadingLabel} room="70vh" />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? 'list-loading' : undefined}>

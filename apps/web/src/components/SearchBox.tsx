@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
-import Form from 'react-bootstrap/Form';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -40,16 +39,18 @@ export function SearchBox({
   };
 
   return (
-    <Form role="search" onSubmit={onSubmit} className="list-search">
-      <Form.Group controlId={id}>
-        <Form.Label className="visually-hidden">{label}</Form.Label>
-        <Form.Control
-          type="search"
-          placeholder={label}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </Form.Group>
-    </Form>
+    <form role="search" onSubmit={onSubmit} className="list-search">
+      <label htmlFor={id} className="form-label visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="form-control"
+        placeholder={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </form>
   );
 }

@@ -1,4 +1,3 @@
-import Form from 'react-bootstrap/Form';
 import type { SortOption } from '../lib/use-list-params';
 
 export function SortSelect({
@@ -13,15 +12,17 @@ export function SortSelect({
   onSort: (value: string) => void;
 }) {
   return (
-    <Form.Group controlId={id} className="list-sort d-flex align-items-center gap-2">
-      <Form.Label className="mb-0 text-nowrap">Sort by</Form.Label>
-      <Form.Select value={value} onChange={(event) => onSort(event.target.value)}>
+    <div className="list-sort d-flex align-items-center gap-2">
+      <label htmlFor={id} className="form-label mb-0 text-nowrap">
+        Sort by
+      </label>
+      <select id={id} className="form-select" value={value} onChange={(event) => onSort(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </Form.Select>
-    </Form.Group>
+      </select>
+    </div>
   );
 }

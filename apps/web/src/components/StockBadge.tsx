@@ -1,11 +1,5 @@
-import Badge from 'react-bootstrap/Badge';
-
 export function StockBadge({ quantity }: { quantity: number }) {
-  if (quantity <= 0) return <Badge bg="danger">Out of stock</Badge>;
-  return (
-    <Badge
-      bg={quantity < 5 ? 'warning' : 'success'}
-      text={quantity < 5 ? 'dark' : undefined}
-    >{`Stock: ${quantity}`}</Badge>
-  );
+  if (quantity <= 0) return <span className="badge bg-danger">Out of stock</span>;
+  if (quantity < 5) return <span className="badge bg-warning text-dark">{`Stock: ${quantity}`}</span>;
+  return <span className="badge bg-success">{`Stock: ${quantity}`}</span>;
 }

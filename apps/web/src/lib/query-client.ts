@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@smart-zone/types/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { ApiError, errorMessage } from './api-client';
+import { toast } from './toast';
 
 /** What a query or mutation may tell the one error handler below. */
 interface AppMeta extends Record<string, unknown> {
@@ -23,8 +23,7 @@ const isClientError = (error: unknown) => error instanceof ApiError && error.sta
 const shownInline = (error: unknown, meta: AppMeta | undefined) =>
   error instanceof ApiError && (meta?.errorsShownInline?.includes(error.code as ErrorCode) ?? false);
 
-/** The same message twice at once is shown once. */
-const toastError = (message: string) => toast.error(message, { toastId: message });
+const toastError = (message: string) => toast.error(message);
 
 /**
  * Errors are handled here, once: a failed change toasts its message; a page

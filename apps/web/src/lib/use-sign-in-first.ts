@@ -15,7 +15,7 @@ export function useSignInFirst() {
   return useCallback(
     (then?: string) => {
       if (user) return true;
-      navigate(paths.login.href(), { state: { from: then ? { pathname: then } : location } });
+      void navigate(paths.login.href(), { state: { from: then ? { pathname: then } : location } });
       return false;
     },
     [user, navigate, location],

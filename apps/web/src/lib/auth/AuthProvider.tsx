@@ -48,7 +48,10 @@ export function AuthProvider({
       signUp: async (email, password, name) => {
         await thenAccess(await gateway.signUp(email, password, name));
       },
-      googleNeedsAccount: gateway.googleNeedsAccount,
+      googleNeedsAccount: async () => {
+        await gateway.ready?.();
+        return gateway.googleNeedsAccount;
+      },
       signInWithGoogle: async (account) => {
         await thenAccess(await gateway.signInWithGoogle(account));
       },
@@ -56,6 +59,7 @@ export function AuthProvider({
         access.clear();
         await gateway.signOut();
       },
+      preload: () => void gateway.ready?.().catch(() => undefined),
       sendVerification: () => gateway.sendVerification(),
       resetPassword: (email) => gateway.resetPassword(email),
       refreshUser: () => gateway.reload(),

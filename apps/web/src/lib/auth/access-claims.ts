@@ -1,4 +1,8 @@
-import { type DecodedAccessClaims, decodedAccessClaimsSchema } from '@smart-zone/types/access-claims';
+import { type DecodedAccessClaims, countsAsVerified, decodedAccessClaimsSchema } from '@smart-zone/types/access-claims';
+import type { AuthUser } from './gateway';
+
+/** Renew a little before the 1-hour accessToken runs out. */
+const EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * What our stored accessToken says about its holder. Only read to decide
@@ -14,4 +18,11 @@ export function readAccessClaims(token: string | null): DecodedAccessClaims | nu
   } catch {
     return null;
   }
+}
+
+/** Does this accessToken belong to this user, as they are now (verified or not), and is it fresh? */
+export function accessFits(token: string | null, user: AuthUser): boolean {
+  const claims = readAccessClaims(token);
+  if (!claims || claims.uid !== user.uid || claims.verified !== countsAsVerified(user)) return false;
+  return claims.exp === undefined || claims.exp * 1000 > Date.now() + EXPIRY_MARGIN_MS;
 }

@@ -5,16 +5,18 @@ export interface AuthSession {
   user: AuthUser | null;
   /** True until the provider has told us who (if anyone) is signed in. */
   loading: boolean;
-  signIn(email: string, password: string): Promise<void>;
-  signUp(email: string, password: string, name?: string): Promise<void>;
-  /** See AuthGateway.googleNeedsAccount. */
-  googleNeedsAccount: boolean;
-  signInWithGoogle(account?: GoogleAccount): Promise<void>;
-  signOut(): Promise<void>;
-  sendVerification(): Promise<void>;
-  resetPassword(email: string): Promise<void>;
+  signIn: (email: string, password: string) => Promise<void>;
+  signUp: (email: string, password: string, name?: string) => Promise<void>;
+  /** See AuthGateway.googleNeedsAccount (known once the SDK is loaded, hence a promise). */
+  googleNeedsAccount: () => Promise<boolean>;
+  signInWithGoogle: (account?: GoogleAccount) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** Starts loading the sign-in machinery (a sign-in form calls it once the person starts on it). */
+  preload: () => void;
+  sendVerification: () => Promise<void>;
+  resetPassword: (email: string) => Promise<void>;
   /** Re-reads the user (has the email been verified since?) and renews the accessToken if so. */
-  refreshUser(): Promise<AuthUser | null>;
+  refreshUser: () => Promise<AuthUser | null>;
 }
 
 export const AuthContext = createContext<AuthSession | null>(null);

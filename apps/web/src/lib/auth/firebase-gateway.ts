@@ -80,9 +80,10 @@ async function emulatedGoogleCredential({ email, name }: GoogleAccount) {
 export function createFirebaseGateway(config: ClientConfig): AuthGateway {
   const app = initializeApp(config.firebase);
   // Kept across reloads and tabs; IndexedDB first, then localStorage, then this tab only.
+  // No popupRedirectResolver here: given one, the SDK loads Google's scripts at
+  // once on phones; only the Google popup needs it, and gets it when it opens.
   const auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
-    popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
 
@@ -109,7 +110,7 @@ export function createFirebaseGateway(config: ClientConfig): AuthGateway {
         const { user } = await friendly(signInWithCredential(auth, await emulatedGoogleCredential(account)));
         return toAuthUser(user);
       }
-      const { user } = await friendly(signInWithPopup(auth, new GoogleAuthProvider()));
+      const { user } = await friendly(signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver));
       return toAuthUser(user);
     },
     signOut: () => signOut(auth),

@@ -26,6 +26,8 @@ export interface AuthGateway {
   /** Google's popup, or with the emulator the account typed in `account`. */
   signInWithGoogle(account?: GoogleAccount): Promise<AuthUser>;
   signOut(): Promise<void>;
+  /** Loads the provider's SDK (if it is loaded on demand); resolves once it is there. */
+  ready?(): Promise<void>;
   /** Sends the verification email again; fails with 'No user is logged in' without a user. */
   sendVerification(): Promise<void>;
   resetPassword(email: string): Promise<void>;

@@ -32,6 +32,16 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     }
   };
 
+  // Against the emulator, ask which account; otherwise Google's popup.
+  const start = async () => {
+    try {
+      if (await googleNeedsAccount()) setPicking(true);
+      else await run();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
   const onPick = (event: FormEvent) => {
     event.preventDefault();
     void run(account);
@@ -45,12 +55,7 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <hr className="flex-grow-1" />
       </div>
       {!picking && <AuthError message={error} />}
-      <Button
-        variant="outline-dark"
-        className="w-100"
-        onClick={() => (googleNeedsAccount ? setPicking(true) : void run())}
-        disabled={busy}
-      >
+      <Button variant="outline-dark" className="w-100" onClick={() => void start()} disabled={busy}>
         {busy && !picking ? 'Waiting for Google...' : 'Continue with Google'}
       </Button>
       <Modal show={picking} onHide={() => setPicking(false)} centered aria-labelledby="google-title">

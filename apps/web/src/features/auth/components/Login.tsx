@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,7 +17,7 @@ import { useReturnPath } from './use-return-path';
 
 export function Login() {
   usePageTitle('Login');
-  const { user, signIn, resetPassword } = useAuth();
+  const { user, signIn, resetPassword, preload } = useAuth();
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const [email, setEmail] = useState('');
@@ -38,7 +38,7 @@ export function Login() {
     setError(null);
     try {
       await signIn(email.trim(), password);
-      navigate(returnTo, { replace: true });
+      void navigate(returnTo, { replace: true });
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -51,10 +51,11 @@ export function Login() {
   };
 
   return (
-    <Card className="mx-auto shadow-sm auth-card" style={{ maxWidth: 440 }}>
+    // The auth SDK loads once the person starts on the form (focus, tap), not with the page.
+    <Card className="mx-auto shadow-sm auth-card" style={{ maxWidth: 440 }} onFocus={preload} onPointerDown={preload}>
       <Card.Body className="p-4">
         <h1 className="h3 text-center mb-4">Please Login</h1>
-        <Form onSubmit={onSubmit} noValidate={false}>
+        <Form onSubmit={(event) => void onSubmit(event)} noValidate={false}>
           <CredentialFields
             idPrefix="login"
             email={email}
@@ -79,7 +80,7 @@ export function Login() {
             {SPEC_TEXTS.resetPasswordButton}
           </Button>
         </p>
-        <GoogleSignIn onSignedIn={() => navigate(returnTo, { replace: true })} />
+        <GoogleSignIn onSignedIn={() => void navigate(returnTo, { replace: true })} />
       </Card.Body>
     </Card>
   );

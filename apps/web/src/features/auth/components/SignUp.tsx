@@ -14,7 +14,7 @@ import { GoogleSignIn } from './GoogleSignIn';
 
 export function SignUp() {
   usePageTitle('Sign Up');
-  const { signUp } = useAuth();
+  const { signUp, preload } = useAuth();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -30,7 +30,7 @@ export function SignUp() {
     setError(null);
     try {
       await signUp(email.trim(), password, name.trim() || undefined);
-      navigate(paths.home.href());
+      void navigate(paths.home.href());
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -38,10 +38,10 @@ export function SignUp() {
   };
 
   return (
-    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }}>
+    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }} onFocus={preload} onPointerDown={preload}>
       <Card.Body className="p-4">
         <h1 className="h3 text-center mb-4">Please Register</h1>
-        <Form onSubmit={onSubmit}>
+        <Form onSubmit={(event) => void onSubmit(event)}>
           <Form.Group className="mb-3" controlId="signup-name">
             <Form.Label>Your name (optional)</Form.Label>
             <Form.Control autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
@@ -71,7 +71,7 @@ export function SignUp() {
         <p className="mt-3 mb-0">
           Already have an account? <Link to={paths.login.href()}>Please Login</Link>
         </p>
-        <GoogleSignIn onSignedIn={() => navigate(paths.home.href())} />
+        <GoogleSignIn onSignedIn={() => void navigate(paths.home.href())} />
       </Card.Body>
     </Card>
   );

@@ -3,7 +3,7 @@ import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useAuth } from '../../../lib/auth/auth-context';
 
 /** What a protected page shows a password user whose email is not verified yet. */

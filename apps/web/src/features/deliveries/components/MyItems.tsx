@@ -2,7 +2,7 @@ import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { EmptyList } from '../../../components/EmptyList';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';

@@ -1,4 +1,5 @@
-import { type Item, type ItemListQuery, TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
+import type { Item, ItemListQuery } from '@smart-zone/types/item';
+import { TOTAL_COUNT_HEADER } from '@smart-zone/types/responses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';

@@ -1,6 +1,6 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Card from 'react-bootstrap/Card';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useCreateItem } from '../api/create-item';
 import { ItemForm } from './ItemForm';

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ItemImage } from '../../../components/ItemImage';
 import { QueryError } from '../../../components/QueryError';
 import { Spinner } from '../../../components/Spinner';
@@ -35,7 +35,7 @@ export function InventoryDetail() {
     detail: (doomed) => `${doomed.name} and its stock of ${doomed.quantity} leave the inventory.`,
     onDeleted: (deleted) => {
       toast.success(`${deleted.name} is deleted`);
-      navigate(paths.inventory.list.href(), { replace: true });
+      void navigate(paths.inventory.list.href(), { replace: true });
     },
   });
 
@@ -70,7 +70,7 @@ export function InventoryDetail() {
               title={data.quantity <= 0 ? 'Out of stock' : undefined}
               onClick={() => {
                 const target = paths.delivery.href(data._id);
-                if (signInFirst(target)) navigate(target);
+                if (signInFirst(target)) void navigate(target);
               }}
             >
               {SPEC_TEXTS.deliveredButton}

@@ -86,7 +86,7 @@ export function ItemForm({
   };
 
   return (
-    <Form onSubmit={submit} noValidate aria-busy={busy}>
+    <Form onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
       <Row>
         <Col md={6}>
           <TextField label={`Name (at most ${NAME_MAX} characters)`} autoComplete="off" {...field('name')} />

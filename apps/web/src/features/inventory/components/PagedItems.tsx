@@ -1,5 +1,5 @@
 import type { Item } from '@smart-zone/types/item';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { EmptyList } from '../../../components/EmptyList';
 import { ListQuery } from '../../../components/ListQuery';
 import { ListSummary } from '../../../components/ListSummary';
@@ -35,6 +35,9 @@ export function PagedItems({
     q: params.search || undefined,
     sort: params.sort,
   });
+  // While the next page loads, the previous rows stay: the summary describes the rows on screen.
+  const [shownPage, setShownPage] = useState(params.page);
+  if (items.data && !items.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
 
   return (
     <>
@@ -57,7 +60,7 @@ export function PagedItems({
       >
         {(page) => (
           <>
-            <ListSummary page={params.page} size={pageSize} shown={page.items.length} total={page.total} noun="items" />
+            <ListSummary page={shownPage} size={pageSize} shown={page.items.length} total={page.total} noun="items" />
             {children(page.items)}
             <PageNav
               label="Pages of items"

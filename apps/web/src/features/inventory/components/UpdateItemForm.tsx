@@ -2,7 +2,7 @@ import type { Item, ItemInput } from '@smart-zone/types/item';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useUpdateItem } from '../api/update-item';

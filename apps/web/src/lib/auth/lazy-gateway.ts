@@ -1,0 +1,81 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@smart-zone/types/auth';
+import type { ClientConfig } from '@smart-zone/types/client-config';
+import type { ApiClient } from '../api-client';
+import type { AuthGateway, AuthUser } from './gateway';
+
+/** Set while the provider says someone is signed in here: the next visit loads the SDK at once. */
+const SIGNED_IN_HINT_KEY = 'smart-zone:signed-in';
+
+const hintSaysSignedIn = () =>
+  localStorage.getItem(SIGNED_IN_HINT_KEY) !== null || localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY) !== null;
+
+/**
+ * The Firebase gateway, loaded only when it is needed, so a visitor's pages
+ * never wait on (or download) the auth SDK: at once when this browser was
+ * signed in last time; otherwise when a sign-in form asks for it (ready) or
+ * an auth action runs. Until then a visitor is nobody, as the SDK would say.
+ * The settings come from the API (GET /api/config) with the SDK, so one
+ * build works against the local emulator and a real project alike.
+ */
+export function createLazyGateway(api: ApiClient): AuthGateway {
+  let loaded: AuthGateway | null = null;
+  let loading: Promise<AuthGateway> | null = null;
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  const subscriptions = new Map<(user: AuthUser | null) => void, () => void>();
+
+  const subscribe = (gateway: AuthGateway, listener: (user: AuthUser | null) => void) => {
+    subscriptions.set(
+      listener,
+      gateway.onUserChanged((user) => {
+        if (user) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+        else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+        listener(user);
+      }),
+    );
+  };
+
+  const load = () => {
+    loading ??= Promise.all([api.request<ClientConfig>('/config'), import('./firebase-gateway')])
+      .then(([config, { createFirebaseGateway }]) => {
+        loaded = createFirebaseGateway(config);
+        listeners.forEach((listener) => subscribe(loaded!, listener));
+        return loaded;
+      })
+      .catch((error: unknown) => {
+        loading = null; // the next action tries again
+        throw error;
+      });
+    return loading;
+  };
+
+  return {
+    onUserChanged(listener) {
+      listeners.add(listener);
+      if (loaded) subscribe(loaded, listener);
+      else if (hintSaysSignedIn()) void load().catch(() => listener(null));
+      else queueMicrotask(() => listener(null));
+      return () => {
+        listeners.delete(listener);
+        subscriptions.get(listener)?.();
+        subscriptions.delete(listener);
+      };
+    },
+    ready: async () => {
+      await load();
+    },
+    get googleNeedsAccount() {
+      return loaded?.googleNeedsAccount ?? false;
+    },
+    signIn: async (email, password) => (await load()).signIn(email, password),
+    signUp: async (email, password, name) => (await load()).signUp(email, password, name),
+    signInWithGoogle: async (account) => (await load()).signInWithGoogle(account),
+    // Nobody can be signed in through an SDK that was never loaded.
+    signOut: async () => {
+      if (loaded || loading) await (await load()).signOut();
+    },
+    sendVerification: async () => (await load()).sendVerification(),
+    resetPassword: async (email) => (await load()).resetPassword(email),
+    idToken: async (forceRefresh) => (loaded ? loaded.idToken(forceRefresh) : null),
+    reload: async () => (loaded ? loaded.reload() : null),
+  };
+}
