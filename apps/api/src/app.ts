@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health.routes';
+import { compressJson } from './http/compress';
 import { inventoryRoutes } from './inventory/inventory.routes';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
@@ -45,6 +46,7 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit });
 
   const api = express.Router();
+  api.use(compressJson());
   api.use(
     cors({
       origin: config.corsOrigins,
