@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Item } from '@smart-zone/types/item';
-import { type ApiServer, benchToken, startApiServer } from './api-server';
+import { type ApiServer, benchToken, buildApi, startApiServer } from './api-server';
 import { createStockItem, deliveryBody } from './deliveries';
 import { goalLines } from './goals';
 import { expect } from './http';
@@ -39,6 +39,8 @@ async function main() {
     progress(`seeding ${options.items} items with src/seed.ts…`);
     await seedWithScript(dataDir, options.items);
   }
+  progress('compiling the API (dist/server.js, as pnpm start runs it)…');
+  buildApi();
   const api = await startApiServer(dataDir, path.join(workDir, 'server.log'), profileDir);
   const references: ReferenceServer[] = [];
   let report: Report;
