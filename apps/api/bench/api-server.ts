@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
 import { createAccessTokens } from '../src/auth/access-token';
-import { API_DIR, freePort, stop } from './processes';
+import { API_DIR, freePort, stop, TSX_LOADER } from './processes';
 
 /** Fixed, so the bench can mint accessTokens the server accepts (48 characters; config wants ≥ 32). */
 const JWT_SECRET = 'smart-zone-bench-secret-not-for-any-real-server!';
@@ -59,11 +59,17 @@ export function buildApi(): void {
  * buildApi first), in its own process. Its output goes to `logFile`; ready is
  * when /api/health says ok.
  */
-export async function startApiServer(dataDir: string, logFile: string, cpuProfDir?: string): Promise<ApiServer> {
+export async function startApiServer(
+  dataDir: string,
+  logFile: string,
+  options: { cpuProfDir?: string; server: 'compiled' | 'tsx' },
+): Promise<ApiServer> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const profiling = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profiling, path.join('dist', 'server.js')], {
+  const profiling = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
+  const entry =
+    options.server === 'tsx' ? [...TSX_LOADER, path.join('src', 'server.ts')] : [path.join('dist', 'server.js')];
+  const child = spawn(process.execPath, [...profiling, ...entry], {
     cwd: API_DIR,
     env: apiEnv(dataDir, port),
     stdio: ['ignore', log, log],

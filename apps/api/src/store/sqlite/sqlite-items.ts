@@ -93,6 +93,19 @@ export function sqliteItems(db: Database.Database) {
     return Object.freeze(item);
   };
 
+  function readItem(id: string): Item | null {
+    const known = recent.get(id);
+    if (known && sql.version.get(id) === known.version) return known;
+    const row = sql.get.get(id);
+    if (!row) {
+      recent.delete(id);
+      return null;
+    }
+    const item = frozen(toItem(row));
+    recent.set(id, item);
+    return item;
+  }
+
   const byActor = (actor: Actor, prefix: 'created_by' | 'updated_by') => ({
     [`${prefix}_uid`]: actor.uid,
     [`${prefix}_email`]: actor.email,
@@ -237,20 +250,11 @@ export function sqliteItems(db: Database.Database) {
       const row = statement(`SELECT COUNT(*) AS n FROM items ${search.where}`).get(search.params) as { n: number };
       return row.n;
     },
-    async revision() {
-      return ledger.revision();
+    revision() {
+      return Promise.resolve(ledger.revision());
     },
-    async get(id) {
-      const known = recent.get(id);
-      if (known && sql.version.get(id) === known.version) return known;
-      const row = sql.get.get(id);
-      if (!row) {
-        recent.delete(id);
-        return null;
-      }
-      const item = frozen(toItem(row));
-      recent.set(id, item);
-      return item;
+    get(id) {
+      return Promise.resolve(readItem(id));
     },
     async create(input, actor) {
       return create(input, actor);
