@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Actor } from '@smart-zone/types/item';
-import { openStore } from '../src/store/open-store';
+import { openTestStore, TEST_STORE } from './helpers/test-store';
 import type { Store } from '../src/store/store';
 
 /**
@@ -47,10 +47,10 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.array(single, { minLength: 2, maxLength: 6 }) },
 );
 
-describe('the stock ledger under random operations (sqlite)', () => {
+describe(`the stock ledger under random operations (${TEST_STORE})`, () => {
   let store: Store;
   beforeEach(async () => {
-    store = await openStore({ mongodbDb: 'unused', dataDir: ':memory:' });
+    store = await openTestStore();
   });
   afterEach(() => store.close());
 
@@ -59,7 +59,7 @@ describe('the stock ledger under random operations (sqlite)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 200, maxLength: 200 }), async (steps) => {
         await store.close();
-        store = await openStore({ mongodbDb: 'unused', dataDir: ':memory:' });
+        store = await openTestStore();
         const items: string[] = [];
         const deliveries: { id: string; owner: Actor }[] = [];
         const pick = <T>(list: T[], index: number) => (list.length ? list[index % list.length] : undefined);

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { createFirebaseVerifier, type IdTokenVerifier } from '../src/auth/id-token-verifier';
-import { openStore } from '../src/store/open-store';
 import type { Store } from '../src/store/store';
 import { type AuthEmulator, identityToolkit, oobCodes, startAuthEmulator } from './helpers/auth-emulator';
 import { sampleItem, testConfig } from './helpers/test-app';
+import { openTestStore } from './helpers/test-store';
 
 /** Real ID tokens from the real Firebase Auth emulator, verified by real firebase-admin. */
 describe('POST /api/login with the Firebase Auth emulator', () => {
@@ -18,7 +18,7 @@ describe('POST /api/login with the Firebase Auth emulator', () => {
     emulator = await startAuthEmulator();
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
     verifier = createFirebaseVerifier('demo-smart-zone');
-    store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
+    store = await openTestStore();
     app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host }, log: () => {} });
   }, 90_000);
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { objectIdSchema } from './ids';
+import { plainText } from './text';
 
 export const DELIVERY_QUANTITY_MAX = 10_000;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  plainText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -17,14 +17,12 @@ export const deliveryInputSchema = z.object({
    * optional, because the spec's payload (email, inventory, inventoriesId,
    * address, phone) has none.
    */
-  name: z
-    .string({ error: 'Name must be text' })
+  name: plainText('Name')
     .trim()
     .max(100, 'Name must be at most 100 characters')
     .optional()
     .transform((name) => name ?? ''),
-  email: z
-    .string({ error: 'Email is required' })
+  email: plainText('Email', { error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .pipe(z.email('Email must be a valid email address'))
@@ -33,15 +31,10 @@ export const deliveryInputSchema = z.object({
    * The item's name (the spec's field name). Accepted for the spec's client,
    * but the stored name always comes from the item itself.
    */
-  inventory: z
-    .string({ error: 'Inventory name must be text' })
-    .trim()
-    .max(100, 'Inventory name must be at most 100 characters')
-    .optional(),
+  inventory: plainText('Inventory name').trim().max(100, 'Inventory name must be at most 100 characters').optional(),
   inventoriesId: objectIdSchema,
   address: requiredText('Address', 300),
-  phone: z
-    .string({ error: 'Phone is required' })
+  phone: plainText('Phone', { error: 'Phone is required' })
     .trim()
     .min(1, 'Phone is required')
     .max(40, 'Phone must be at most 40 characters')
@@ -85,10 +78,5 @@ export interface DeliveredItem {
 }
 
 export const myItemQuerySchema = z.object({
-  email: z
-    .string({ error: 'email must be text' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('email must be a valid email address'))
-    .optional(),
+  email: plainText('email').trim().toLowerCase().pipe(z.email('email must be a valid email address')).optional(),
 });

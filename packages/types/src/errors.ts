@@ -22,7 +22,7 @@ export interface ErrorBody {
 
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = value.error;
   return (
     typeof error === 'object' &&
     error !== null &&

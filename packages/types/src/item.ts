@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 export const NAME_MAX = 20;
 export const SUPPLIER_MAX = 20;
@@ -8,8 +9,7 @@ export const PRICE_MAX = 10_000_000;
 export const QUANTITY_MAX = 1_000_000;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  plainText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -19,8 +19,7 @@ const requiredText = (label: string, max: number) =>
  * Anything else (javascript:, data:, protocol-relative //host) is refused: it
  * ends up in an <img src>, and a stored script URL is a stored attack.
  */
-export const imgSchema = z
-  .string({ error: 'Image must be a URL' })
+export const imgSchema = plainText('Image', { error: 'Image must be a URL' })
   .trim()
   .max(IMG_MAX, `Image URL must be at most ${IMG_MAX} characters`)
   .refine((value) => value === '' || isSafeImageUrl(value), {
@@ -51,8 +50,7 @@ export const itemInputSchema = z.object({
     .int('Quantity must be a whole number')
     .min(0, 'Quantity cannot be negative')
     .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`),
-  description: z
-    .string({ error: 'Description must be text' })
+  description: plainText('Description', { multiLine: true })
     .trim()
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
     .default(''),
@@ -109,9 +107,8 @@ const skipParam = z.coerce
 export const itemListQuerySchema = z.object({
   limit: limitParam(LIST_LIMIT_MAX).optional(),
   skip: skipParam.optional(),
-  q: z.string({ error: 'q must be text' }).trim().max(100, 'q must be at most 100 characters').optional(),
-  sort: z
-    .string({ error: 'sort must be text' })
+  q: plainText('q').trim().max(100, 'q must be at most 100 characters').optional(),
+  sort: plainText('sort')
     .regex(
       new RegExp(`^-?(${ITEM_SORTS.join('|')})$`),
       `sort must be one of ${ITEM_SORTS.join(', ')}, optionally prefixed with -`,
@@ -169,8 +166,7 @@ export const stockChangeSchema = z.object({
     .min(-QUANTITY_MAX, `Delta must be at least -${QUANTITY_MAX}`)
     .max(QUANTITY_MAX, `Delta must be at most ${QUANTITY_MAX}`)
     .refine((delta) => delta !== 0, 'Delta cannot be 0'),
-  note: z
-    .string({ error: 'Note must be text' })
+  note: plainText('Note')
     .trim()
     .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
     .optional()

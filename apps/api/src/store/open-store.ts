@@ -6,11 +6,15 @@ export interface StoreOptions {
   /** Set → MongoDB; unset → the embedded SQLite store. */
   mongodbUri?: string;
   mongodbDb: string;
+  /** MONGODB_ALLOW_STANDALONE: run on a standalone mongod without transactions (see mongo-store.ts). */
+  mongodbAllowStandalone?: boolean;
   /** Folder for smart-zone.db, or ':memory:' for a private in-memory store. */
   dataDir: string;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  if (options.mongodbUri) return openMongoStore(options.mongodbUri, options.mongodbDb);
+  if (options.mongodbUri) {
+    return openMongoStore(options.mongodbUri, options.mongodbDb, { allowStandalone: options.mongodbAllowStandalone });
+  }
   return openSqliteStore(options.dataDir);
 }

@@ -32,7 +32,14 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
   writeFileSync(
     configFile,
     JSON.stringify({
-      emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+      // Hub and logging on free ports too: two jest projects may run an emulator each at once.
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: await freePort() },
+        logging: { host: '127.0.0.1', port: await freePort() },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
     }),
   );
   const child: ChildProcess = spawn(

@@ -2,8 +2,8 @@ import request from 'supertest';
 import type { ItemInput } from '@smart-zone/types/item';
 import { createApp, type AppConfig } from '../../src/app';
 import type { FirebaseIdentity, IdTokenVerifier } from '../../src/auth/id-token-verifier';
-import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/store';
+import { openTestStore } from './test-store';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -28,10 +28,15 @@ export const TEST_ACTOR = { uid: 'uid-setup@example.com', email: 'setup@example.
  * as firebase-admin refuses a token it cannot verify.
  */
 export const fakeVerifier: IdTokenVerifier = {
-  async verify(idToken: string): Promise<FirebaseIdentity> {
+  verify(idToken: string): Promise<FirebaseIdentity> {
     const [tag, email, state, provider] = idToken.split(':');
-    if (tag !== 'id' || !email || !state || !provider) throw new Error('invalid ID token');
-    return { uid: `uid-${email}`, email, emailVerified: state === 'verified', signInProvider: provider };
+    if (tag !== 'id' || !email || !state || !provider) return Promise.reject(new Error('invalid ID token'));
+    return Promise.resolve({
+      uid: `uid-${email}`,
+      email,
+      emailVerified: state === 'verified',
+      signInProvider: provider,
+    });
   },
 };
 
@@ -53,15 +58,16 @@ export const sampleItem: ItemInput = {
   img: '/images/pixel-9.svg',
 };
 
+/** The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB. */
 export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
-  const store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
+  const store = await openTestStore();
   const app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config }, log: () => {} });
   const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
     const res = await request(app)
       .post('/api/login')
       .set('Authorization', `Bearer id:${email}:${verified ? 'verified' : 'unverified'}:${provider}`);
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.accessToken as string;
+    return (res.body as { accessToken: string }).accessToken;
   };
   return {
     app,
