@@ -1,50 +1,68 @@
 # syntax=docker/dockerfile:1
-# Smart Zone: build the web app, then a slim runtime that runs the API (which
-# serves the built web app) as the unprivileged `node` user.
+# Smart Zone: build the web app and the compiled API, then a slim runtime that
+# runs `node apps/api/dist/server.js` (which also serves the built web app) as
+# the unprivileged `node` user. Node 22 LTS.
+#
+# Layers are ordered for the cache: the lockfile and the package.json files
+# first (dependencies are installed again only when they change), the sources
+# after.
 
-FROM node:20-bookworm-slim AS base
-# python3/make/g++: better-sqlite3 compiles its native addon when no prebuilt one fits.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/* \
- && npm i -g pnpm@10
+FROM node:22-bookworm-slim AS base
+ENV PNPM_HOME=/pnpm \
+    PATH=/pnpm:$PATH \
+    CI=true
+RUN npm install -g pnpm@10 \
+ && npm cache clean --force
 WORKDIR /app
 
-# Everything, to build the web app (apps/web/dist).
-FROM base AS build
-COPY . .
-RUN pnpm install --frozen-lockfile
-RUN pnpm build
-
-# Only what the API needs at run time: its production dependencies and the
-# shared types package, nothing from apps/web, e2e or the root's dev tools.
-FROM base AS prod-deps
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# python3/make/g++: better-sqlite3 compiles its native addon when no prebuilt one fits.
+FROM base AS toolchain
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+# The whole dependency graph from the lockfile alone, into pnpm's store.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch
+# Every workspace package's manifest, so installs below link offline from the store.
+COPY package.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/types/package.json packages/types/
 COPY e2e/package.json e2e/
-RUN pnpm install --frozen-lockfile --prod --filter "@smart-zone/api..."
 
-FROM node:20-bookworm-slim AS runtime
+# Build: the API and the web app with their dev tools (esbuild, vite, TypeScript).
+FROM toolchain AS build
+RUN pnpm install --frozen-lockfile --offline --filter "@smart-zone/api..." --filter "@smart-zone/web..."
+COPY tsconfig.base.json ./
+COPY packages/types packages/types
+COPY apps/api apps/api
+COPY apps/web apps/web
+RUN pnpm --filter @smart-zone/web build \
+ && pnpm --filter @smart-zone/api build
+
+# Only what the API needs at run time: its production dependencies.
+FROM toolchain AS prod-deps
+RUN pnpm install --frozen-lockfile --offline --prod --filter "@smart-zone/api..."
+
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
+    HOST=0.0.0.0 \
     PORT=5000 \
+    DATA_DIR=/app/data \
     WEB_DIST=/app/apps/web/dist
 WORKDIR /app
 # Code and dependencies stay owned by root (read-only for the app); only the
 # data folder (SQLite, when MONGODB_URI is unset) is the app's to write.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/apps/api/node_modules ./apps/api/node_modules
-COPY --from=prod-deps /app/packages/types/node_modules ./packages/types/node_modules
-COPY package.json pnpm-workspace.yaml tsconfig.base.json ./
-COPY apps/api/package.json apps/api/tsconfig.json ./apps/api/
-COPY apps/api/src ./apps/api/src
-COPY packages/types/package.json packages/types/tsconfig.json ./packages/types/
-COPY packages/types/src ./packages/types/src
+COPY apps/api/package.json ./apps/api/
+COPY --from=build /app/apps/api/dist ./apps/api/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-RUN mkdir -p /app/data && chown node:node /app/data
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 EXPOSE 5000
+# The API's own health ping gives up after 2 s; this check waits longer than that.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["apps/api/node_modules/.bin/tsx", "apps/api/src/server.ts"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5000) + '/api/health', { signal: AbortSignal.timeout(4500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "apps/api/dist/server.js"]

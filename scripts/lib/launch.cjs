@@ -212,6 +212,8 @@ async function launch({
   verbose = false,
 }) {
   const bins = binaries(rootDir);
+  // The data folder, the Auth emulator's exported accounts and the API's files: the owner's alone.
+  process.umask(0o077);
   dataDir = path.resolve(dataDir);
   mkdirSync(dataDir, { recursive: true });
 

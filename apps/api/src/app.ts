@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
 import { createAccessTokens } from './auth/access-token';
@@ -8,28 +8,31 @@ import type { IdTokenVerifier } from './auth/id-token-verifier';
 import { meRoutes } from './auth/me.routes';
 import { createGuards } from './auth/require-user';
 import { clientConfigRoutes } from './client-config/client-config.routes';
-import type { Config } from './config';
+import { type Config, isLoopbackName } from './config';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
+import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health.routes';
 import { compressJson } from './http/compress';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { openApiRoutes } from './openapi/openapi';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
 import { webAppRoutes } from './web/web-app';
 
-export type AppConfig = Pick<
-  Config,
-  | 'jwtSecret'
-  | 'jwtTtlSeconds'
-  | 'corsOrigins'
-  | 'loginRateLimit'
-  | 'firebase'
-  | 'authEmulatorHost'
-  | 'webDist'
-  | 'staff'
-  | 'writeRateLimit'
->;
+export type AppConfig = Partial<Pick<Config, 'trustProxy'>> &
+  Pick<
+    Config,
+    | 'jwtSecret'
+    | 'jwtTtlSeconds'
+    | 'corsOrigins'
+    | 'loginRateLimit'
+    | 'firebase'
+    | 'authEmulatorHost'
+    | 'webDist'
+    | 'staff'
+    | 'writeRateLimit'
+  >;
 
 export interface AppDeps {
   store: Store;
@@ -39,6 +42,23 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT = '100kb';
+
+/**
+ * While trusting the Auth emulator (whose tokens are unsigned) answer only
+ * requests addressed to this machine by name: a web page whose domain was
+ * re-pointed at 127.0.0.1 (DNS rebinding) sends its own Host and is refused.
+ */
+const loopbackHostOnly: RequestHandler = (req, _res, next) => {
+  const host = /^(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(req.headers.host ?? '')?.[1] ?? '';
+  if (!isLoopbackName(host)) {
+    throw new AppError(
+      403,
+      'forbidden',
+      'This server trusts the local Auth emulator and answers only requests addressed to localhost.',
+    );
+  }
+  next();
+};
 
 /** The whole HTTP surface, without listening: tests drive it with supertest. */
 export function createApp({ store, verifier, config, log }: AppDeps) {
@@ -57,6 +77,7 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   api.use(express.json({ limit: BODY_LIMIT }));
   api.use(healthRoutes(store));
   api.use(clientConfigRoutes(config));
+  api.use(openApiRoutes());
   api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
   api.use(meRoutes(guards));
   api.use('/inventory', inventoryRoutes({ store, guards }));
@@ -65,6 +86,9 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
 
   const app = express();
   app.disable('x-powered-by');
+  // Behind a proxy req.ip is the forwarded client (the login limiter keys on it); unset, the socket's address.
+  app.set('trust proxy', config.trustProxy ?? false);
+  if (config.authEmulatorHost) app.use(loopbackHostOnly);
   app.set('query parser', 'simple');
   app.use(
     helmet({

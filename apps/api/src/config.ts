@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStaffList, type StaffList } from './auth/staff';
@@ -11,6 +12,13 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The demo project's settings: fine locally and in tests, refused in production. */
+const DEMO_FIREBASE = {
+  projectId: 'demo-smart-zone',
+  apiKey: 'demo-api-key',
+  authDomain: 'demo-smart-zone.firebaseapp.com',
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -21,18 +29,36 @@ const envSchema = z.object({
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
     .optional(),
   MONGODB_DB: z.string().min(1).default('smart-zone'),
+  MONGODB_ALLOW_STANDALONE: booleanText.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-smart-zone'),
-  FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
-  FIREBASE_AUTH_DOMAIN: z.string().min(1).default('demo-smart-zone.firebaseapp.com'),
+  FIREBASE_PROJECT_ID: z.string().min(1).default(DEMO_FIREBASE.projectId),
+  FIREBASE_API_KEY: z.string().min(1).default(DEMO_FIREBASE.apiKey),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).default(DEMO_FIREBASE.authDomain),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[\w.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().min(1).optional(),
-  SEED_DEMO_DATA: booleanText.default(true),
+  /** Default: on outside production, off in production (a fresh warehouse starts empty). */
+  SEED_DEMO_DATA: booleanText.optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      const trust = parseTrustProxy(text);
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a hop count (e.g. 1 behind one proxy) or a comma-separated list of proxy addresses/CIDRs ' +
+            '(e.g. 10.0.0.0/8,172.16.0.0/12, or loopback, linklocal, uniquelocal)',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   STAFF: z
     .string()
@@ -51,6 +77,8 @@ export interface Config {
   dataDir: string;
   mongodbUri?: string;
   mongodbDb: string;
+  /** MONGODB_ALLOW_STANDALONE: accept a standalone mongod (no transactions). */
+  mongodbAllowStandalone: boolean;
   jwtSecret: string;
   /** True when no JWT_SECRET was given and one was made up for this run. */
   jwtSecretGenerated: boolean;
@@ -61,13 +89,54 @@ export interface Config {
   corsOrigins: string[];
   webDist: string;
   seedDemoData: boolean;
+  /**
+   * Express `trust proxy`: false (the socket's address is the client), a hop
+   * count, or the proxies' addresses/CIDRs. The login limiter keys on req.ip,
+   * which then is the forwarded client behind the proxy.
+   */
+  trustProxy: TrustProxy;
   loginRateLimit: number;
   /** Who may write; null: every verified user (STAFF unset). */
   staff: StaffList;
   writeRateLimit: number;
 }
 
+type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+/** .env.example's JWT_SECRET placeholder starts so: anyone could sign accessTokens with it. */
+const EXAMPLE_SECRET_PREFIX = 'replace-me';
+
+const TRUST_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `1` → 1 hop; `10.0.0.0/8, 127.0.0.1` → that list; anything else → null. `true` (trust everyone) is refused. */
+function parseTrustProxy(text: string): TrustProxy | null {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops === 0 ? false : hops <= 10 ? hops : null;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (TRUST_PRESETS.has(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    if (prefix === undefined) return true;
+    if (!/^\d+$/.test(prefix)) return false;
+    return Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length ? entries : null;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Whether a listen address or a Host name (without port or brackets) is this machine only. */
+export function isLoopbackName(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return LOOPBACK_HOSTS.has(name) || /^127(\.\d{1,3}){3}$/.test(name) || name.endsWith('.localhost');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -77,23 +146,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new ConfigError(
-      'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production ' +
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+  if (production && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production ' +
         '(the emulator accepts unsigned tokens anyone can write)',
     );
   }
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (production && e.JWT_SECRET?.startsWith(EXAMPLE_SECRET_PREFIX)) {
+    problems.push('JWT_SECRET: still the placeholder from .env.example; set a random one, e.g. `openssl rand -hex 32`');
   }
+  if (production && e.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    problems.push(
+      `FIREBASE_PROJECT_ID: "${e.FIREBASE_PROJECT_ID}" is a demo project (offline, emulator only); ` +
+        'set your real Firebase project id when NODE_ENV=production',
+    );
+  }
+  if (production && e.FIREBASE_API_KEY === DEMO_FIREBASE.apiKey) {
+    problems.push("FIREBASE_API_KEY: the demo key; set your Firebase web app's API key when NODE_ENV=production");
+  }
+  if (
+    production &&
+    (e.FIREBASE_AUTH_DOMAIN === DEMO_FIREBASE.authDomain || e.FIREBASE_AUTH_DOMAIN.startsWith('demo-'))
+  ) {
+    problems.push(
+      "FIREBASE_AUTH_DOMAIN: the demo domain; set your project's auth domain (e.g. <project>.firebaseapp.com) " +
+        'when NODE_ENV=production',
+    );
+  }
+  // Trusting the emulator means trusting anyone who can reach us: loopback only, never a wider address.
+  const host = e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0');
+  if (e.FIREBASE_AUTH_EMULATOR_HOST && !isLoopbackName(host)) {
+    problems.push(
+      `HOST: "${host}" is not loopback, but FIREBASE_AUTH_EMULATOR_HOST is set and the emulator's tokens are ` +
+        'unsigned: listen on 127.0.0.1, ::1 or localhost, or unset FIREBASE_AUTH_EMULATOR_HOST',
+    );
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    // Trusting the emulator means trusting anyone who can reach us: stay on loopback unless told.
-    host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
+    host,
     dataDir: path.resolve(e.DATA_DIR),
     mongodbUri: e.MONGODB_URI,
     mongodbDb: e.MONGODB_DB,
+    mongodbAllowStandalone: e.MONGODB_ALLOW_STANDALONE ?? false,
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: !e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
@@ -107,7 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     webDist: path.resolve(e.WEB_DIST ?? path.join(__dirname, '../../web/dist')),
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    trustProxy: e.TRUST_PROXY ?? false,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     staff: parseStaffList(e.STAFF),
     writeRateLimit: e.WRITE_RATE_LIMIT,

@@ -36,9 +36,11 @@ async function main() {
   if (!Number.isInteger(count) || count < 1) throw new ConfigError('--items must be a whole number of at least 1');
 
   const config = loadConfig();
+  process.umask(0o077); // the store's files are the owner's alone (0600), as the server makes them
   const store = await openStore({
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
+    mongodbAllowStandalone: config.mongodbAllowStandalone,
     dataDir: config.dataDir,
   });
   const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;

@@ -9,15 +9,18 @@ import { openStore } from './store/open-store';
 /** Wires the real dependencies, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
+  // Data files (smart-zone.db and its WAL, names, addresses and phones) are the owner's alone: 0600.
+  process.umask(0o077);
   const store = await openStore({
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
+    mongodbAllowStandalone: config.mongodbAllowStandalone,
     dataDir: config.dataDir,
   });
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
     console.log(`Loaded ${demoItems.length} demo items into the empty store.`);
   }
-  const verifier = createFirebaseVerifier(config.firebase.projectId);
+  const verifier = createFirebaseVerifier(config.firebase.projectId, Boolean(config.authEmulatorHost));
   const app = createApp({ store, verifier, config });
 
   if (config.authEmulatorHost) {
@@ -30,6 +33,9 @@ async function main() {
       '\n*** STAFF is not set: EVERY verified account may add, change and delete every item. ***\n' +
         '*** Set STAFF to the emails and @domains of your staff (see docs/api.md).            ***\n',
     );
+  }
+  if (config.trustProxy !== false) {
+    console.log(`Trusting proxy headers (X-Forwarded-For) from: ${String(config.trustProxy)}`);
   }
   if (config.jwtSecretGenerated) {
     console.warn('JWT_SECRET is not set: using a random one for this run (sessions end when the server restarts).');
@@ -50,10 +56,18 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: closing the server and the store.`);
-    server.close(async () => {
-      await verifier.close?.();
-      await store.close();
-      process.exit(0);
+    server.close(() => {
+      const closed = async () => {
+        await verifier.close?.();
+        await store.close();
+      };
+      closed().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Closing failed:', error);
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
     // A client holding a connection open must not keep us alive forever.

@@ -56,16 +56,44 @@ describe('hardening', () => {
     expect(res.status).toBe(400);
   });
 
-  it('answers 400 for operator objects in the query, never a match-everything', async () => {
+  it("keeps an operator-looking query key literal: it never matches someone else's deliveries", async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const bob = await t.tokenFor('b@x.com');
+    const placed = await request(t.app)
+      .post('/api/myitem')
+      .set('Authorization', `Bearer ${bob}`)
+      .send({ email: 'b@x.com', name: 'Bob', inventoriesId: itemId, address: '1 Road', phone: '0123', quantity: 1 });
+    expect(placed.status).toBe(201);
     const token = await t.tokenFor('a@x.com');
-    const res = await request(t.app).get('/api/myitem?email[$ne]=x').set('Authorization', `Bearer ${token}`);
     // The simple query parser keeps "email[$ne]" as a literal key: no operator reaches the store.
+    const res = await request(t.app).get('/api/myitem?email[$ne]=x').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
+  });
+
+  it('answers 400 for a repeated query parameter', async () => {
+    const token = await t.tokenFor('a@x.com');
     const twice = await request(t.app)
       .get('/api/myitem?email=a@x.com&email=b@x.com')
       .set('Authorization', `Bearer ${token}`);
     expect(twice.status).toBe(400);
+  });
+
+  it('answers 400 for operator objects in a JSON body, and stores nothing', async () => {
+    const token = await t.tokenFor('a@x.com');
+    const item = await request(t.app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ...sampleItem, name: { $ne: null } });
+    expect(item.status).toBe(400);
+    expect(await t.store.items.count()).toBe(0);
+    const itemId = await t.addItem({ quantity: 5 });
+    const delivery = await request(t.app)
+      .post('/api/myitem')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ email: 'a@x.com', name: 'A', inventoriesId: { $gt: '' }, address: '1 Road', phone: '0123', quantity: 1 });
+    expect(delivery.status).toBe(400);
+    expect((await t.store.items.get(itemId))?.quantity).toBe(5);
   });
 
   it('answers 404 in the error shape for an unknown API path', async () => {

@@ -1,9 +1,13 @@
 import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { z } from 'zod';
 import { accessClaimsSchema } from '@smart-zone/types/access-claims';
 import type { AccessClaims } from '@smart-zone/types/auth';
 
 const ISSUER = 'smart-zone';
+// Every accessToken we sign has an expiry: a token without one (signed with a leaked secret, or by
+// an old build) is refused, never accepted for ever.
+const verifiedClaimsSchema = accessClaimsSchema.extend({ exp: z.number() });
 const AUDIENCE = 'smart-zone-api';
 
 export interface AccessTokens {
@@ -23,8 +27,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     verify(token) {
       try {
         const payload = jwt.verify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        const claims = accessClaimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
+        const claims = verifiedClaimsSchema.safeParse(payload);
+        if (!claims.success) return null;
+        const { email, uid, verified } = claims.data;
+        return { email, uid, verified };
       } catch {
         return null;
       }

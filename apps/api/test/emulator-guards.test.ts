@@ -1,0 +1,114 @@
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { type ErrorBody, isErrorBody } from '@smart-zone/types/errors';
+import type { LoginResult } from '@smart-zone/types/responses';
+import { createApp } from '../src/app';
+import { createFirebaseVerifier, type IdTokenVerifier } from '../src/auth/id-token-verifier';
+import { openStore } from '../src/store/open-store';
+import type { Store } from '../src/store/store';
+import { type AuthEmulator, EMULATOR_PROJECT, identityToolkit, startAuthEmulator } from './helpers/auth-emulator';
+import { sampleItem, testConfig } from './helpers/test-app';
+
+/**
+ * The guards of emulator mode, against the real Firebase Auth emulator and
+ * real firebase-admin: the emulator's tokens are unsigned, so who the caller
+ * is comes from the emulator's account record, and a disabled account buys
+ * nothing. (60 s a case: the emulator answers slowly on a loaded machine.)
+ */
+describe('POST /api/login in emulator mode', () => {
+  let emulator: AuthEmulator;
+  let verifier: IdTokenVerifier;
+  let store: Store;
+  let app: ReturnType<typeof createApp>;
+  const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+  beforeAll(async () => {
+    emulator = await startAuthEmulator();
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    verifier = createFirebaseVerifier(EMULATOR_PROJECT, true);
+    store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
+    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host }, log: () => {} });
+  }, 90_000);
+
+  afterAll(async () => {
+    await verifier?.close?.();
+    await store?.close();
+    await emulator?.stop();
+    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
+  });
+
+  /** The emulator's admin REST API (what firebase-admin calls), as the project owner. */
+  async function adminUpdate(body: object) {
+    const res = await fetch(
+      `http://${emulator.host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+        body: JSON.stringify(body),
+      },
+    );
+    if (!res.ok) throw new Error(`accounts:update failed: ${res.status} ${await res.text()}`);
+  }
+
+  async function signUp(email: string) {
+    const account = await identityToolkit(emulator.host, 'signUp', {
+      email,
+      password: 'secret-pass-1',
+      returnSecureToken: true,
+    });
+    return { idToken: String(account.idToken), uid: String(account.localId) };
+  }
+
+  /** The emulator's tokens are unsigned: anyone holding one can rewrite its claims. */
+  function editClaims(idToken: string, changes: Record<string, unknown>) {
+    const [header = '', payload = ''] = idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    return `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changes })).toString('base64url')}.`;
+  }
+
+  const errorOf = (body: unknown): ErrorBody['error'] => {
+    if (!isErrorBody(body)) throw new Error(`Expected an error body, got ${JSON.stringify(body)}`);
+    return body.error;
+  };
+
+  it("an edited token never buys another address's accessToken: email and verified come from the account", async () => {
+    const victim = `victim-${Date.now()}@example.com`;
+    await adminUpdate({ localId: (await signUp(victim)).uid, emailVerified: true });
+    const attacker = await signUp(`attacker-${Date.now()}@example.com`);
+
+    const edited = editClaims(attacker.idToken, {
+      email: victim,
+      email_verified: true,
+      firebase: { identities: { email: [victim] }, sign_in_provider: 'google.com' },
+    });
+    // The edit is all firebase-admin alone would have believed (it does not check emulator signatures).
+    expect(jwt.decode(edited)).toMatchObject({ email: victim, email_verified: true });
+
+    const res = await request(app).post('/api/login').set('Authorization', `Bearer ${edited}`);
+    expect(res.status).toBe(200);
+    const { accessToken } = res.body as LoginResult;
+    expect(jwt.decode(accessToken)).toMatchObject({
+      email: expect.stringMatching(/^attacker-/) as unknown,
+      uid: attacker.uid,
+      verified: false,
+    });
+
+    const write = await request(app)
+      .post('/api/inventory')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send(sampleItem);
+    expect(write.status).toBe(403);
+  }, 60_000);
+
+  it('a disabled account gets 401 (revocation is checked at /login)', async () => {
+    const account = await signUp(`disabled-${Date.now()}@example.com`);
+    const before = await request(app).post('/api/login').set('Authorization', `Bearer ${account.idToken}`);
+    expect(before.status).toBe(200);
+
+    await adminUpdate({ localId: account.uid, disableUser: true });
+    const after = await request(app).post('/api/login').set('Authorization', `Bearer ${account.idToken}`);
+    expect(after.status).toBe(401);
+    expect(errorOf(after.body).code).toBe('unauthorized');
+  }, 60_000);
+});

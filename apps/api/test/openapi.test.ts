@@ -1,0 +1,349 @@
+import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import request, { type Response } from 'supertest';
+import type { StockMovement } from '@smart-zone/types/item';
+import type { InsertResult } from '@smart-zone/types/responses';
+import { makeTestApp, sampleItem, type TestApp, UNKNOWN_ID } from './helpers/test-app';
+
+/**
+ * GET /api/openapi.json against the app itself: every route Express has under
+ * /api is in the document and nothing else is, and real requests to every
+ * documented operation answer with a documented status and a body (and
+ * headers) that validate against the document's schemas.
+ */
+
+type Operation = {
+  responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }>;
+  requestBody?: { content: Record<string, unknown> };
+};
+type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every route registered in the app, as "METHOD /path" in OpenAPI's path syntax. */
+function registeredRoutes(app: TestApp['app']): string[] {
+  const routes: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) {
+          if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
+        }
+      } else if (Array.isArray(layer.handle?.stack)) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return routes.map((route) => route.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'));
+}
+
+let t: TestApp;
+let doc: OpenApiDocument;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+
+const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const res = await request(t.app).get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body as OpenApiDocument;
+  ajv.addSchema(doc, 'openapi');
+});
+afterAll(() => t.close());
+
+it('is a valid OpenAPI 3.1 document (checked against the specification by @readme/openapi-parser)', async () => {
+  expect(doc.openapi).toBe('3.1.0');
+  // The parser dereferences in place: give it a copy.
+  const result = await validateOpenApi(structuredClone(doc) as never);
+  if (!result.valid) throw new Error(compileErrors(result));
+  expect(result.valid).toBe(true);
+});
+
+it('documents every route registered under /api, and no route that is not there', () => {
+  const registered = registeredRoutes(t.app)
+    .filter((route) => route.split(' ')[1]!.startsWith('/api/'))
+    .map((route) => route.replace(' /api/', ' /'));
+  const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(registered.length).toBeGreaterThan(10);
+  expect([...new Set(registered)].sort()).toEqual([...new Set(documented)].sort());
+});
+
+/** Checks one real answer against the document: a documented status, and its body and headers valid. */
+function conforms(method: string, path: string, res: Response, sent?: object) {
+  const operation = doc.paths[path]?.[method];
+  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
+  const where = `${method.toUpperCase()} ${path} → ${res.status}`;
+  const documented = operation.responses[String(res.status)];
+  if (!documented) throw new Error(`${where}: status not documented (${JSON.stringify(res.body)})`);
+  if (documented.content) {
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const ref = `openapi#/${pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`;
+    const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+    if (!validate(res.body)) {
+      throw new Error(`${where}: body does not match the document: ${ajv.errorsText(validate.errors)}`);
+    }
+  } else {
+    expect(res.text ?? '').toBe('');
+  }
+  for (const [name, header] of Object.entries(documented.headers ?? {})) {
+    if (header.required)
+      expect({ where, name, value: res.headers[name.toLowerCase()] }).toEqual({
+        where,
+        name,
+        value: expect.any(String) as unknown,
+      });
+    if (res.headers[name.toLowerCase()] !== undefined) {
+      const ref = `openapi#/${pointer('paths', path, method, 'responses', String(res.status), 'headers', name, 'schema')}`;
+      const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+      expect({ where, name, valid: validate(res.headers[name.toLowerCase()]) }).toEqual({ where, name, valid: true });
+    }
+  }
+  // What we sent for a success is what the document says the API takes.
+  if (sent && res.status < 300 && operation.requestBody) {
+    const ref = `openapi#/${pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')}`;
+    const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+    if (!validate(sent)) throw new Error(`${where}: the request body is not valid per the document`);
+  }
+}
+
+describe('every documented operation answers as documented', () => {
+  const exercised = new Set<string>();
+  let staff: string;
+  let unverified: string;
+
+  beforeAll(async () => {
+    staff = await t.tokenFor('staff@example.com');
+    unverified = await t.tokenFor('new@example.com', { verified: false });
+  });
+  afterAll(() => {
+    // Every operation in the document had at least one real request.
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect([...exercised].sort()).toEqual(documented.sort());
+  });
+
+  async function check(method: string, path: string, make: () => Promise<Response> | request.Test, sent?: object) {
+    const res = await make();
+    conforms(method, path, res, sent);
+    exercised.add(`${method} ${path}`);
+    return res;
+  }
+  const auth = (token: string) => `Bearer ${token}`;
+
+  it('health, config, openapi.json, login, me', async () => {
+    await check('get', '/health', () => request(t.app).get('/api/health'));
+    await check('get', '/config', () => request(t.app).get('/api/config'));
+    await check('get', '/openapi.json', () => request(t.app).get('/api/openapi.json'));
+    await check('post', '/login', () =>
+      request(t.app).post('/api/login').set('Authorization', 'Bearer id:a@x.com:verified:password'),
+    );
+    expect((await check('post', '/login', () => request(t.app).post('/api/login'))).status).toBe(401);
+    await check('get', '/me', () => request(t.app).get('/api/me').set('Authorization', auth(staff)));
+    expect((await check('get', '/me', () => request(t.app).get('/api/me'))).status).toBe(401);
+  });
+
+  it('inventory', async () => {
+    const id = await t.addItem();
+    await t.addItem({ name: 'Galaxy S25', supplier: 'Samsung', quantity: 0 });
+
+    const all = await check('get', '/inventory', () => request(t.app).get('/api/inventory'));
+    expect(all.body).toHaveLength(2);
+    const page = await check('get', '/inventory', () => request(t.app).get('/api/inventory?limit=1&sort=-price&q=a'));
+    expect(page.status).toBe(200);
+    const etag = page.headers.etag as string;
+    expect(
+      (
+        await check('get', '/inventory', () =>
+          request(t.app).get('/api/inventory?limit=1&sort=-price&q=a').set('If-None-Match', etag),
+        )
+      ).status,
+    ).toBe(304);
+    expect((await check('get', '/inventory', () => request(t.app).get('/api/inventory?limit=0'))).status).toBe(400);
+
+    const one = await check('get', '/inventory/{id}', () => request(t.app).get(`/api/inventory/${id}`));
+    expect(one.status).toBe(200);
+    expect(
+      (
+        await check('get', '/inventory/{id}', () =>
+          request(t.app)
+            .get(`/api/inventory/${id}`)
+            .set('If-None-Match', one.headers.etag as string),
+        )
+      ).status,
+    ).toBe(304);
+    expect(
+      (await check('get', '/inventory/{id}', () => request(t.app).get(`/api/inventory/${UNKNOWN_ID}`))).status,
+    ).toBe(404);
+    expect((await check('get', '/inventory/{id}', () => request(t.app).get('/api/inventory/nope'))).status).toBe(400);
+
+    const body = { ...sampleItem, name: 'Pixel 10' };
+    const created = await check(
+      'post',
+      '/inventory',
+      () => request(t.app).post('/api/inventory').set('Authorization', auth(staff)).send(body),
+      body,
+    );
+    expect(created.status).toBe(201);
+    const newId = (created.body as InsertResult).insertedId;
+    const minimal = { name: 'Nokia 3310', supplier: 'Nokia', price: 49, quantity: 3 };
+    await check(
+      'post',
+      '/inventory',
+      () => request(t.app).post('/api/inventory').set('Authorization', auth(staff)).send(minimal),
+      minimal,
+    );
+    expect(
+      (
+        await check('post', '/inventory', () =>
+          request(t.app).post('/api/inventory').set('Authorization', auth(staff)).send({ name: '' }),
+        )
+      ).status,
+    ).toBe(400);
+    expect((await check('post', '/inventory', () => request(t.app).post('/api/inventory').send(body))).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await check('post', '/inventory', () =>
+          request(t.app).post('/api/inventory').set('Authorization', auth(unverified)).send(body),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await check('post', '/inventory', () =>
+          request(t.app)
+            .post('/api/inventory')
+            .set('Authorization', auth(staff))
+            .send({ ...body, description: 'x'.repeat(200_000) }),
+        )
+      ).status,
+    ).toBe(413);
+
+    const change = { ...body, quantity: 4 };
+    const put = (ifMatch?: string) => {
+      const call = request(t.app).put(`/api/inventory/${newId}`).set('Authorization', auth(staff));
+      return (ifMatch ? call.set('If-Match', ifMatch) : call).send(change);
+    };
+    expect((await check('put', '/inventory/{id}', () => put('"1"'), change)).status).toBe(200);
+    expect((await check('put', '/inventory/{id}', () => put('"1"'))).status).toBe(412);
+    expect(
+      (
+        await check('put', '/inventory/{id}', () =>
+          request(t.app).put(`/api/inventory/${UNKNOWN_ID}`).set('Authorization', auth(staff)).send(change),
+        )
+      ).status,
+    ).toBe(404);
+
+    const stock = (delta: number) =>
+      request(t.app)
+        .post(`/api/inventory/${newId}/stock`)
+        .set('Authorization', auth(staff))
+        .send({ delta, note: 'count' });
+    expect((await check('post', '/inventory/{id}/stock', () => stock(5), { delta: 5, note: 'count' })).status).toBe(
+      200,
+    );
+    expect((await check('post', '/inventory/{id}/stock', () => stock(-1000))).status).toBe(409);
+    expect((await check('post', '/inventory/{id}/stock', () => stock(0))).status).toBe(400);
+
+    expect(
+      (
+        await check('delete', '/inventory/{id}', () =>
+          request(t.app).delete(`/api/inventory/${newId}`).set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await check('delete', '/inventory/{id}', () =>
+          request(t.app).delete(`/api/inventory/${newId}`).set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(404);
+
+    const history = await check('get', '/inventory/{id}/history', () =>
+      request(t.app).get(`/api/inventory/${newId}/history?limit=10`).set('Authorization', auth(staff)),
+    );
+    expect((history.body as StockMovement[]).map((movement) => movement.reason)).toEqual([
+      'deleted',
+      'restock',
+      'adjust',
+      'created',
+    ]);
+    expect(
+      (
+        await check('get', '/inventory/{id}/history', () =>
+          request(t.app).get(`/api/inventory/${UNKNOWN_ID}/history`).set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await check('get', '/inventory/{id}/history', () => request(t.app).get(`/api/inventory/${id}/history`))).status,
+    ).toBe(401);
+    expect(
+      (
+        await check('get', '/inventory/{id}/history', () =>
+          request(t.app).get(`/api/inventory/${id}/history?limit=900`).set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it('deliveries', async () => {
+    const id = await t.addItem({ quantity: 2 });
+    const delivery = {
+      email: 'staff@example.com',
+      inventory: 'Pixel 9',
+      inventoriesId: id,
+      address: '1 Main St',
+      phone: '+1 555 0100',
+    };
+    const record = (body: object) => request(t.app).post('/api/myitem').set('Authorization', auth(staff)).send(body);
+    const created = await check('post', '/myitem', () => record(delivery), delivery);
+    expect(created.status).toBe(201);
+    expect((await check('post', '/myitem', () => record({ ...delivery, quantity: 5 }))).status).toBe(409);
+    expect((await check('post', '/myitem', () => record({ ...delivery, inventoriesId: UNKNOWN_ID }))).status).toBe(404);
+    expect((await check('post', '/myitem', () => record({ ...delivery, email: 'other@example.com' }))).status).toBe(
+      403,
+    );
+    expect((await check('post', '/myitem', () => record({ ...delivery, phone: 'none' }))).status).toBe(400);
+
+    const mine = await check('get', '/myitem', () =>
+      request(t.app).get('/api/myitem').set('Authorization', auth(staff)),
+    );
+    expect(mine.body).toHaveLength(1);
+    expect(
+      (
+        await check('get', '/myitem', () =>
+          request(t.app).get('/api/myitem?email=other@example.com').set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(403);
+    expect((await check('get', '/myitem', () => request(t.app).get('/api/myitem'))).status).toBe(401);
+
+    const cancel = () =>
+      request(t.app)
+        .delete(`/api/myitem/${(created.body as InsertResult).insertedId}`)
+        .set('Authorization', auth(staff));
+    expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(200);
+    expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(404);
+  });
+});
+
+it('a body that breaks the document is caught (the check can fail)', () => {
+  const res = { status: 200, body: { ok: 'yes', store: 'sqlite' }, headers: { 'content-type': 'application/json' } };
+  expect(() => conforms('get', '/health', res as unknown as Response)).toThrow(/does not match the document/);
+  expect(() => conforms('get', '/health', { ...res, status: 418 } as unknown as Response)).toThrow(/not documented/);
+});
