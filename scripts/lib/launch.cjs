@@ -8,7 +8,6 @@
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
@@ -71,16 +70,14 @@ function binaries(rootDir) {
   if (!existsSync(firebasePkg)) {
     throw new LaunchError('firebase-tools is not installed: run `npx -y pnpm@10 install` first.');
   }
-  let tsxCli;
-  try {
-    tsxCli = createRequire(apiPkg).resolve('tsx/cli');
-  } catch {
-    throw new LaunchError('tsx is not installed for apps/api: run `npx -y pnpm@10 install` first.');
+  // The compiled API (`pnpm build`): one plain node process, nothing transpiled at start-up.
+  const server = path.join(path.dirname(apiPkg), 'dist/server.js');
+  if (!existsSync(server)) {
+    throw new LaunchError('The API is not built yet: run `npx -y pnpm@10 build` (pnpm start does it for you).');
   }
   return {
     firebase: path.join(path.dirname(firebasePkg), JSON.parse(readFileSync(firebasePkg, 'utf8')).bin.firebase),
-    tsxCli,
-    server: path.join(rootDir, 'apps/api/src/server.ts'),
+    server,
   };
 }
 
@@ -153,7 +150,7 @@ async function stopChild(proc, timeoutMs) {
   });
   const late = await Promise.race([proc.exited.then(() => false), timedOut]);
   clearTimeout(timer);
-  // Whatever is left in the child's group (tsx runs the server as its own child) goes too.
+  // Whatever is left in the child's group goes too.
   killGroup(proc, 'SIGKILL');
   if (late) await proc.exited;
   return late;
@@ -295,7 +292,7 @@ async function launch({
     await waitForHttp(`http://127.0.0.1:${authPort}/`, auth);
     output(`[auth] Firebase Auth emulator ready on 127.0.0.1:${authPort} (accounts kept in ${authDir})`);
 
-    const api = startChild('api', [bins.tsxCli, bins.server], {
+    const api = startChild('api', ['--enable-source-maps', bins.server], {
       cwd: rootDir,
       env: {
         ...env,

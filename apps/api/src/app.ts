@@ -13,6 +13,7 @@ import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health.routes';
+import { compressJson } from './http/compress';
 import { inventoryRoutes } from './inventory/inventory.routes';
 import { openApiRoutes } from './openapi/openapi';
 import { contentSecurityPolicy } from './web/content-security-policy';
@@ -65,6 +66,7 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit });
 
   const api = express.Router();
+  api.use(compressJson());
   api.use(
     cors({
       origin: config.corsOrigins,
