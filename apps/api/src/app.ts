@@ -75,13 +75,14 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
     }),
   );
   api.use(express.json({ limit: BODY_LIMIT }));
+  // The hot paths first: Express walks the routers in this order on every request.
+  api.use('/inventory', inventoryRoutes({ store, guards }));
+  api.use('/myitem', deliveriesRoutes({ store, guards }));
   api.use(healthRoutes(store));
   api.use(clientConfigRoutes(config));
   api.use(openApiRoutes());
   api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
   api.use(meRoutes(guards));
-  api.use('/inventory', inventoryRoutes({ store, guards }));
-  api.use('/myitem', deliveriesRoutes({ store, guards }));
   api.use(apiNotFound);
 
   const app = express();
