@@ -24,7 +24,6 @@ const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
-  testTimeout: 30000,
 };
 
 /**
@@ -67,8 +66,9 @@ module.exports = async () => {
   const mongo = {
     ...shared,
     displayName: 'mongo',
-    // Transactions and a real network: slower than an in-memory SQLite.
-    testTimeout: 300_000,
+    // Transactions and a real network: slower than an in-memory SQLite
+    // (jest ignores testTimeout inside a project, so a setup file sets it).
+    setupFilesAfterEnv: ['<rootDir>/test/helpers/mongo-timeout.cjs'],
     globals: { SMART_ZONE_TEST_STORE: 'mongo' },
     testPathIgnorePatterns: ['/node_modules/', ...SQLITE_ONLY],
     globalSetup: '<rootDir>/test/helpers/mongo-global-setup.cjs',
@@ -79,5 +79,6 @@ module.exports = async () => {
 
   const projects = [sqlite, mongo].filter((project) => selectedProjects().includes(String(project.displayName)));
   if (required && !projects.includes(mongo)) throw new Error('SMART_ZONE_REQUIRE_MONGO=1 needs the mongo project');
-  return { projects };
+  // Jest reads testTimeout at the top level only.
+  return { projects, testTimeout: 30_000 };
 };

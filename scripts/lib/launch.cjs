@@ -65,23 +65,29 @@ function ensureJwtSecret(dataDir) {
   return secret;
 }
 
-function binaries(rootDir) {
+function binaries(rootDir, watch = false) {
   const firebasePkg = path.join(rootDir, 'node_modules/firebase-tools/package.json');
   const apiPkg = path.join(rootDir, 'apps/api/package.json');
   if (!existsSync(firebasePkg)) {
     throw new LaunchError('firebase-tools is not installed: run `npx -y pnpm@10 install` first.');
   }
-  let tsxCli;
-  try {
-    tsxCli = createRequire(apiPkg).resolve('tsx/cli');
-  } catch {
-    throw new LaunchError('tsx is not installed for apps/api: run `npx -y pnpm@10 install` first.');
+  const firebase = path.join(path.dirname(firebasePkg), JSON.parse(readFileSync(firebasePkg, 'utf8')).bin.firebase);
+  if (watch) {
+    // `pnpm dev`: the TypeScript source under `tsx watch`, restarted on every change.
+    let tsxCli;
+    try {
+      tsxCli = createRequire(apiPkg).resolve('tsx/cli');
+    } catch {
+      throw new LaunchError('tsx is not installed for apps/api: run `npx -y pnpm@10 install` first.');
+    }
+    return { firebase, apiArgs: [tsxCli, 'watch', path.join(path.dirname(apiPkg), 'src/server.ts')] };
   }
-  return {
-    firebase: path.join(path.dirname(firebasePkg), JSON.parse(readFileSync(firebasePkg, 'utf8')).bin.firebase),
-    tsxCli,
-    server: path.join(rootDir, 'apps/api/src/server.ts'),
-  };
+  // The compiled API (`pnpm build`): one plain node process, nothing transpiled at start-up.
+  const server = path.join(path.dirname(apiPkg), 'dist/server.js');
+  if (!existsSync(server)) {
+    throw new LaunchError('The API is not built yet: run `npx -y pnpm@10 build` (pnpm start does it for you).');
+  }
+  return { firebase, apiArgs: ['--enable-source-maps', server] };
 }
 
 // The emulator's console is chatty (banners, tables, a failed MOTD fetch
@@ -153,7 +159,7 @@ async function stopChild(proc, timeoutMs) {
   });
   const late = await Promise.race([proc.exited.then(() => false), timedOut]);
   clearTimeout(timer);
-  // Whatever is left in the child's group (tsx runs the server as its own child) goes too.
+  // Whatever is left in the child's group goes too.
   killGroup(proc, 'SIGKILL');
   if (late) await proc.exited;
   return late;
@@ -216,7 +222,7 @@ async function launch({
   verbose = false,
   watch = false,
 }) {
-  const bins = binaries(rootDir);
+  const bins = binaries(rootDir, watch);
   // The data folder, the Auth emulator's exported accounts and the API's files: the owner's alone.
   process.umask(0o077);
   dataDir = path.resolve(dataDir);
@@ -297,7 +303,7 @@ async function launch({
     await waitForHttp(`http://127.0.0.1:${authPort}/`, auth);
     output(`[auth] Firebase Auth emulator ready on 127.0.0.1:${authPort} (accounts kept in ${authDir})`);
 
-    const api = startChild('api', [bins.tsxCli, ...(watch ? ['watch'] : []), bins.server], {
+    const api = startChild('api', bins.apiArgs, {
       cwd: rootDir,
       env: {
         ...env,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
 import { createAccessTokens } from '../src/auth/access-token';
@@ -49,15 +49,27 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
+/** `pnpm build`'s step for the API: src compiled to dist/ (a second or two). */
+export function buildApi(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: API_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 /**
- * `node --import tsx src/server.ts` exactly as a developer starts it, in its
- * own process. Its output goes to `logFile`; ready is when /api/health says ok.
+ * The compiled server, `node dist/server.js`, as `pnpm start` runs it (call
+ * buildApi first), in its own process. Its output goes to `logFile`; ready is
+ * when /api/health says ok.
  */
-export async function startApiServer(dataDir: string, logFile: string, cpuProfDir?: string): Promise<ApiServer> {
+export async function startApiServer(
+  dataDir: string,
+  logFile: string,
+  options: { cpuProfDir?: string; server: 'compiled' | 'tsx' },
+): Promise<ApiServer> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const profiling = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...TSX_LOADER, ...profiling, path.join('src', 'server.ts')], {
+  const profiling = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
+  const entry =
+    options.server === 'tsx' ? [...TSX_LOADER, path.join('src', 'server.ts')] : [path.join('dist', 'server.js')];
+  const child = spawn(process.execPath, [...profiling, ...entry], {
     cwd: API_DIR,
     env: apiEnv(dataDir, port),
     stdio: ['ignore', log, log],

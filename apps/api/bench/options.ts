@@ -6,6 +6,10 @@ export interface BenchOptions {
   items: number;
   /** Seconds of unrecorded load before each measured run, so the JIT has settled. */
   warmup: number;
+  /** Interleaved rounds (API, floor, ceiling) for the calls the floor answers. */
+  rounds: number;
+  /** `compiled` runs dist/server.js as `pnpm start` does; `tsx` runs src/server.ts as the dev server (and the API before issue 9) did. */
+  server: 'compiled' | 'tsx';
   /** Runs only the scenarios whose name contains one of these texts. */
   only?: string[];
   /** Where to write the results as JSON. */
@@ -17,7 +21,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'pnpm bench -- [--items 500] [--seconds 5] [--connections 32] [--warmup 1] [--only <text>[,<text>…]] [--json <file>] [--cpu-prof] [--keep]';
+  'pnpm bench -- [--items 500] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…]] [--json <file>] [--cpu-prof] [--keep]';
 
 export function readOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -28,6 +32,8 @@ export function readOptions(argv: string[]): BenchOptions {
       connections: { type: 'string', default: '32' },
       items: { type: 'string', default: '500' },
       warmup: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '3' },
+      server: { type: 'string', default: 'compiled' },
       only: { type: 'string' },
       json: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
@@ -44,6 +50,8 @@ export function readOptions(argv: string[]): BenchOptions {
     connections: whole('connections', values.connections, 1),
     items: whole('items', values.items, 1),
     warmup: whole('warmup', values.warmup, 0),
+    rounds: whole('rounds', values.rounds, 1),
+    server: serverKind(values.server),
     only: values.only
       ?.split(',')
       .map((text) => text.trim())
@@ -52,6 +60,11 @@ export function readOptions(argv: string[]): BenchOptions {
     cpuProf: values['cpu-prof'],
     keep: values.keep,
   };
+}
+
+function serverKind(text: string): BenchOptions['server'] {
+  if (text === 'compiled' || text === 'tsx') return text;
+  throw new Error(`--server must be compiled or tsx (got ${text})\nUsage: ${USAGE}`);
 }
 
 function whole(name: string, text: string, min: number): number {

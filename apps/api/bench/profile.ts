@@ -80,6 +80,8 @@ function packageOf(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url.slice(url.lastIndexOf('node_modules/')));
   if (modules?.[1]) return modules[1];
   if (url.includes('/apps/api/src/')) return 'apps/api/src';
+  // The compiled server: our code and the bundled @smart-zone/types.
+  if (url.includes('/apps/api/dist/')) return 'apps/api/dist';
   if (url.includes('/packages/')) return 'packages/types';
   if (url.startsWith('node:')) return 'node (JS)';
   // Empty url: V8/native work — (garbage collector), (program), (idle), native calls.

@@ -11,6 +11,8 @@ export interface Row extends LoadResult {
   target: Target;
   /** req/s over the floor's for the same call; only for calls the floor answers. */
   vsFloor?: number;
+  /** Each interleaved round's ratio, when there were several (vsFloor is their median). */
+  vsFloorRounds?: number[];
   memory?: MemoryGrowth;
   stock?: StockCheck;
 }
@@ -39,7 +41,7 @@ export function machine(): Report['machine'] {
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
-    '| Scenario | Server | req/s | p50 ms | p99 ms | non-2xx | errors | × floor | Notes |',
+    '| Scenario | Server | req/s | p50 ms | p99 ms | non-2xx | errors | × floor (median of rounds) | Notes |',
     '|---|---|--:|--:|--:|--:|--:|--:|---|',
   ];
   for (const row of rows) {
@@ -58,6 +60,9 @@ function rate(perSecond: number): string {
 
 function notes(row: Row): string {
   const parts: string[] = [];
+  if (row.vsFloorRounds && row.target === 'api') {
+    parts.push(`rounds: ${row.vsFloorRounds.map((ratio) => ratio.toFixed(2)).join(', ')}`);
+  }
   if (row.memory) {
     parts.push(
       `RSS ${row.memory.beforeMb.toFixed(0)} → peak ${row.memory.peakMb.toFixed(0)} MB (+${row.memory.growthMb.toFixed(1)} MB)`,

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Item } from '@smart-zone/types/item';
-import { type ApiServer, benchToken, startApiServer } from './api-server';
+import { type ApiServer, benchToken, buildApi, startApiServer } from './api-server';
 import { createStockItem, deliveryBody } from './deliveries';
 import { goalLines } from './goals';
 import { expect } from './http';
@@ -39,7 +39,14 @@ async function main() {
     progress(`seeding ${options.items} items with src/seed.ts…`);
     await seedWithScript(dataDir, options.items);
   }
-  const api = await startApiServer(dataDir, path.join(workDir, 'server.log'), profileDir);
+  if (options.server === 'compiled') {
+    progress('compiling the API (dist/server.js, as pnpm start runs it)…');
+    buildApi();
+  }
+  const api = await startApiServer(dataDir, path.join(workDir, 'server.log'), {
+    cpuProfDir: profileDir,
+    server: options.server,
+  });
   const references: ReferenceServer[] = [];
   let report: Report;
   try {
@@ -96,7 +103,7 @@ async function benchmark(
   const rows = await runScenarios(
     chosen,
     { api, floor, ceiling },
-    { warmup: options.warmup, token, stockItem, progress },
+    { warmup: options.warmup, rounds: options.rounds, token, stockItem, progress },
   );
   return {
     date: new Date().toISOString(),
@@ -120,7 +127,9 @@ function print(report: Report) {
   console.log(`Command: \`${report.command}\``);
   console.log(
     `SQLite file store, ${report.itemsInStore ?? '?'} items; ${options.seconds} s per run after ${options.warmup} s warm-up; ` +
-      `${options.connections} connections (deliveries 64); the search matches ${report.searchMatches ?? '?'} items.\n`,
+      `${options.connections} connections (deliveries 64); the search matches ${report.searchMatches ?? '?'} items; ` +
+      `API run ${options.server === 'compiled' ? 'compiled (node dist/server.js)' : 'through tsx (src/server.ts)'}; ` +
+      `the floor's calls in ${options.rounds} interleaved rounds.\n`,
   );
   console.log(markdownTable(report.rows));
   console.log(`\n${goalLines(report.rows).join('\n')}`);

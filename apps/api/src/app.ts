@@ -13,6 +13,7 @@ import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health.routes';
+import { compressJson } from './http/compress';
 import { inventoryRoutes } from './inventory/inventory.routes';
 import { openApiRoutes } from './openapi/openapi';
 import { contentSecurityPolicy } from './web/content-security-policy';
@@ -65,6 +66,7 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit });
 
   const api = express.Router();
+  api.use(compressJson());
   api.use(
     cors({
       origin: config.corsOrigins,
@@ -73,13 +75,14 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
     }),
   );
   api.use(express.json({ limit: BODY_LIMIT }));
+  // The hot paths first: Express walks the routers in this order on every request.
+  api.use('/inventory', inventoryRoutes({ store, guards }));
+  api.use('/myitem', deliveriesRoutes({ store, guards }));
   api.use(healthRoutes(store));
   api.use(clientConfigRoutes(config));
   api.use(openApiRoutes());
   api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
   api.use(meRoutes(guards));
-  api.use('/inventory', inventoryRoutes({ store, guards }));
-  api.use('/myitem', deliveriesRoutes({ store, guards }));
   api.use(apiNotFound);
 
   const app = express();

@@ -1,5 +1,8 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { LRUCache } from 'lru-cache';
 import {
+  type Item,
+  type ItemListQuery,
   historyQuerySchema,
   itemEtag,
   itemInputSchema,
@@ -10,6 +13,7 @@ import {
 import { currentActor, type Guards } from '../auth/require-user';
 import { parseBody, parseId, parseQuery } from '../http/parse-input';
 import { etagOf, expectedVersion } from '../http/preconditions';
+import { prepareJson, sendPrepared, type PreparedJson } from '../http/prepared-json';
 import { streamJsonArray } from '../http/stream-json';
 import type { Store } from '../store/store';
 import { inventoryService } from './inventory.service';
@@ -20,21 +24,38 @@ export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
   const { staff } = deps.guards;
   const router = Router();
 
+  // The same query text always parses the same: parse a text once, answer its
+  // parse from memory after (bad queries are not kept, they throw every time).
+  const queries = new LRUCache<string, { query: ItemListQuery; canonical: string }>({
+    maxSize: 1024 * 1024,
+    sizeCalculation: (parsed, text) => text.length + parsed.canonical.length + 64,
+  });
+  const listQuery = (req: Request) => {
+    const at = req.url.indexOf('?');
+    const text = at < 0 ? '' : req.url.slice(at + 1);
+    let parsed = queries.get(text);
+    if (!parsed) {
+      const query = parseQuery(itemListQuerySchema, req.query);
+      parsed = { query, canonical: JSON.stringify(query) };
+      queries.set(text, parsed);
+    }
+    return parsed;
+  };
+
+  // An item's JSON, made once per object the store hands out: the SQLite
+  // store hands out the same object while the item's version stays the same.
+  const itemJson = new WeakMap<Item, PreparedJson>();
+
   router.get('/', async (req, res) => {
-    const query = parseQuery(itemListQuerySchema, req.query);
+    const { query, canonical } = listQuery(req);
     if (query.limit !== undefined) {
-      const page = await service.page(query);
-      res.set('ETag', etagOf(page.key));
-      if (req.fresh) {
-        res.status(304).end();
-        return;
-      }
-      res.set(TOTAL_COUNT_HEADER, String(page.total)).type('json').send(page.body);
+      const page = await service.page(query, canonical);
+      sendPrepared(req, res, page, { [TOTAL_COUNT_HEADER]: String(page.total) });
       return;
     }
     // No limit: the spec's whole list, streamed, and not sent again while unchanged.
     const all = await service.all(query);
-    res.set('ETag', etagOf(`${all.revision}?${JSON.stringify(query)}`));
+    res.set('ETag', etagOf(`${all.revision}?${canonical}`));
     if (req.fresh) {
       res.status(304).end();
       return;
@@ -45,12 +66,12 @@ export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
 
   router.get('/:id', async (req, res) => {
     const item = await service.get(parseId(req.params.id, 'item'));
-    res.set('ETag', itemEtag(item));
-    if (req.fresh) {
-      res.status(304).end();
-      return;
+    let prepared = itemJson.get(item);
+    if (!prepared) {
+      prepared = prepareJson(item, itemEtag(item));
+      itemJson.set(item, prepared);
     }
-    res.json(item);
+    sendPrepared(req, res, prepared);
   });
 
   router.get('/:id/history', staff, async (req, res) => {

@@ -2,6 +2,8 @@ import type { Actor, Item, ItemInput, ItemListQuery, StockChange, StockMovement 
 import { parseItemSort } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
+import { etagOf } from '../http/preconditions';
+import { prepareJson } from '../http/prepared-json';
 import type { Store } from '../store/store';
 import { createPageCache, type CachedPage } from './page-cache';
 
@@ -17,15 +19,18 @@ export function inventoryService(store: Store) {
   });
 
   return {
-    /** One page as JSON, how many items match in all, and the revision and query that name it (its ETag). */
-    async page(query: ItemListQuery): Promise<CachedPage & { key: string }> {
-      const options = listOptions(query);
-      const key = `${await store.items.revision()}?${JSON.stringify(query)}`;
-      const page = await pages.get(key, async () => {
+    /**
+     * One page as JSON, and how many items match in all; its ETag names the
+     * revision and the query. `canonical` is the query as one text
+     * (JSON.stringify(query) unless the caller has it already).
+     */
+    async page(query: ItemListQuery, canonical = JSON.stringify(query)): Promise<CachedPage> {
+      const key = `${await store.items.revision()}?${canonical}`;
+      return pages.get(key, async () => {
+        const options = listOptions(query);
         const [items, total] = await Promise.all([store.items.list(options), store.items.count(options)]);
-        return { body: JSON.stringify(items), total };
+        return { ...prepareJson(items, etagOf(key)), total };
       });
-      return { ...page, key };
     },
 
     /** Every matching item, a batch at a time, tagged with the catalogue's revision taken before the first batch. */

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
+import type { PreparedJson } from '../http/prepared-json';
 
-/** One list page as it goes on the wire: its JSON, and how many items matched before paging. */
-export interface CachedPage {
-  body: string;
+/** One list page as it goes on the wire: its JSON and ETag, and how many items matched before paging. */
+export interface CachedPage extends PreparedJson {
   total: number;
 }
 
@@ -13,12 +13,13 @@ const MAX_BYTES = 16 * 1024 * 1024;
  * List pages, keyed by the catalogue's revision and the query. The revision
  * moves on with every item write, so a page is never served after a change it
  * does not show: a write simply makes the next read miss. At 100,000 items
- * this spares every repeat read its count and its search.
+ * this spares every repeat read its count and its search; and every read its
+ * serializing and its ETag.
  */
 export function createPageCache() {
   const cache = new LRUCache<string, CachedPage>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (page) => page.body.length + 64,
+    sizeCalculation: (page) => page.body.length + 128,
   });
   return {
     async get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage> {

@@ -4,6 +4,7 @@ import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Actor } from '@smart-zone/types/item';
 import type { DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
 import { toDelivery, type DeliveryRow } from './rows';
+import { groupCommit } from './group-commit';
 import type { SqliteLedger } from './sqlite-ledger';
 
 export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): DeliveryRepository {
@@ -33,9 +34,13 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
     ),
   };
 
-  // better-sqlite3 transactions are synchronous: nothing else runs between
-  // the stock check, the decrement, the record and its movement.
-  const deliver = db.transaction((delivery: NewDelivery): DeliveryOutcome => {
+  // Deliveries and cancels are group-committed: each runs in a savepoint of
+  // the batch's transaction, synchronously (nothing else runs between the
+  // stock check, the decrement, the record and its movement), and is answered
+  // once the batch has committed. The batch moves the revision on once.
+  const batches = groupCommit(db, { onChanges: () => ledger.bumpRevision() });
+
+  const deliver = (delivery: NewDelivery): DeliveryOutcome => {
     const at = new Date().toISOString();
     const { owner } = delivery;
     const taken = sql.takeStock.get({
@@ -74,11 +79,11 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
       at,
       deliveryId: row.id,
     });
-    ledger.bumpRevision();
     return { ok: true, delivery: toDelivery(row) };
-  });
+  };
 
-  const cancel = db.transaction((id: string, owner: Actor): DeliveredItem | null => {
+  /** The cancelled delivery, and whether its stock went back to an item that still exists. */
+  const cancel = (id: string, owner: Actor): { delivery: DeliveredItem; restored: boolean } | null => {
     const at = new Date().toISOString();
     const row = sql.cancel.get(at, id, owner.uid);
     if (!row) return null;
@@ -100,10 +105,9 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
         at,
         deliveryId: id,
       });
-      ledger.bumpRevision();
     }
-    return toDelivery(row);
-  });
+    return { delivery: toDelivery(row), restored: restored !== undefined };
+  };
 
   return {
     async listByOwner(uid) {
@@ -113,11 +117,18 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
       const row = sql.get.get(id);
       return row ? toDelivery(row) : null;
     },
-    async create(delivery) {
-      return deliver(delivery);
+    create(delivery) {
+      return batches.run(
+        () => deliver(delivery),
+        (outcome) => outcome.ok,
+      );
     },
     async cancel(id, owner) {
-      return cancel(id, owner);
+      const outcome = await batches.run(
+        () => cancel(id, owner),
+        (cancelled) => cancelled?.restored === true,
+      );
+      return outcome?.delivery ?? null;
     },
   };
 }

@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import { QUANTITY_MAX, SYSTEM_ACTOR, type Actor, type ItemInput, type ItemSortKey } from '@smart-zone/types/item';
+import { LRUCache } from 'lru-cache';
+import {
+  QUANTITY_MAX,
+  SYSTEM_ACTOR,
+  type Actor,
+  type Item,
+  type ItemInput,
+  type ItemSortKey,
+} from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
@@ -37,6 +45,7 @@ export function sqliteItems(db: Database.Database) {
   const ledger: SqliteLedger = sqliteLedger(db);
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
+    version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),
     insert: db.prepare(
       `INSERT INTO items (id, name, supplier, price, quantity, description, img, created_at, updated_at, version,
          created_by_uid, created_by_email, updated_by_uid, updated_by_email)
@@ -56,10 +65,6 @@ export function sqliteItems(db: Database.Database) {
     ),
     remove: db.prepare<[string]>('DELETE FROM items WHERE id = ?'),
     any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
-    revision: db.prepare<[], { id: string; revision: string }>(
-      `SELECT (SELECT value FROM meta WHERE key = 'catalogue_id') AS id,
-              (SELECT value FROM meta WHERE key = 'catalogue_revision') AS revision`,
-    ),
     history: db.prepare<[string, number, number], MovementRow>(
       'SELECT * FROM movements WHERE item_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
     ),
@@ -76,6 +81,30 @@ export function sqliteItems(db: Database.Database) {
     }
     return found;
   };
+
+  // Items read lately, as frozen objects: while an item's version is the same
+  // (every write moves it on), a read is one indexed lookup of the version and
+  // answers the very same object, so callers may keep what they derive from it
+  // (the route keeps its JSON).
+  const recent = new LRUCache<string, Item>({ max: 10_000 });
+  const frozen = (item: Item): Item => {
+    Object.freeze(item.createdBy);
+    Object.freeze(item.updatedBy);
+    return Object.freeze(item);
+  };
+
+  function readItem(id: string): Item | null {
+    const known = recent.get(id);
+    if (known && sql.version.get(id) === known.version) return known;
+    const row = sql.get.get(id);
+    if (!row) {
+      recent.delete(id);
+      return null;
+    }
+    const item = frozen(toItem(row));
+    recent.set(id, item);
+    return item;
+  }
 
   const byActor = (actor: Actor, prefix: 'created_by' | 'updated_by') => ({
     [`${prefix}_uid`]: actor.uid,
@@ -221,13 +250,11 @@ export function sqliteItems(db: Database.Database) {
       const row = statement(`SELECT COUNT(*) AS n FROM items ${search.where}`).get(search.params) as { n: number };
       return row.n;
     },
-    async revision() {
-      const row = sql.revision.get();
-      return `${row?.id}.${row?.revision}`;
+    revision() {
+      return Promise.resolve(ledger.revision());
     },
-    async get(id) {
-      const row = sql.get.get(id);
-      return row ? toItem(row) : null;
+    get(id) {
+      return Promise.resolve(readItem(id));
     },
     async create(input, actor) {
       return create(input, actor);

@@ -23,6 +23,8 @@ export interface MovementDraft {
 export interface SqliteLedger {
   append(movement: MovementDraft): void;
   bumpRevision(): void;
+  /** The catalogue's revision as the list ETag names it: `<catalogue id>.<writes seen>`. */
+  revision(): string;
 }
 
 export function sqliteLedger(db: Database.Database): SqliteLedger {
@@ -31,6 +33,15 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
      VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json, @at)`,
   );
   const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'");
+  const read = db.prepare<[], { id: string; revision: string }>(
+    `SELECT (SELECT value FROM meta WHERE key = 'catalogue_id') AS id,
+            (SELECT value FROM meta WHERE key = 'catalogue_revision') AS revision`,
+  );
+  // PRAGMA data_version changes when another connection (a seed script, a
+  // second process) commits; our own bumps forget the revision here. So the
+  // revision is read again only when one of the two says it may have moved.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let known: { text: string; dataVersion: number } | undefined;
   return {
     append(movement) {
       insert.run({
@@ -48,7 +59,16 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       });
     },
     bumpRevision() {
+      // Forgotten before the write: a transaction that rolls it back leaves nothing stale either.
+      known = undefined;
       bump.run();
+    },
+    revision() {
+      const version = dataVersion.get()!;
+      if (known?.dataVersion === version) return known.text;
+      const row = read.get();
+      known = { text: `${row?.id}.${row?.revision}`, dataVersion: version };
+      return known.text;
     },
   };
 }

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Actor, ItemInput } from '@smart-zone/types/item';
+import { openStore } from '../src/store/open-store';
+import type { Store } from '../src/store/store';
+
+/**
+ * The SQLite store answers hot reads from memory (an item per version, the
+ * catalogue's revision): they must never outlive a write, ours or one that
+ * another connection (a seed script, a second process) commits to the file.
+ */
+const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
+const phone: ItemInput = {
+  name: 'Pixel 9',
+  supplier: 'Google',
+  price: 799,
+  quantity: 10,
+  description: 'A phone.',
+  img: '/images/pixel-9.svg',
+};
+
+let dir: string;
+let store: Store;
+let other: Database.Database;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-zone-read-caches-'));
+  store = await openStore({ mongodbDb: 'unused', dataDir: dir });
+  other = new Database(path.join(dir, 'smart-zone.db'));
+});
+
+afterEach(async () => {
+  other.close();
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('an item read again after our own write shows the write', async () => {
+  const item = await store.items.create(phone, ada);
+  expect((await store.items.get(item._id))?.quantity).toBe(10);
+  await store.items.changeStock(item._id, { delta: -3 }, ada);
+  expect((await store.items.get(item._id))?.quantity).toBe(7);
+  await store.items.remove(item._id, ada);
+  expect(await store.items.get(item._id)).toBeNull();
+});
+
+it('an item read again after another connection changed it shows the change', async () => {
+  const item = await store.items.create(phone, ada);
+  const first = await store.items.get(item._id);
+  expect(await store.items.get(item._id)).toBe(first); // the same object while unchanged
+  other.prepare('UPDATE items SET quantity = 4, version = version + 1 WHERE id = ?').run(item._id);
+  expect((await store.items.get(item._id))?.quantity).toBe(4);
+  other.prepare('DELETE FROM items WHERE id = ?').run(item._id);
+  expect(await store.items.get(item._id)).toBeNull();
+});
+
+it('items handed out are frozen: nobody can change the cached copy', async () => {
+  const item = await store.items.create(phone, ada);
+  const read = await store.items.get(item._id);
+  expect(Object.isFrozen(read)).toBe(true);
+  expect(Object.isFrozen(read?.createdBy)).toBe(true);
+});
+
+it("the revision moves on after another connection's write, not only after ours", async () => {
+  const before = await store.items.revision();
+  expect(await store.items.revision()).toBe(before);
+  other.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'").run();
+  const after = await store.items.revision();
+  expect(after).not.toBe(before);
+  await store.items.create(phone, ada);
+  expect(await store.items.revision()).not.toBe(after);
+});
