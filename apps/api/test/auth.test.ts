@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
+import { anyString, errorOf, loginOf } from './support/bodies';
 import { makeTestApp, type TestApp, TEST_SECRET } from './helpers/test-app';
 
 let t: TestApp;
@@ -20,8 +21,8 @@ describe('POST /api/login', () => {
   it('exchanges a verified Firebase ID token for an accessToken carrying email, uid and verified', async () => {
     const res = await request(t.app).post('/api/login').set('Authorization', 'Bearer id:A@X.com:verified:password');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ accessToken: expect.any(String) });
-    const payload = jwt.verify(res.body.accessToken, TEST_SECRET) as jwt.JwtPayload;
+    expect(res.body).toEqual({ accessToken: anyString });
+    const payload = jwt.verify(loginOf(res).accessToken, TEST_SECRET) as jwt.JwtPayload;
     expect(payload).toEqual(expect.objectContaining({ email: 'a@x.com', uid: 'uid-A@X.com', verified: true }));
     expect(payload.exp! - payload.iat!).toBe(3600);
   });
@@ -29,7 +30,7 @@ describe('POST /api/login', () => {
   it('an email alone never buys a token', async () => {
     const res = await request(t.app).post('/api/login').send({ email: 'a@x.com' });
     expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('unauthorized');
+    expect(errorOf(res).code).toBe('unauthorized');
   });
 
   it('answers 401 for an ID token Firebase does not accept', async () => {
@@ -41,11 +42,11 @@ describe('POST /api/login', () => {
     const unverified = await request(t.app)
       .post('/api/login')
       .set('Authorization', 'Bearer id:u@x.com:unverified:password');
-    expect((jwt.decode(unverified.body.accessToken) as jwt.JwtPayload).verified).toBe(false);
+    expect((jwt.decode(loginOf(unverified).accessToken) as jwt.JwtPayload).verified).toBe(false);
     const google = await request(t.app)
       .post('/api/login')
       .set('Authorization', 'Bearer id:g@x.com:unverified:google.com');
-    expect((jwt.decode(google.body.accessToken) as jwt.JwtPayload).verified).toBe(true);
+    expect((jwt.decode(loginOf(google).accessToken) as jwt.JwtPayload).verified).toBe(true);
   });
 
   it('is rate limited: past the limit it answers 429 in the error shape', async () => {
@@ -60,7 +61,7 @@ describe('POST /api/login', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const res = await request(limited.app).post('/api/login');
-      expect(res.body.error.code).toBe('rate_limited');
+      expect(errorOf(res).code).toBe('rate_limited');
     } finally {
       await limited.close();
     }
@@ -88,7 +89,7 @@ describe('accessToken checks on protected calls', () => {
   ])('refuses a token %s with 401', async (_label, make) => {
     const res = await protectedCall(make());
     expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('unauthorized');
+    expect(errorOf(res).code).toBe('unauthorized');
   });
 
   it('refuses a Firebase ID token used directly as the accessToken', async () => {

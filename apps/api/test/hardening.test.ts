@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { clientConfigOf, errorOf, healthOf } from './support/bodies';
 import { BODY_LIMIT } from '../src/app';
 import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
 
@@ -31,7 +32,7 @@ describe('hardening', () => {
       .set('Authorization', `Bearer ${token}`)
       .send({ ...sampleItem, description: 'x'.repeat(200_000) });
     expect(res.status).toBe(413);
-    expect(res.body.error.code).toBe('payload_too_large');
+    expect(errorOf(res).code).toBe('payload_too_large');
     expect(await t.store.items.count()).toBe(0);
   });
 
@@ -43,7 +44,7 @@ describe('hardening', () => {
       .set('Content-Type', 'application/json')
       .send('{"name": ');
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'bad_request', message: 'Request body is not valid JSON' });
+    expect(errorOf(res)).toEqual({ code: 'bad_request', message: 'Request body is not valid JSON' });
   });
 
   it('answers 400 for a form-encoded body rather than guessing', async () => {
@@ -112,7 +113,7 @@ describe('hardening', () => {
     jest.spyOn(t.store, 'health').mockResolvedValue(false);
     const res = await request(t.app).get('/api/health');
     expect(res.status).toBe(503);
-    expect(res.body.ok).toBe(false);
+    expect(healthOf(res).ok).toBe(false);
   });
 
   it('answers an unexpected failure with 500 and no internals', async () => {
@@ -129,7 +130,7 @@ describe('hardening', () => {
     const res = await request(app).get('/api/inventory');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toContain('disk on fire');
-    expect(res.body.error.code).toBe('internal');
+    expect(errorOf(res).code).toBe('internal');
     expect(logged).toHaveLength(1);
   });
 });
@@ -146,7 +147,7 @@ describe('GET /api/config', () => {
   it('names the emulator the API trusts', async () => {
     const local = await makeTestApp({ authEmulatorHost: '127.0.0.1:9099' });
     try {
-      expect((await request(local.app).get('/api/config')).body.authEmulatorUrl).toBe('http://127.0.0.1:9099');
+      expect(clientConfigOf(await request(local.app).get('/api/config')).authEmulatorUrl).toBe('http://127.0.0.1:9099');
     } finally {
       await local.close();
     }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { loginOf } from './support/bodies';
 import { createApp } from '../src/app';
 import { createFirebaseVerifier, type IdTokenVerifier } from '../src/auth/id-token-verifier';
 import type { Store } from '../src/store/store';
@@ -38,11 +39,13 @@ describe('POST /api/login with the Firebase Auth emulator', () => {
       returnSecureToken: true,
     });
 
-    const first = await request(app).post('/api/login').set('Authorization', `Bearer ${signUp.idToken}`);
+    const first = await request(app)
+      .post('/api/login')
+      .set('Authorization', `Bearer ${String(signUp.idToken)}`);
     expect(first.status).toBe(200);
     const unverifiedWrite = await request(app)
       .post('/api/inventory')
-      .set('Authorization', `Bearer ${first.body.accessToken}`)
+      .set('Authorization', `Bearer ${loginOf(first).accessToken}`)
       .send(sampleItem);
     expect(unverifiedWrite.status).toBe(403);
 
@@ -56,11 +59,13 @@ describe('POST /api/login with the Firebase Auth emulator', () => {
       password: 'secret-pass-1',
       returnSecureToken: true,
     });
-    const second = await request(app).post('/api/login').set('Authorization', `Bearer ${signIn.idToken}`);
+    const second = await request(app)
+      .post('/api/login')
+      .set('Authorization', `Bearer ${String(signIn.idToken)}`);
     expect(second.status).toBe(200);
     const write = await request(app)
       .post('/api/inventory')
-      .set('Authorization', `Bearer ${second.body.accessToken}`)
+      .set('Authorization', `Bearer ${loginOf(second).accessToken}`)
       .send(sampleItem);
     expect(write.status).toBe(201);
   });

@@ -3,7 +3,8 @@ import type { Me } from '@smart-zone/types/auth';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { type ErrorBody, isErrorBody } from '@smart-zone/types/errors';
 import type { Item, StockMovement } from '@smart-zone/types/item';
-import type { InsertResult } from '@smart-zone/types/responses';
+import type { ClientConfig } from '@smart-zone/types/client-config';
+import type { HealthResult, InsertResult, LoginResult } from '@smart-zone/types/responses';
 
 /**
  * supertest types every body as `any`; these read it as the contract in
@@ -15,6 +16,9 @@ export const insertedOf = (res: Response) => res.body as InsertResult;
 export const deliveriesOf = (res: Response) => res.body as DeliveredItem[];
 export const meOf = (res: Response) => res.body as Me;
 export const movementsOf = (res: Response) => res.body as StockMovement[];
+export const loginOf = (res: Response) => res.body as LoginResult;
+export const healthOf = (res: Response) => res.body as HealthResult;
+export const clientConfigOf = (res: Response) => res.body as ClientConfig;
 
 /** The one error shape, checked (not assumed): fails the test when the body is something else. */
 export function errorOf(res: Response): ErrorBody['error'] {
