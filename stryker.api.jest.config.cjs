@@ -5,12 +5,13 @@
  */
 module.exports = async () => {
   process.env.SMART_ZONE_TEST_STORES = 'sqlite';
-  const { projects } = await require('./apps/api/jest.config.js')();
+  const { projects, testTimeout } = await require('./apps/api/jest.config.js')();
   const [sqlite] = projects;
   if (!sqlite) throw new Error('apps/api/jest.config.js gave no sqlite project');
   const { displayName: _name, ...config } = sqlite;
   return {
     ...config,
+    testTimeout,
     // The sandbox's node_modules links to the real packages/types: point the
     // tests at the sandbox's (mutated) copy instead.
     moduleNameMapper: { '^@smart-zone/types/(.*)$': '<rootDir>/../../packages/types/src/$1' },
