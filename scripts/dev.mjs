@@ -3,23 +3,13 @@
 // and Vite's dev server (hot reload) in front, proxying /api to the API.
 // One Ctrl-C stops all three.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LaunchError, PROJECT_ID, ROOT_DIR, isPortFree, launch } from './lib/launch.cjs';
+import { LaunchError, PROJECT_ID, ROOT_DIR, isPortFree, launch, loadDotEnv, portSetting } from './lib/launch.cjs';
 
-const envFile = path.join(process.cwd(), '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
-
-function portSetting(name, fallback) {
-  const text = process.env[name] || String(fallback);
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`${name} must be a port number (1-65535), got "${text}".`);
-    process.exit(1);
-  }
-  return port;
-}
+// Settings may come from .env, as the API reads them; the shell wins.
+loadDotEnv();
 
 const port = portSetting('PORT', 5000);
 const authPort = portSetting('AUTH_EMULATOR_PORT', 9099);

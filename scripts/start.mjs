@@ -3,21 +3,10 @@
 // every item, delivery and account (SQLite file, emulator export, JWT secret).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LaunchError, ROOT_DIR, launch } from './lib/launch.cjs';
+import { LaunchError, ROOT_DIR, launch, loadDotEnv, portSetting } from './lib/launch.cjs';
 
 // Settings may come from .env, as the API reads them; the shell wins.
-const envFile = path.join(process.cwd(), '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
-
-function portSetting(name, fallback) {
-  const text = process.env[name] || String(fallback);
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`${name} must be a port number (1-65535), got "${text}".`);
-    process.exit(1);
-  }
-  return port;
-}
+loadDotEnv();
 
 const port = portSetting('PORT', 5000);
 const authPort = portSetting('AUTH_EMULATOR_PORT', 9099);

@@ -35,6 +35,23 @@ function freePort() {
 }
 
 /** True when `port` can be bound on `host` (a wildcard listener elsewhere also makes it busy). */
+/** Settings may come from .env in the working folder, as the API reads them; the shell wins. */
+function loadDotEnv() {
+  const envFile = path.join(process.cwd(), '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+}
+
+/** A port from the environment (or the fallback); anything else stops the script with a one-line error. */
+function portSetting(name, fallback) {
+  const text = process.env[name] || String(fallback);
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`${name} must be a port number (1-65535), got "${text}".`);
+    process.exit(1);
+  }
+  return port;
+}
+
 function isPortFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -342,4 +359,4 @@ async function launch({
   };
 }
 
-module.exports = { ROOT_DIR, PROJECT_ID, LaunchError, freePort, isPortFree, launch };
+module.exports = { ROOT_DIR, PROJECT_ID, LaunchError, freePort, isPortFree, launch, loadDotEnv, portSetting };

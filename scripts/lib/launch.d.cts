@@ -6,6 +6,8 @@ export class LaunchError extends Error {}
 
 export function freePort(): Promise<number>;
 export function isPortFree(port: number, host?: string): Promise<boolean>;
+export function loadDotEnv(): void;
+export function portSetting(name: string, fallback: number): number;
 
 export interface LaunchOptions {
   /** Folder for smart-zone.db, auth/ (emulator accounts) and jwt-secret. */
