@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import type { Actor, ItemInput } from '@smart-zone/types/item';
-import { openStore } from '../src/store/open-store';
 import type { DeliveryOutcome, NewDelivery, Store } from '../src/store/store';
 
 /**
@@ -33,22 +30,17 @@ const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> = {}): 
   ...overrides,
 });
 
-let dir: string;
+let file: SqliteFile;
 let store: Store;
 /** Another connection to the same file: it only ever sees committed data. */
 let other: Database.Database;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-zone-group-commit-'));
-  store = await openStore({ mongodbDb: 'unused', dataDir: dir });
-  other = new Database(path.join(dir, 'smart-zone.db'));
+  file = await openSqliteFile('group-commit');
+  ({ store, other } = file);
 });
 
-afterEach(async () => {
-  other.close();
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => file.close());
 
 const committedStock = (id: string) =>
   (other.prepare('SELECT quantity FROM items WHERE id = ?').get(id) as { quantity: number }).quantity;

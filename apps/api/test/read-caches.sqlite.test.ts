@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import type { Actor, ItemInput } from '@smart-zone/types/item';
-import { openStore } from '../src/store/open-store';
 import type { Store } from '../src/store/store';
 
 /**
@@ -21,21 +18,17 @@ const phone: ItemInput = {
   img: '/images/pixel-9.svg',
 };
 
-let dir: string;
+let file: SqliteFile;
 let store: Store;
+/** Another connection to the same file: it only ever sees committed data. */
 let other: Database.Database;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-zone-read-caches-'));
-  store = await openStore({ mongodbDb: 'unused', dataDir: dir });
-  other = new Database(path.join(dir, 'smart-zone.db'));
+  file = await openSqliteFile('read-caches');
+  ({ store, other } = file);
 });
 
-afterEach(async () => {
-  other.close();
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => file.close());
 
 it('an item read again after our own write shows the write', async () => {
   const item = await store.items.create(phone, ada);
