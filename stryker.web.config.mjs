@@ -11,7 +11,7 @@ export default {
     enableFindRelatedTests: true,
     // Stryker wraps the test environment and resolves it from the sandbox root, where <rootDir> means nothing.
     config: {
-      testEnvironment: './apps/web/test/jsdom-environment.cjs',
+      testEnvironment: './apps/web/test/stryker-environment.cjs',
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts', '<rootDir>/src/__tests__/stryker-setup.ts'],
     },
   },
