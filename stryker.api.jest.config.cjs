@@ -12,9 +12,11 @@ module.exports = async () => {
   return {
     ...config,
     testTimeout,
-    // jest's node environment, stopping each mutant's run at its first failing test
-    // (scripts/stryker/bail-per-mutant.cjs); resolved from the sandbox root.
+    // Each mutant's run stops at its first failing test and loads only the test
+    // files that hold its tests (scripts/stryker/jest-plugins.cjs). Stryker
+    // resolves the environment from the sandbox root.
     testEnvironment: './apps/api/test/helpers/stryker-environment.cjs',
+    testSequencer: '<rootDir>/../../scripts/stryker/test-files-sequencer.cjs',
     // The sandbox's node_modules links to the real packages/types: point the
     // tests at the sandbox's (mutated) copy instead.
     moduleNameMapper: { '^@smart-zone/types/(.*)$': '<rootDir>/../../packages/types/src/$1' },

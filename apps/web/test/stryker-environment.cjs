@@ -1,4 +1,4 @@
-/** The web tests' jsdom environment, stopping each StrykerJS mutant run at its first failure (stryker.web.config.mjs). */
-const { bailPerMutant } = require('../../../scripts/stryker/bail-per-mutant.cjs');
+/** The web tests' jsdom environment with the StrykerJS plugins (scripts/stryker/jest-plugins.cjs; stryker.web.config.mjs). */
+const { strykerEnvironment } = require('../../../scripts/stryker/jest-plugins.cjs');
 
-module.exports = bailPerMutant(require('./jsdom-environment.cjs'));
+module.exports = strykerEnvironment(require('./jsdom-environment.cjs'));

@@ -1,5 +1,5 @@
-/** jest's node environment, stopping each StrykerJS mutant run at its first failure (stryker.api.jest.config.cjs). */
+/** jest's node environment with the StrykerJS plugins (scripts/stryker/jest-plugins.cjs; stryker.api.jest.config.cjs). */
 const { TestEnvironment } = require('jest-environment-node');
-const { bailPerMutant } = require('../../../../scripts/stryker/bail-per-mutant.cjs');
+const { strykerEnvironment } = require('../../../../scripts/stryker/jest-plugins.cjs');
 
-module.exports = bailPerMutant(TestEnvironment);
+module.exports = strykerEnvironment(TestEnvironment);

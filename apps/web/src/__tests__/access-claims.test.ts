@@ -1,0 +1,56 @@
+import { accessFits, readAccessClaims } from '../lib/auth/access-claims';
+import type { AuthUser } from '../lib/auth/gateway';
+
+/** A JWT-shaped token with these claims (unsigned: the app never checks signatures, the API does). */
+function token(claims: object, { base64url = true } = {}) {
+  let payload = btoa(JSON.stringify(claims));
+  if (base64url) payload = payload.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `header.${payload}.signature`;
+}
+
+const ann: AuthUser = {
+  uid: 'u1',
+  email: 'ann@example.com',
+  displayName: null,
+  emailVerified: true,
+  providerId: 'password',
+};
+const claims = { uid: 'u1', email: 'ann@example.com', verified: true };
+const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+
+test('reads the claims of a token, base64url or not', () => {
+  // "~~~" and "???" encode to "+" and "/" in base64: the token must be decoded as base64url.
+  const odd = { ...claims, email: '~~~???@example.com' };
+  expect(readAccessClaims(token(odd))).toEqual(odd);
+  expect(readAccessClaims(token(odd, { base64url: false }))).toEqual(odd);
+  expect(readAccessClaims(token({ ...claims, exp: 99 }))).toEqual({ ...claims, exp: 99 });
+});
+
+test.each([
+  ['no token', null],
+  ['an empty token', ''],
+  ['no payload', 'header'],
+  ['an empty payload', 'header..sig'],
+  ['a payload that is not base64', 'header.%%%.sig'],
+  ['a payload that is not JSON', `header.${btoa('not json')}.sig`],
+  ['claims of the wrong shape', token({ uid: 'u1' })],
+])('%s reads as no claims', (_, value) => {
+  expect(readAccessClaims(value)).toBeNull();
+});
+
+test('a token fits its own user, verified as they are now, and fresh', () => {
+  expect(accessFits(token(claims), ann)).toBe(true);
+  expect(accessFits(token({ ...claims, exp: inSeconds(3600) }), ann)).toBe(true);
+  expect(accessFits(token(claims), { ...ann, uid: 'u2' })).toBe(false);
+  expect(accessFits(token(claims), { ...ann, emailVerified: false })).toBe(false);
+  expect(accessFits(token({ ...claims, verified: false }), ann)).toBe(false);
+  expect(accessFits(token({ ...claims, verified: false }), { ...ann, emailVerified: false })).toBe(true);
+  expect(accessFits(token(claims), { ...ann, emailVerified: false, providerId: 'google.com' })).toBe(true);
+  expect(accessFits(null, ann)).toBe(false);
+});
+
+test('a token is renewed a minute before it runs out', () => {
+  expect(accessFits(token({ ...claims, exp: inSeconds(-10) }), ann)).toBe(false);
+  expect(accessFits(token({ ...claims, exp: inSeconds(30) }), ann)).toBe(false);
+  expect(accessFits(token({ ...claims, exp: inSeconds(90) }), ann)).toBe(true);
+});

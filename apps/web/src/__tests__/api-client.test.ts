@@ -1,0 +1,162 @@
+import { ApiError, createApiClient, errorMessage, type TokenSource } from '../lib/api-client';
+import { pageCount, slicePage } from '../lib/page';
+import { fakeApi } from '../../test/fake-api';
+
+/** A token source whose renewals the test counts. */
+function tokens(current: string | null, renewed: string | null | Error) {
+  const source = {
+    renewals: 0,
+    current: () => current,
+    renew: () => {
+      source.renewals += 1;
+      return renewed instanceof Error ? Promise.reject(renewed) : Promise.resolve(renewed);
+    },
+  };
+  return source satisfies TokenSource & { renewals: number };
+}
+
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+};
+
+test('a plain read is a GET asking for JSON, with no token and no body', async () => {
+  const { calls } = fakeApi({ 'GET /things': () => ({ body: [1, 2] }) });
+  const api = createApiClient({ baseUrl: '/api', tokens: tokens('tok', null) });
+  await expect(api.request('/things')).resolves.toEqual([1, 2]);
+  expect(calls).toEqual([{ method: 'GET', path: '/things', body: undefined, headers: { Accept: 'application/json' } }]);
+});
+
+test('a write sends its JSON body, its headers and the accessToken', async () => {
+  const { calls } = fakeApi({ 'PUT /things/1': () => ({ body: { ok: true }, headers: { ETag: '"v2"' } }) });
+  const api = createApiClient({ baseUrl: '/api', tokens: tokens('tok', null) });
+  const answer = await api.requestWithHeaders('/things/1', {
+    method: 'PUT',
+    auth: true,
+    body: { name: 'Bolt' },
+    headers: { 'If-Match': '"v1"' },
+  });
+  expect(answer.data).toEqual({ ok: true });
+  expect(answer.headers.get('ETag')).toBe('"v2"');
+  expect(calls[0]).toEqual({
+    method: 'PUT',
+    path: '/things/1',
+    body: { name: 'Bolt' },
+    headers: {
+      Accept: 'application/json',
+      'If-Match': '"v1"',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer tok',
+    },
+  });
+});
+
+test('a given bearer is sent instead of the accessToken, and a 401 then is not renewed', async () => {
+  const { calls } = fakeApi({
+    'POST /login': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'Bad token' } } }),
+  });
+  const source = tokens('tok', 'new');
+  const api = createApiClient({ baseUrl: '/api', tokens: source });
+  const error = await failure(api.request('/login', { method: 'POST', bearer: 'id-token', auth: true, body: {} }));
+  expect(error.message).toBe('Bad token');
+  expect(calls.map((c) => c.headers.Authorization)).toEqual(['Bearer id-token']);
+  expect(source.renewals).toBe(0);
+});
+
+test('a 401 on a signed request renews the accessToken once and retries with it', async () => {
+  const { calls } = fakeApi({
+    'GET /myitem': ({ headers }) =>
+      headers.Authorization === 'Bearer new'
+        ? { body: ['mine'] }
+        : { status: 401, body: { error: { code: 'unauthorized', message: 'Expired' } } },
+  });
+  const source = tokens('old', 'new');
+  const api = createApiClient({ baseUrl: '/api', tokens: source });
+  await expect(api.request('/myitem', { auth: true })).resolves.toEqual(['mine']);
+  expect(calls.map((c) => c.headers.Authorization)).toEqual(['Bearer old', 'Bearer new']);
+  expect(source.renewals).toBe(1);
+});
+
+test.each([
+  ['no new token', null],
+  ['a failed renewal', new Error('offline')],
+])('a 401 with %s keeps the first answer', async (_, renewed) => {
+  const { calls } = fakeApi({
+    'GET /myitem': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'Sign in again' } } }),
+  });
+  const api = createApiClient({ baseUrl: '/api', tokens: tokens('old', renewed) });
+  const error = await failure(api.request('/myitem', { auth: true }));
+  expect([error.status, error.code, error.message]).toEqual([401, 'unauthorized', 'Sign in again']);
+  expect(calls).toHaveLength(1);
+});
+
+test('an unsigned request is not renewed on 401, and no token is sent', async () => {
+  const { calls } = fakeApi({
+    'GET /me': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'No' } } }),
+  });
+  const source = tokens('tok', 'new');
+  await failure(createApiClient({ baseUrl: '/api', tokens: source }).request('/me'));
+  expect(calls[0]?.headers.Authorization).toBeUndefined();
+  expect(source.renewals).toBe(0);
+});
+
+test('an error body gives its code, message and fields; any other body a plain message', async () => {
+  fakeApi({
+    'POST /items': () => ({
+      status: 400,
+      body: { error: { code: 'validation', message: 'Check the form', fields: { name: 'Required' } } },
+    }),
+    'GET /items': () => ({ status: 502, body: '<html>Bad gateway</html>' }),
+    'DELETE /items/1': () => ({ status: 404, body: { error: { code: 'not_found', message: 'Gone' } } }),
+  });
+  const api = createApiClient({ baseUrl: '/api' });
+  const invalid = await failure(api.request('/items', { method: 'POST', body: {} }));
+  expect([invalid.status, invalid.code, invalid.message, invalid.fields]).toEqual([
+    400,
+    'validation',
+    'Check the form',
+    { name: 'Required' },
+  ]);
+  const gone = await failure(api.request('/items/1', { method: 'DELETE' }));
+  expect(gone.fields).toEqual({});
+  const proxy = await failure(api.request('/items'));
+  expect([proxy.status, proxy.code, proxy.message]).toEqual([
+    502,
+    'internal',
+    'The server answered 502. Please try again.',
+  ]);
+  expect(proxy.name).toBe('ApiError');
+});
+
+test('an unreachable server is a network error; an abort stays an abort', async () => {
+  globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+  const api = createApiClient({ baseUrl: '/api' });
+  const offline = await failure(api.request('/items'));
+  expect([offline.status, offline.code, offline.message]).toEqual([
+    0,
+    'network',
+    'Cannot reach the server. Check your connection and try again.',
+  ]);
+  const abort = new DOMException('The operation was aborted.', 'AbortError');
+  globalThis.fetch = jest.fn(() => Promise.reject(abort));
+  await expect(api.request('/items')).rejects.toBe(abort);
+});
+
+test('errorMessage reads an error, or says something went wrong', () => {
+  expect(errorMessage(new Error('Out of stock'))).toBe('Out of stock');
+  expect(errorMessage(new Error(''))).toBe('Something went wrong. Please try again.');
+  expect(errorMessage('boom')).toBe('Something went wrong. Please try again.');
+});
+
+test('pages: at least one, and a page cut from a whole list', () => {
+  expect(pageCount(0, 12)).toBe(1);
+  expect(pageCount(12, 12)).toBe(1);
+  expect(pageCount(13, 12)).toBe(2);
+  const all = [1, 2, 3, 4, 5];
+  expect(slicePage(all, 1, 2)).toEqual({ items: [1, 2], total: 5 });
+  expect(slicePage(all, 3, 2)).toEqual({ items: [5], total: 5 });
+});

@@ -1,0 +1,2 @@
+/** jest's `testSequencer` for StrykerJS runs: see TestFilesSequencer in ./jest-plugins.cjs. */
+module.exports = require('./jest-plugins.cjs').TestFilesSequencer;
