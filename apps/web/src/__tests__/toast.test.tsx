@@ -1,0 +1,31 @@
+import { act, render, screen } from '@testing-library/react';
+import { toast as library } from 'react-toastify';
+import { toast, useToastsWanted } from '../lib/toast';
+
+// The library itself is drawn by the page tests; here: what is asked of it, and when.
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+
+function Container() {
+  return <p>{useToastsWanted() ? 'mounted' : 'not yet'}</p>;
+}
+
+const loaded = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('the container is wanted from the first toast on, and each kind goes to the library', async () => {
+  render(<Container />);
+  expect(screen.getByText('not yet')).toBeInTheDocument();
+
+  act(() => toast.success('Saved'));
+  expect(screen.getByText('mounted')).toBeInTheDocument();
+  toast.info('Note');
+  toast.error('Out of stock');
+  await act(loaded);
+  expect(library.success).toHaveBeenCalledWith('Saved', undefined);
+  expect(library.info).toHaveBeenCalledWith('Note', undefined);
+  // The same error twice at once is shown once: the message is its id.
+  expect(library.error).toHaveBeenCalledWith('Out of stock', { toastId: 'Out of stock' });
+
+  // A container mounted later is told at once.
+  render(<Container />);
+  expect(screen.getAllByText('mounted')).toHaveLength(2);
+});
