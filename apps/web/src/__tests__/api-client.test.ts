@@ -108,7 +108,7 @@ test('an error body gives its code, message and fields; any other body a plain m
   fakeApi({
     'POST /items': () => ({
       status: 400,
-      body: { error: { code: 'validation', message: 'Check the form', fields: { name: 'Required' } } },
+      body: { error: { code: 'validation_failed', message: 'Check the form', fields: { name: 'Required' } } },
     }),
     'GET /items': () => ({ status: 502, body: '<html>Bad gateway</html>' }),
     'DELETE /items/1': () => ({ status: 404, body: { error: { code: 'not_found', message: 'Gone' } } }),
@@ -117,7 +117,7 @@ test('an error body gives its code, message and fields; any other body a plain m
   const invalid = await failure(api.request('/items', { method: 'POST', body: {} }));
   expect([invalid.status, invalid.code, invalid.message, invalid.fields]).toEqual([
     400,
-    'validation',
+    'validation_failed',
     'Check the form',
     { name: 'Required' },
   ]);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@smart-zone/types/errors';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { toast } from '../lib/toast';
@@ -5,7 +6,7 @@ import { toast } from '../lib/toast';
 // What the one error handler asks to show; the toasts themselves are drawn in the page tests.
 jest.mock('../lib/toast', () => ({ toast: { error: jest.fn(), success: jest.fn(), info: jest.fn() } }));
 
-const conflict = new ApiError(409, 'conflict', 'Not enough stock');
+const conflict = new ApiError(409, 'out_of_stock', 'Not enough stock');
 const serverDown = new ApiError(503, 'internal', 'Try later');
 
 function client({ retry = false } = {}) {
@@ -13,7 +14,11 @@ function client({ retry = false } = {}) {
   return { signOut, queries: createQueryClient({ signOut, retry }) };
 }
 
-const runMutation = (queries: ReturnType<typeof createQueryClient>, error: Error, meta?: object) =>
+const runMutation = (
+  queries: ReturnType<typeof createQueryClient>,
+  error: Error,
+  meta?: { errorsShownInline?: ErrorCode[]; signOutOnError?: boolean },
+) =>
   queries
     .getMutationCache()
     .build(queries, { mutationFn: () => Promise.reject(error), meta })
@@ -31,11 +36,11 @@ test('a failed change toasts its message', async () => {
 
 test('a failed change whose form shows the error itself does not toast; other codes still do', async () => {
   const { queries } = client();
-  await runMutation(queries, conflict, { errorsShownInline: ['conflict'] });
+  await runMutation(queries, conflict, { errorsShownInline: ['out_of_stock'] });
   expect(toast.error).not.toHaveBeenCalled();
-  await runMutation(queries, serverDown, { errorsShownInline: ['conflict'] });
+  await runMutation(queries, serverDown, { errorsShownInline: ['out_of_stock'] });
   expect(toast.error).toHaveBeenCalledWith('Try later');
-  await runMutation(queries, new Error('not from the API'), { errorsShownInline: ['conflict'] });
+  await runMutation(queries, new Error('not from the API'), { errorsShownInline: ['out_of_stock'] });
   expect(toast.error).toHaveBeenCalledWith('not from the API');
 });
 
@@ -71,8 +76,8 @@ test('reads are fresh for 10 s; a 4xx is not asked again, anything else twice', 
   expect(staleTime).toBe(10_000);
   if (typeof retry !== 'function') throw new Error('expected a retry function');
   expect(retry(0, conflict)).toBe(false);
-  expect(retry(0, new ApiError(400, 'validation', 'Bad'))).toBe(false);
-  expect(retry(0, new ApiError(499, 'validation', 'Odd'))).toBe(false);
+  expect(retry(0, new ApiError(400, 'validation_failed', 'Bad'))).toBe(false);
+  expect(retry(0, new ApiError(499, 'validation_failed', 'Odd'))).toBe(false);
   expect(retry(0, new ApiError(500, 'internal', 'Oops'))).toBe(true);
   expect(retry(1, serverDown)).toBe(true);
   expect(retry(2, serverDown)).toBe(false);
