@@ -33,7 +33,9 @@ export default {
     '/apps/web/test',
     '/e2e',
     '/data',
-    '/docs',
+    '/docs/*',
+    // test/openapi.test.ts compares the served document with this file.
+    '!/docs/openapi.json',
     '/reports',
     '/apps/api/bench',
   ],

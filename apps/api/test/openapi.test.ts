@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -346,4 +348,17 @@ it('a body that breaks the document is caught (the check can fail)', () => {
   const res = { status: 200, body: { ok: 'yes', store: 'sqlite' }, headers: { 'content-type': 'application/json' } };
   expect(() => conforms('get', '/health', res as unknown as Response)).toThrow(/does not match the document/);
   expect(() => conforms('get', '/health', { ...res, status: 418 } as unknown as Response)).toThrow(/not documented/);
+});
+
+/**
+ * The document as published, docs/openapi.json: any change to a route's
+ * summary, description, statuses or schemas shows up there as a diff to
+ * review. After a deliberate change: `UPDATE_OPENAPI=1 npx jest test/openapi.test.ts`.
+ */
+it('serves docs/openapi.json, word for word', async () => {
+  const file = join(__dirname, '../../../docs/openapi.json');
+  const res = await request(t.app).get('/api/openapi.json');
+  const served = `${JSON.stringify(JSON.parse(res.text), null, 2)}\n`;
+  if (process.env.UPDATE_OPENAPI === '1') writeFileSync(file, served);
+  expect(served).toBe(readFileSync(file, 'utf8'));
 });
