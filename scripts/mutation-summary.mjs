@@ -3,7 +3,8 @@
  * Sums up StrykerJS JSON reports (reports/mutation/*.json): a Markdown table per
  * file and the list of mutants no test detected. Several reports of the same
  * files (a whole run, then a scoped re-run after new tests) merge mutant by
- * mutant, the later report winning, so a survivor killed later is not counted.
+ * mutant, the later report winning, so a survivor killed later is not counted;
+ * when a file's source differs between reports, the later report replaces it.
  *
  *   node scripts/mutation-summary.mjs reports/mutation/api.json reports/mutation/web.json
  */
@@ -21,11 +22,15 @@ if (paths.length === 0) {
 
 /** file → (mutant key → mutant) */
 const files = new Map();
+/** file → its source in the report that gave its mutants */
+const sources = new Map();
 for (const path of paths) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
-  for (const [file, { mutants }] of Object.entries(report.files)) {
+  for (const [file, { mutants, source }] of Object.entries(report.files)) {
     const name = relative(process.cwd(), file) || file;
-    const byKey = files.get(name) ?? new Map();
+    // A later report of a file whose source changed since replaces it whole.
+    const byKey = sources.get(name) === source ? (files.get(name) ?? new Map()) : new Map();
+    sources.set(name, source);
     for (const m of mutants) {
       const { line, column } = m.location.start;
       byKey.set(`${line}:${column}:${m.mutatorName}:${m.replacement ?? ''}`, m);

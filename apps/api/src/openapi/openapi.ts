@@ -260,9 +260,11 @@ function createOpenApiDocument() {
 }
 
 export function openApiRoutes() {
-  const document = JSON.stringify(createOpenApiDocument());
+  // Built on the first request, not with every app: most never ask for it.
+  let document: string | undefined;
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
+    document ??= JSON.stringify(createOpenApiDocument());
     res.type('json').send(document);
   });
   return router;
