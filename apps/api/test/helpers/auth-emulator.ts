@@ -7,16 +7,20 @@ import path from 'node:path';
 const repoRoot = path.resolve(__dirname, '../../../..');
 export const EMULATOR_PROJECT = 'demo-smart-zone';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** Distinct free ports: every listener stays open until all are picked, so none is handed out twice. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve, reject) => {
+          server.on('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+        }),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 export interface AuthEmulator {
@@ -26,7 +30,7 @@ export interface AuthEmulator {
 
 /** The real Firebase Auth emulator (firebase-tools) on a free port, for tests that need real ID tokens. */
 export async function startAuthEmulator(): Promise<AuthEmulator> {
-  const port = await freePort();
+  const [port, hubPort, loggingPort] = (await freePorts(3)) as [number, number, number];
   const dir = mkdtempSync(path.join(tmpdir(), 'smart-zone-auth-'));
   const configFile = path.join(dir, 'firebase.json');
   writeFileSync(
@@ -35,8 +39,8 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
       // Hub and logging on free ports too: two jest projects may run an emulator each at once.
       emulators: {
         auth: { host: '127.0.0.1', port },
-        hub: { host: '127.0.0.1', port: await freePort() },
-        logging: { host: '127.0.0.1', port: await freePort() },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
         ui: { enabled: false },
         singleProjectMode: true,
       },
@@ -54,8 +58,9 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Auth emulator exited early:\n${output}`);
-    const up = await fetch(`http://${host}/`).then(
-      () => true,
+    // Ready when the Auth emulator itself answers (not merely something on the port).
+    const up = await fetch(`http://${host}/emulator/v1/projects/${EMULATOR_PROJECT}/config`).then(
+      (res) => res.ok,
       () => false,
     );
     if (up) break;
