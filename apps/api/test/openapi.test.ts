@@ -128,13 +128,6 @@ describe('every documented operation answers as documented', () => {
     staff = await t.tokenFor('staff@example.com');
     unverified = await t.tokenFor('new@example.com', { verified: false });
   });
-  afterAll(() => {
-    // Every operation in the document had at least one real request.
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method} ${path}`),
-    );
-    expect([...exercised].sort()).toEqual(documented.sort());
-  });
 
   async function check(method: string, path: string, make: () => Promise<Response> | request.Test, sent?: object) {
     const res = await make();
@@ -341,6 +334,15 @@ describe('every documented operation answers as documented', () => {
         .set('Authorization', auth(staff));
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(200);
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(404);
+  });
+
+  // Last, so it sees the requests of the tests above: a test, not an afterAll, so that running only some of
+  // them (jest -t, or StrykerJS's per-test runs) skips it instead of failing the whole file.
+  it('gave every documented operation at least one real request', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect([...exercised].sort()).toEqual(documented.sort());
   });
 });
 
