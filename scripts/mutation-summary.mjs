@@ -32,8 +32,8 @@ for (const path of paths) {
     const byKey = sources.get(name) === source ? (files.get(name) ?? new Map()) : new Map();
     sources.set(name, source);
     for (const m of mutants) {
-      const { line, column } = m.location.start;
-      byKey.set(`${line}:${column}:${m.mutatorName}:${m.replacement ?? ''}`, m);
+      const { start, end } = m.location;
+      byKey.set(`${start.line}:${start.column}-${end.line}:${end.column}:${m.mutatorName}:${m.replacement ?? ''}`, m);
     }
     files.set(name, byKey);
   }
