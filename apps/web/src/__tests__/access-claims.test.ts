@@ -1,5 +1,5 @@
 import { accessFits, readAccessClaims } from '../lib/auth/access-claims';
-import type { AuthUser } from '../lib/auth/gateway';
+import { passwordUser } from '../../test/fake-gateway';
 
 /** A JWT-shaped token with these claims (unsigned: the app never checks signatures, the API does). */
 function token(claims: object, { base64url = true } = {}) {
@@ -8,14 +8,8 @@ function token(claims: object, { base64url = true } = {}) {
   return `header.${payload}.signature`;
 }
 
-const ann: AuthUser = {
-  uid: 'u1',
-  email: 'ann@example.com',
-  displayName: null,
-  emailVerified: true,
-  providerId: 'password',
-};
-const claims = { uid: 'u1', email: 'ann@example.com', verified: true };
+const ann = passwordUser('ann@example.com', true);
+const claims = { uid: ann.uid, email: ann.email, verified: true };
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
 test('reads the claims of a token, base64url or not', () => {
@@ -33,7 +27,7 @@ test.each([
   ['an empty payload', 'header..sig'],
   ['a payload that is not base64', 'header.%%%.sig'],
   ['a payload that is not JSON', `header.${btoa('not json')}.sig`],
-  ['claims of the wrong shape', token({ uid: 'u1' })],
+  ['claims of the wrong shape', token({ uid: ann.uid })],
 ])('%s reads as no claims', (_, value) => {
   expect(readAccessClaims(value)).toBeNull();
 });

@@ -3,14 +3,9 @@ import { createApiClient } from '../lib/api-client';
 import { createAccessSession } from '../lib/auth/access-session';
 import type { AuthGateway, AuthUser } from '../lib/auth/gateway';
 import { fakeApi } from '../../test/fake-api';
+import { passwordUser } from '../../test/fake-gateway';
 
-const ann: AuthUser = {
-  uid: 'u1',
-  email: 'ann@example.com',
-  displayName: null,
-  emailVerified: true,
-  providerId: 'password',
-};
+const ann = passwordUser('ann@example.com', true);
 const tokenFor = (user: AuthUser, n: number) =>
   `h.${btoa(JSON.stringify({ uid: user.uid, email: user.email, verified: true, n }))}.s`;
 
