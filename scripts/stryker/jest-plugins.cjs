@@ -38,6 +38,11 @@ function fullName(test) {
   return names.join(' ');
 }
 
+/** Whether a test under this describe block already carries an error (from a failed beforeAll). */
+function hasErrors(block) {
+  return block.children.some((child) => (child.type === 'test' ? child.errors.length > 0 : hasErrors(child)));
+}
+
 function strykerEnvironment(Environment) {
   return class StrykerJestPlugins extends Environment {
     #record;
@@ -60,8 +65,10 @@ function strykerEnvironment(Environment) {
       if (event.name === 'test_fn_failure' || event.name === 'hook_failure') {
         failedUnder = mutant;
       } else if (failedUnder === mutant) {
-        if (event.name === 'run_describe_start') event.describeBlock.mode = 'skip';
-        if (event.name === 'test_start') event.test.mode = 'skip';
+        // A failed beforeAll leaves its error on every test under its block, and those tests fail as they start:
+        // skipping them would turn the failure into skips, and the killed mutant into a survivor.
+        if (event.name === 'run_describe_start' && !hasErrors(event.describeBlock)) event.describeBlock.mode = 'skip';
+        if (event.name === 'test_start' && event.test.errors.length === 0) event.test.mode = 'skip';
       }
     }
 
