@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, isLoopbackName, loadConfig } from '../src/config';
 
 const realFirebase = {
   FIREBASE_PROJECT_ID: 'acme-warehouse',
@@ -126,10 +126,166 @@ describe('loadConfig', () => {
     }
   });
 
-  it('splits CORS_ORIGINS', () => {
+  it('splits CORS_ORIGINS, dropping empty entries', () => {
     expect(loadConfig({ CORS_ORIGINS: 'http://a.example, http://b.example' }).corsOrigins).toEqual([
       'http://a.example',
       'http://b.example',
     ]);
+    expect(loadConfig({ CORS_ORIGINS: 'http://a.example,, ,' }).corsOrigins).toEqual(['http://a.example']);
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+  });
+
+  it('words each refusal exactly, one indented line per variable', () => {
+    expect(() => loadConfig({ MONGODB_URI: 'http://x' })).toThrow(
+      new ConfigError('Invalid configuration:\n  MONGODB_URI: must start with mongodb:// or mongodb+srv://'),
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  TRUST_PROXY: must be a hop count (e.g. 1 behind one proxy) or a comma-separated ' +
+          'list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,172.16.0.0/12, or loopback, linklocal, uniquelocal)',
+      ),
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ...realFirebase })).toThrow(
+      new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production'),
+    );
+    expect(() =>
+      loadConfig({
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        HOST: '0.0.0.0',
+        PORT: '1',
+        JWT_SECRET: 'p'.repeat(40),
+      }),
+    ).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  HOST: "0.0.0.0" is not loopback, but FIREBASE_AUTH_EMULATOR_HOST is set and the ' +
+          "emulator's tokens are unsigned: listen on 127.0.0.1, ::1 or localhost, or unset FIREBASE_AUTH_EMULATOR_HOST",
+      ),
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        ...realFirebase,
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        HOST: '127.0.0.1',
+      }),
+    ).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production ' +
+          '(the emulator accepts unsigned tokens anyone can write)',
+      ),
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n' +
+          '  FIREBASE_PROJECT_ID: "demo-smart-zone" is a demo project (offline, emulator only); ' +
+          'set your real Firebase project id when NODE_ENV=production\n' +
+          "  FIREBASE_API_KEY: the demo key; set your Firebase web app's API key when NODE_ENV=production\n" +
+          "  FIREBASE_AUTH_DOMAIN: the demo domain; set your project's auth domain (e.g. <project>.firebaseapp.com) " +
+          'when NODE_ENV=production',
+      ),
+    );
+  });
+
+  it('refuses any demo- auth domain in production, not only the default one', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ...realFirebase };
+    expect(() => loadConfig({ ...production, FIREBASE_AUTH_DOMAIN: 'demo-other.firebaseapp.com' })).toThrow(
+      /^Invalid configuration:\n {2}FIREBASE_AUTH_DOMAIN: the demo domain/,
+    );
+    // A real domain that merely ends in "demo-" is fine.
+    expect(loadConfig({ ...production, FIREBASE_AUTH_DOMAIN: 'shop-demo-' }).firebase.authDomain).toBe('shop-demo-');
+  });
+
+  it('reads every yes/no word in yes/no settings, and refuses others naming the variable', () => {
+    for (const yes of ['true', '1', 'yes']) {
+      expect(loadConfig({ SEED_DEMO_DATA: yes, MONGODB_ALLOW_STANDALONE: yes })).toEqual(
+        expect.objectContaining({ seedDemoData: true, mongodbAllowStandalone: true }),
+      );
+    }
+    for (const no of ['false', '0', 'no']) {
+      expect(loadConfig({ SEED_DEMO_DATA: no, MONGODB_ALLOW_STANDALONE: no })).toEqual(
+        expect.objectContaining({ seedDemoData: false, mongodbAllowStandalone: false }),
+      );
+    }
+    expect(loadConfig({}).mongodbAllowStandalone).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(
+      new ConfigError('Invalid configuration:\n  SEED_DEMO_DATA: must be true or false'),
+    );
+  });
+
+  it('treats a blank variable as unset (docker compose passes empty ones)', () => {
+    const config = loadConfig({ PORT: '', HOST: '', JWT_SECRET: '', TRUST_PROXY: '', STAFF: '' });
+    expect(config).toEqual(
+      expect.objectContaining({
+        port: 5000,
+        host: '0.0.0.0',
+        jwtSecretGenerated: true,
+        trustProxy: false,
+        staff: null,
+      }),
+    );
+  });
+
+  it('serves the built web app from apps/web/dist unless WEB_DIST says otherwise', () => {
+    expect(loadConfig({}).webDist).toBe(path.resolve(__dirname, '../../web/dist'));
+    expect(loadConfig({ WEB_DIST: '/srv/web' }).webDist).toBe(path.resolve('/srv/web'));
+  });
+
+  it('reads STAFF as emails and @domains, lower-cased, and refuses anything else naming it', () => {
+    expect(loadConfig({ STAFF: ' Ann@Shop.com, @Depot.example ,' }).staff).toEqual(['ann@shop.com', '@depot.example']);
+    expect(loadConfig({}).staff).toBeNull();
+    for (const bad of ['ann', 'ann@', '@', 'a@b@c', 'ann @shop.com', 'ann@shop.com;bob@shop.com', '@shop com']) {
+      expect(() => loadConfig({ STAFF: bad })).toThrow(
+        new ConfigError(
+          'Invalid configuration:\n  STAFF: must be comma-separated emails and @domains, e.g. ann@shop.com,@shop.com',
+        ),
+      );
+    }
+  });
+
+  it('reads TRUST_PROXY hop counts up to 10 and CIDR prefixes up to the address size', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10' }).trustProxy).toBe(10);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/32,fd00::/64,::1/128' }).trustProxy).toEqual([
+      '10.0.0.0/32',
+      'fd00::/64',
+      '::1/128',
+    ]);
+    for (const bad of ['11', '10.0.0.0/', '10.0.0.0/1e1', '10.0.0.0/0x8', '::1/129', '10.0.0.0/8/8', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be a hop count/);
+    }
+  });
+});
+
+describe('isLoopbackName', () => {
+  it('knows this machine by name, IPv4 127/8, IPv6 ::1 (bracketed or not) and *.localhost', () => {
+    for (const name of [
+      'localhost',
+      'LOCALHOST',
+      '127.0.0.1',
+      '127.1.2.3',
+      '127.10.200.30',
+      '::1',
+      '[::1]',
+      'app.localhost',
+    ])
+      expect([name, isLoopbackName(name)]).toEqual([name, true]);
+  });
+
+  it('refuses every other name, including look-alikes', () => {
+    for (const name of [
+      '0.0.0.0',
+      '::',
+      '[::]',
+      '10.0.0.1',
+      '127.0.0.1.evil.example',
+      'x127.0.0.1',
+      '127.1.2',
+      '127.1234.0.1',
+      'localhost.evil.example',
+      'evil-localhost',
+      'x[.localhost]',
+    ])
+      expect([name, isLoopbackName(name)]).toEqual([name, false]);
   });
 });

@@ -111,4 +111,55 @@ describe('POST /api/login in emulator mode', () => {
     expect(after.status).toBe(401);
     expect(errorOf(after.body).code).toBe('unauthorized');
   }, 60_000);
+
+  describe('the verifier itself (src/auth/id-token-verifier.ts)', () => {
+    it('emulator mode: who the account says, with the token’s provider only when the account has it linked', async () => {
+      const email = `direct-${Date.now()}@example.com`;
+      const account = await signUp(email);
+      await expect(verifier.verify(account.idToken)).resolves.toEqual({
+        uid: account.uid,
+        email,
+        emailVerified: false,
+        signInProvider: 'password',
+      });
+      const edited = editClaims(account.idToken, { email: 'boss@example.com', email_verified: true });
+      await expect(verifier.verify(edited)).resolves.toMatchObject({ email, emailVerified: false });
+      const google = editClaims(account.idToken, { firebase: { identities: {}, sign_in_provider: 'google.com' } });
+      await expect(verifier.verify(google)).resolves.toMatchObject({ signInProvider: 'unlinked' });
+      await adminUpdate({ localId: account.uid, disableUser: true });
+      await expect(verifier.verify(account.idToken)).rejects.toThrow('The user record is disabled.');
+    }, 60_000);
+
+    it('signed-token mode (real Firebase): the identity is the verified token’s own claims', async () => {
+      // Only real Firebase signs its tokens; here the emulator stands in, so this checks the mapping, not trust.
+      const signed = createFirebaseVerifier(EMULATOR_PROJECT, false);
+      try {
+        const email = `signed-${Date.now()}@example.com`;
+        const account = await signUp(email);
+        await expect(signed.verify(account.idToken)).resolves.toEqual({
+          uid: account.uid,
+          email,
+          emailVerified: false,
+          signInProvider: 'password',
+        });
+        const claimed = editClaims(account.idToken, { email_verified: true });
+        await expect(signed.verify(claimed)).resolves.toMatchObject({ emailVerified: true });
+        const truthy = editClaims(account.idToken, { email_verified: 'yes' });
+        await expect(signed.verify(truthy)).resolves.toMatchObject({ emailVerified: false });
+      } finally {
+        await signed.close?.();
+      }
+    }, 60_000);
+
+    it('each verifier is its own firebase-admin app, gone once closed', async () => {
+      const one = createFirebaseVerifier(EMULATOR_PROJECT, true);
+      const two = createFirebaseVerifier(EMULATOR_PROJECT, true);
+      const account = await signUp(`apps-${Date.now()}@example.com`);
+      await expect(two.verify(account.idToken)).resolves.toMatchObject({ uid: account.uid });
+      await one.close?.();
+      await expect(one.verify(account.idToken)).rejects.toThrow(/deleted/);
+      await expect(two.verify(account.idToken)).resolves.toMatchObject({ uid: account.uid });
+      await two.close?.();
+    }, 60_000);
+  });
 });

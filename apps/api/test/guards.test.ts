@@ -77,16 +77,23 @@ describe('emulator mode answers only requests addressed to loopback (DNS rebindi
     },
   );
 
-  it.each(['evil.example', 'evil.example:5000', '192.168.1.10:5000', '127.0.0.1.evil.example'])(
-    'Host %s gets 403 in the error shape, on the API and the web app alike',
-    async (host) => {
-      for (const url of ['/api/inventory', '/api/login', '/']) {
-        const res = await request(t.app).get(url).set('Host', host);
-        expect(res.status).toBe(403);
-        expect(errorCode(res.body)).toBe('forbidden');
-      }
-    },
-  );
+  it.each([
+    'evil.example',
+    'evil.example:5000',
+    '192.168.1.10:5000',
+    '127.0.0.1.evil.example',
+    // Loopback names with something around them: the whole Host must be a name and an optional port.
+    'evil.example:x:localhost',
+    'localhost:5000x',
+    'localhost:5000:evil.example',
+    '[::1]x:5000',
+  ])('Host %s gets 403 in the error shape, on the API and the web app alike', async (host) => {
+    for (const url of ['/api/inventory', '/api/login', '/']) {
+      const res = await request(t.app).get(url).set('Host', host);
+      expect(res.status).toBe(403);
+      expect(errorCode(res.body)).toBe('forbidden');
+    }
+  });
 
   it('without the emulator any Host is served', async () => {
     const plain = await makeTestApp();

@@ -46,8 +46,8 @@ export function createFirebaseVerifier(
           signInProvider: claimedProvider,
         };
       }
+      // checkRevoked above already refused a disabled account (firebase-admin reads its record).
       const account = await auth.getUser(decoded.uid);
-      if (account.disabled) throw new Error('account disabled');
       const linked = account.providerData.some((provider) => provider.providerId === claimedProvider);
       return {
         uid: account.uid,
