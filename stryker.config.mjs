@@ -1,8 +1,9 @@
 /**
- * `pnpm test:mutation` (1 of 2): mutation testing of the API and the shared
+ * `pnpm test:mutation` (1 of 3): mutation testing of the API and the shared
  * contract (packages/types) with the API's jest suite. Slow; not in `pnpm test`.
- * Left out: files that only start processes (server.ts, seed.ts) and the
- * MongoDB adapter, whose tests need a MongoDB server this machine lacks (see
+ * Left out: files that only start processes (server.ts, seed.ts), the Firebase
+ * verifier (its own config, stryker.emulator.config.mjs), and the MongoDB
+ * adapter, whose tests need a MongoDB server this machine lacks (see
  * docs/mutation-testing.md).
  */
 export default {
@@ -20,6 +21,8 @@ export default {
     '!apps/api/src/server.ts',
     '!apps/api/src/seed.ts',
     '!apps/api/src/store/mongo/**',
+    // Reached only by the Auth-emulator tests: stryker.emulator.config.mjs.
+    '!apps/api/src/auth/id-token-verifier.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is shared: one test process.

@@ -1,5 +1,5 @@
 /**
- * `pnpm test:mutation` (2 of 2): mutation testing of the web app's shared
+ * `pnpm test:mutation` (3 of 3): mutation testing of the web app's shared
  * library (apps/web/src/lib) with the web jest suite. Slow; not in `pnpm test`.
  */
 export default {
