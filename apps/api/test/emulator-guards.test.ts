@@ -126,6 +126,13 @@ describe('POST /api/login in emulator mode', () => {
       await expect(verifier.verify(edited)).resolves.toMatchObject({ email, emailVerified: false });
       const google = editClaims(account.idToken, { firebase: { identities: {}, sign_in_provider: 'google.com' } });
       await expect(verifier.verify(google)).resolves.toMatchObject({ signInProvider: 'unlinked' });
+      // Once Google is linked too, each provider the account has counts.
+      await adminUpdate({
+        localId: account.uid,
+        linkProviderUserInfo: { providerId: 'google.com', rawId: `google-${account.uid}`, email },
+      });
+      await expect(verifier.verify(google)).resolves.toMatchObject({ signInProvider: 'google.com' });
+      await expect(verifier.verify(account.idToken)).resolves.toMatchObject({ signInProvider: 'password' });
       await adminUpdate({ localId: account.uid, disableUser: true });
       await expect(verifier.verify(account.idToken)).rejects.toThrow('The user record is disabled.');
     }, 60_000);
