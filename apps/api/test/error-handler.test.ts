@@ -4,6 +4,7 @@
  */
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
+import type { ErrorBody } from '@smart-zone/types/errors';
 import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../src/errors/app-error';
 import { apiNotFound, errorHandler } from '../src/errors/error-handler';
@@ -37,10 +38,11 @@ describe('errorHandler', () => {
   it('sends a ZodError as validation_failed, its first field message as the message', async () => {
     const error = z.object({ name: z.string(), price: z.number() }).safeParse({ price: 'x' }).error;
     const res = await request(appThrowing(error)).get('/boom');
+    const body = res.body as ErrorBody;
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('validation_failed');
-    expect(Object.keys(res.body.error.fields)).toEqual(['name', 'price']);
-    expect(res.body.error.message).toBe(res.body.error.fields.name);
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.fields ?? {})).toEqual(['name', 'price']);
+    expect(body.error.message).toBe(body.error.fields?.name);
     const empty = await request(appThrowing(new z.ZodError([]))).get('/boom');
     expect(empty.body).toEqual({ error: { code: 'validation_failed', message: 'Invalid input', fields: {} } });
   });
