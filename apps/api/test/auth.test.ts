@@ -61,7 +61,13 @@ describe('POST /api/login', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const res = await request(limited.app).post('/api/login');
-      expect(errorOf(res).code).toBe('rate_limited');
+      expect(errorOf(res)).toEqual({
+        code: 'rate_limited',
+        message: 'Too many sign-in attempts. Please wait a minute and try again.',
+      });
+      // The standard RateLimit headers (draft 8), not the legacy X-RateLimit-* ones.
+      expect(res.headers['ratelimit-policy']).toMatch(/q=3; w=60/);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     } finally {
       await limited.close();
     }

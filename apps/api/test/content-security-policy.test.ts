@@ -44,7 +44,7 @@ describe('the Content-Security-Policy lists exactly whom the page may talk to', 
     expect(connect?.sort()).toEqual(["'self'", ...GOOGLE_AUTH, 'http://127.0.0.1:9399'].sort());
   });
 
-  it('scripts, frames, objects and embedding stay closed', async () => {
+  it('scripts, frames, objects and embedding stay closed; styles, pictures and fonts only as the page needs', async () => {
     t = await makeTestApp();
     const policy = await policyOf(t.app);
     expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -53,6 +53,10 @@ describe('the Content-Security-Policy lists exactly whom the page may talk to', 
       ['https://demo-smart-zone.firebaseapp.com', 'https://apis.google.com'].sort(),
     );
     expect(policy.get('object-src')).toEqual(["'none'"]);
+    // Styles inline (React's style props), pictures from any URL an item may name, fonts bundled.
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:', 'http:']);
+    expect(policy.get('font-src')).toEqual(["'self'", 'data:']);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);

@@ -68,7 +68,15 @@ describe('errorHandler', () => {
   });
 
   it('answers anything else as internal and logs it once, with the request and the cause', async () => {
-    for (const thrown of [new Error('db down'), 'a string', 7, { status: 500 }, { status: '400' }, { status: 399 }]) {
+    for (const thrown of [
+      new Error('db down'),
+      'a string',
+      7,
+      { status: 500 },
+      { status: '400' },
+      { statusCode: '404' },
+      { status: 399 },
+    ]) {
       const log = jest.fn();
       const res = await request(appThrowing(thrown, log)).get('/boom?secret=1');
       expect([thrown, res.status, res.body]).toEqual([thrown, 500, { error: INTERNAL }]);

@@ -324,7 +324,15 @@ describe('write rate limit', () => {
       for (let i = 0; i < 4; i++) {
         const res = await request(limited.app).post(`/api/inventory/${itemId}/stock`).set(auth(ann)).send({ delta: 1 });
         statuses.push(res.status);
-        if (res.status === 429) retryAfter = res.headers['retry-after'];
+        if (res.status === 429) {
+          retryAfter = res.headers['retry-after'];
+          expect(errorOf(res)).toEqual({
+            code: 'rate_limited',
+            message: 'Too many changes in a minute. Please wait a moment and try again.',
+          });
+          expect(res.headers['ratelimit-policy']).toMatch(/q=3; w=60/);
+          expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+        }
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);

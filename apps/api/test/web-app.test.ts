@@ -25,6 +25,10 @@ beforeEach(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-def456.js.gz'), gzipSync(BUNDLE));
   writeFileSync(path.join(dist, 'assets', 'index-def456.css'), STYLES);
   writeFileSync(path.join(dist, 'assets', 'index-def456.css.gz'), gzipSync(STYLES));
+  // Files outside assets/ keep their names across builds: an hour's cache, compressed or not.
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'manifest.js'), BUNDLE);
+  writeFileSync(path.join(dist, 'manifest.js.br'), brotliCompressSync(BUNDLE));
   t = await makeTestApp({ webDist: dist });
 });
 
@@ -66,7 +70,30 @@ describe('the built web app at every non-/api path', () => {
   it('serves hashed assets with a long cache', async () => {
     const res = await request(t.app).get('/assets/app-abc123.js');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the other files with an hour of cache, their compressed copies too', async () => {
+    const icon = await request(t.app).get('/favicon.svg');
+    expect([icon.status, icon.headers['cache-control']]).toEqual([200, 'public, max-age=3600']);
+    const manifest = await rawGet('/manifest.js', 'br');
+    expect([manifest.headers['content-encoding'], manifest.headers['cache-control']]).toEqual([
+      'br',
+      'public, max-age=3600',
+    ]);
+    expect(brotliDecompressSync(manifest.body).equals(BUNDLE)).toBe(true);
+  });
+
+  it('answers HEAD like GET, without the body; other methods get no file', async () => {
+    const head = await request(t.app).head('/assets/index-def456.js').set('Accept-Encoding', 'br');
+    expect([head.status, head.headers['content-encoding'], head.headers['cache-control']]).toEqual([
+      200,
+      'br',
+      'public, max-age=31536000, immutable',
+    ]);
+    const post = await request(t.app).post('/assets/index-def456.js').set('Accept-Encoding', 'br');
+    expect(post.status).toBe(404);
+    expect(post.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends the brotli copy of an asset to a browser that accepts it, and it unpacks to the file', async () => {
@@ -101,9 +128,11 @@ describe('the built web app at every non-/api path', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('never caches index.html without asking', async () => {
-    const res = await request(t.app).get('/inventory');
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it('never caches index.html without asking, at / or at a client route', async () => {
+    for (const url of ['/', '/inventory']) {
+      const res = await request(t.app).get(url);
+      expect([url, res.status, res.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+    }
   });
 
   it('serves no source map', async () => {
@@ -114,7 +143,26 @@ describe('the built web app at every non-/api path', () => {
 
   it('answers 404, not HTML, for a missing file', async () => {
     const res = await request(t.app).get('/images/missing.svg');
-    expect(res.status).toBe(404);
+    expect([res.status, res.headers['content-type'], res.text]).toEqual([
+      404,
+      'text/plain; charset=utf-8',
+      'Not found',
+    ]);
+  });
+
+  it('says how to build the web app when there is none yet', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'smart-zone-no-dist-'));
+    const unbuilt = await makeTestApp({ webDist: empty });
+    try {
+      const res = await request(unbuilt.app).get('/inventory');
+      expect([res.status, res.headers['content-type'], res.text]).toEqual([
+        503,
+        'text/plain; charset=utf-8',
+        'The web app is not built yet. Run `npx -y pnpm@10 build` (or `pnpm start`, which builds it).',
+      ]);
+    } finally {
+      await unbuilt.close();
+    }
   });
 
   it('keeps /api/inventory as data while /inventory is the page', async () => {
