@@ -73,6 +73,27 @@ it('N concurrent deliveries of 1 against stock S deliver exactly min(N, S), in o
   expect(Number(committedRevision())).toBe(revisionBefore + 1);
 });
 
+it('more deliveries than one batch holds (256) all settle, in two commits, and none runs twice', async () => {
+  const item = await store.items.create(phone(400), ada);
+  const revisionBefore = Number(committedRevision());
+
+  const outcomes = await Promise.all(Array.from({ length: 300 }, () => store.deliveries.create(delivery(item._id))));
+  expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(300);
+  expect(Number(committedRevision())).toBe(revisionBefore + 2);
+  // A little later, nothing has run again: a batch leaves the queue when it is taken.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect([committedStock(item._id), committedDeliveries(item._id), ledgerSum(item._id)]).toEqual([100, 300, 100]);
+  expect(Number(committedRevision())).toBe(revisionBefore + 2);
+});
+
+it('a batch in which nothing changed (every delivery refused) leaves the catalogue revision alone', async () => {
+  const item = await store.items.create(phone(0), ada);
+  const revisionBefore = committedRevision();
+  const outcomes = await Promise.all(Array.from({ length: 3 }, () => store.deliveries.create(delivery(item._id))));
+  expect(outcomes.map((outcome) => outcome.ok)).toEqual([false, false, false]);
+  expect(committedRevision()).toBe(revisionBefore);
+});
+
 it('answers each delivery only once its batch is committed: another connection already sees it', async () => {
   const item = await store.items.create(phone(10), ada);
   const seen = await Promise.all(

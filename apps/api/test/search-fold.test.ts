@@ -11,6 +11,7 @@ beforeAll(async () => {
     ['Ωmega', 'ΣΙΓΜΑ Ltd'],
     ['Жук', 'Straße AG'],
     ['Plain', 'ASCII Co'],
+    ['Dell 27" Monitor', 'Dell'],
   ] as const) {
     await t.addItem({ name, supplier });
   }
@@ -53,6 +54,19 @@ describe('search folds case beyond ASCII', () => {
     ['Ü', ['émile']],
     ['ße', ['Жук']],
   ])('short scan path: %s finds %j', async (q, names) => {
+    expect(await found(q)).toEqual(names);
+  });
+});
+
+// What a user types is matched as text, never as the index's query syntax.
+describe('search text is literal', () => {
+  it.each([
+    ['27" mon', ['Dell 27" Monitor']],
+    ['27 mon', []],
+    ['"', ['Dell 27" Monitor']],
+    ['dell OR plain', []],
+    ['plai*', []],
+  ])('%s finds %j', async (q, names) => {
     expect(await found(q)).toEqual(names);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { itemInputSchema, type Actor, type ItemInput } from '@smart-zone/types/item';
+import { itemInputSchema, QUANTITY_MAX, type Actor, type ItemInput } from '@smart-zone/types/item';
 import { demoItems } from '../src/store/demo-items';
 import { openStore } from '../src/store/open-store';
 import type { NewDelivery, Store } from '../src/store/store';
@@ -271,6 +271,24 @@ describe(`store contract: ${TEST_STORE}`, () => {
       expect(await store.items.history(UNKNOWN_ID, { limit: 10, skip: 0 })).toEqual({ movements: [], total: 0 });
     });
 
+    it('moves stock to exactly zero and to exactly the maximum; one past the maximum is refused', async () => {
+      const item = await store.items.create(phone({ quantity: 2 }), staff);
+      expect(await store.items.changeStock(item._id, { delta: -2 }, staff)).toMatchObject({
+        ok: true,
+        item: { quantity: 0 },
+      });
+      expect(await store.items.changeStock(item._id, { delta: QUANTITY_MAX }, staff)).toMatchObject({
+        ok: true,
+        item: { quantity: QUANTITY_MAX },
+      });
+      expect(await store.items.changeStock(item._id, { delta: 1 }, staff)).toEqual({
+        ok: false,
+        reason: 'out_of_range',
+        available: QUANTITY_MAX,
+      });
+      expect((await store.items.get(item._id))?.quantity).toBe(QUANTITY_MAX);
+    });
+
     it('refuses a change below zero and writes nothing; not_found for an unknown item', async () => {
       const item = await store.items.create(phone({ quantity: 2 }), staff);
       expect(await store.items.changeStock(item._id, { delta: -3 }, staff)).toEqual({
@@ -500,6 +518,14 @@ sqliteOnly('sqlite on disk', () => {
 
   afterEach(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates DATA_DIR, parents included, when it does not exist yet', async () => {
+    const nested = path.join(dataDir, 'var', 'smart-zone');
+    const store = await openStore({ mongodbDb: 'unused', dataDir: nested });
+    await store.items.create(phone(), staff);
+    await store.close();
+    expect(fs.existsSync(path.join(nested, 'smart-zone.db'))).toBe(true);
   });
 
   it('keeps every item and delivery across a restart, in a WAL-mode file under DATA_DIR', async () => {
