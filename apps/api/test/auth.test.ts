@@ -11,6 +11,9 @@ afterEach(() => t.close());
 
 const claims = { email: 'a@x.com', uid: 'uid-a', verified: true };
 const signed = { issuer: 'smart-zone', audience: 'smart-zone-api' };
+/** Like ours in every respect (an hour to live) but what `overrides` changes. */
+const tokenLikeOurs = (overrides: jwt.SignOptions = {}, secret = TEST_SECRET) =>
+  jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: 3600, ...signed, ...overrides });
 
 function unsignedToken(payload: object) {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -85,12 +88,22 @@ describe('accessToken checks on protected calls', () => {
     }
   });
 
+  it('accepts a token made by hand exactly like ours (the control for the refusals below)', async () => {
+    expect((await protectedCall(tokenLikeOurs())).status).toBe(200);
+  });
+
   it.each([
-    ['signed with the wrong secret', () => jwt.sign(claims, 'x'.repeat(48), { algorithm: 'HS256', ...signed })],
-    ['with alg: none', () => unsignedToken(claims)],
+    ['signed with the wrong secret', () => tokenLikeOurs({}, 'x'.repeat(48))],
+    ['signed with another algorithm (HS512)', () => tokenLikeOurs({ algorithm: 'HS512' })],
+    ['with alg: none', () => unsignedToken({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })],
     ['expired', () => jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, TEST_SECRET, signed)],
-    ['for another audience', () => jwt.sign(claims, TEST_SECRET, { issuer: 'smart-zone', audience: 'other' })],
-    ['missing the email claim', () => jwt.sign({ uid: 'u', verified: true }, TEST_SECRET, signed)],
+    ['for another audience', () => tokenLikeOurs({ audience: 'other' })],
+    ['from another issuer', () => tokenLikeOurs({ issuer: 'someone-else' })],
+    ['without an expiry', () => jwt.sign(claims, TEST_SECRET, signed)],
+    [
+      'missing the email claim',
+      () => jwt.sign({ uid: 'u', verified: true }, TEST_SECRET, { expiresIn: 3600, ...signed }),
+    ],
     ['that is not a JWT', () => 'garbage'],
   ])('refuses a token %s with 401', async (_label, make) => {
     const res = await protectedCall(make());

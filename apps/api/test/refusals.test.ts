@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { expectedVersion } from '../src/http/preconditions';
+import { QUANTITY_MAX } from '@smart-zone/types/item';
 import { makeTestApp, sampleItem, testConfig, type TestApp, UNKNOWN_ID } from './helpers/test-app';
 import { openTestStore } from './helpers/test-store';
 import { errorOf } from './support/bodies';
@@ -98,6 +99,40 @@ describe('My Item', () => {
     expect([notBobs.status, errorOf(notBobs)]).toEqual([
       404,
       { code: 'not_found', message: 'No delivery of yours with that id' },
+    ]);
+  });
+});
+
+describe('stock and versions', () => {
+  it('too little stock to remove, too much to add, and a change on top of someone else’s', async () => {
+    const ann = await t.tokenFor('ann@shop.com');
+    const id = await t.addItem({ quantity: 10 });
+    const stock = (delta: number) => request(t.app).post(`/api/inventory/${id}/stock`).set(auth(ann)).send({ delta });
+
+    const under = await stock(-11);
+    expect([under.status, errorOf(under)]).toEqual([
+      409,
+      { code: 'out_of_stock', message: 'Only 10 in stock: cannot remove 11' },
+    ]);
+    const over = await stock(QUANTITY_MAX);
+    expect([over.status, errorOf(over)]).toEqual([
+      409,
+      { code: 'out_of_stock', message: `10 in stock: adding ${QUANTITY_MAX} would go over the limit` },
+    ]);
+
+    const loaded = await request(t.app).get(`/api/inventory/${id}`);
+    expect((await stock(1)).status).toBe(200);
+    const stale = await request(t.app)
+      .put(`/api/inventory/${id}`)
+      .set(auth(ann))
+      .set('If-Match', loaded.headers.etag as string)
+      .send(sampleItem);
+    expect([stale.status, errorOf(stale)]).toEqual([
+      412,
+      {
+        code: 'precondition_failed',
+        message: 'This item was changed by someone else since you loaded it. Load it again and redo your change.',
+      },
     ]);
   });
 });
