@@ -16,11 +16,15 @@ describe('hardening', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // Google sign-in's popup is on another origin: the page must still see it close.
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('allows CORS only for configured origins', async () => {
     const allowed = await request(t.app).get('/api/inventory').set('Origin', 'http://allowed.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
+    // A page on that origin may read the list's count, an item's version and when to retry.
+    expect(allowed.headers['access-control-expose-headers']).toBe('X-Total-Count,ETag,Retry-After');
     const other = await request(t.app).get('/api/inventory').set('Origin', 'http://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
