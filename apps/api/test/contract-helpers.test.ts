@@ -1,5 +1,6 @@
 import { fieldErrors, isErrorBody } from '@smart-zone/types/errors';
 import { imgSchema } from '@smart-zone/types/item';
+import { controlCharacterMessage, hasControlCharacter } from '@smart-zone/types/text';
 
 // The contract's small helpers, each case a shape the API or the web client meets.
 describe('isErrorBody: the one error shape, and nothing that merely looks like it', () => {
@@ -64,5 +65,30 @@ describe('an item picture is an http(s) URL, a site path or empty', () => {
     'not a url',
   ])('refuses %j', (img) => {
     expect(imgSchema.safeParse(img).success).toBe(false);
+  });
+});
+
+describe('control characters: one line unless a field says it may hold several', () => {
+  it('a single-line text (the default) refuses tabs and line breaks; a multi-line one keeps them', () => {
+    expect(['a\tb', 'a\nb', 'a\rb', 'a\u0000b', 'a\u007fb'].map((text) => hasControlCharacter(text))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['a\tb', 'a\nb', 'a\rb', 'a\u0000b', 'a\u007fb'].map((text) => hasControlCharacter(text, { multiLine: true })),
+    ).toEqual([false, false, false, true, true]);
+    expect(hasControlCharacter('Pixel 9 — 128 GB, é ω ж')).toBe(false);
+  });
+
+  it("says which, in the field's name", () => {
+    expect(controlCharacterMessage('Name')).toBe(
+      'Name cannot contain control characters such as NUL, tabs or line breaks',
+    );
+    expect(controlCharacterMessage('Description', { multiLine: true })).toBe(
+      'Description cannot contain control characters (line breaks and tabs are fine)',
+    );
   });
 });
