@@ -3,7 +3,7 @@
  * shows `error.message` as its toast, so each message below is what a user
  * reads. One call per refusal, with its exact status, code and message.
  */
-import request from 'supertest';
+import request, { type Response } from 'supertest';
 import { createApp } from '../src/app';
 import { expectedVersion } from '../src/http/preconditions';
 import { QUANTITY_MAX } from '@smart-zone/types/item';
@@ -18,6 +18,9 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** What a person is told: the status and the error of an answer. */
+const told = (res: Response) => [res.status, errorOf(res)];
+const unauthorized = (message: string) => [401, { code: 'unauthorized', message }];
 const delivery = (inventoriesId: string, email: string) => ({
   name: 'Pixel 9',
   email,
@@ -29,14 +32,12 @@ const delivery = (inventoriesId: string, email: string) => ({
 
 describe('signing in', () => {
   it('without an ID token, with one Firebase refuses, and for an account without an email', async () => {
-    expect(errorOf(await request(t.app).post('/api/login'))).toEqual({
-      code: 'unauthorized',
-      message: 'Sign in with Firebase and send its ID token as a Bearer token',
-    });
-    expect(errorOf(await request(t.app).post('/api/login').set(auth('not-a-firebase-token')))).toEqual({
-      code: 'unauthorized',
-      message: 'Your sign-in could not be verified. Please sign in again.',
-    });
+    expect(told(await request(t.app).post('/api/login'))).toEqual(
+      unauthorized('Sign in with Firebase and send its ID token as a Bearer token'),
+    );
+    expect(told(await request(t.app).post('/api/login').set(auth('not-a-firebase-token')))).toEqual(
+      unauthorized('Your sign-in could not be verified. Please sign in again.'),
+    );
 
     const store = await openTestStore();
     try {
@@ -48,25 +49,19 @@ describe('signing in', () => {
         config: testConfig,
         log: () => {},
       });
-      const res = await request(app).post('/api/login').set(auth('phone-only'));
-      expect([res.status, errorOf(res)]).toEqual([
-        401,
-        { code: 'unauthorized', message: 'Your account has no email address' },
-      ]);
+      expect(told(await request(app).post('/api/login').set(auth('phone-only')))).toEqual(
+        unauthorized('Your account has no email address'),
+      );
     } finally {
       await store.close();
     }
   });
 
   it('a protected call without a token, or with one that is not ours', async () => {
-    expect(errorOf(await request(t.app).get('/api/myitem'))).toEqual({
-      code: 'unauthorized',
-      message: 'Sign in to do this',
-    });
-    expect(errorOf(await request(t.app).get('/api/myitem').set(auth('forged.token.here')))).toEqual({
-      code: 'unauthorized',
-      message: 'Your session has expired or is invalid. Please sign in again.',
-    });
+    expect(told(await request(t.app).get('/api/myitem'))).toEqual(unauthorized('Sign in to do this'));
+    expect(told(await request(t.app).get('/api/myitem').set(auth('forged.token.here')))).toEqual(
+      unauthorized('Your session has expired or is invalid. Please sign in again.'),
+    );
   });
 });
 
