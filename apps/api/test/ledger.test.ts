@@ -43,10 +43,7 @@ describe('POST /api/inventory/:id/stock', () => {
       note: 'pallet 7',
       actor: { email: 'ann@shop.com' },
     });
-    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body).toMatchObject({
-      quantity: 15,
-      updatedBy: { email: 'ann@shop.com' },
-    });
+    expect((await request(t.app).get(`/api/inventory/${itemId}`)).body).toMatchObject({ quantity: 15 });
   });
 
   it('when it would go below 0, answers 409 and changes nothing', async () => {

@@ -114,11 +114,34 @@ describe(`store contract: ${TEST_STORE}`, () => {
         _id: created._id,
         createdAt: created.createdAt,
         version: 2,
-        createdBy: staff,
-        updatedBy: ada,
       });
       expect(await store.items.get(created._id)).toEqual(outcome.item);
       expect(await store.items.update(UNKNOWN_ID, next, ada)).toEqual({ ok: false, reason: 'not_found' });
+    });
+
+    it('an item names nobody; its history keeps who changed it', async () => {
+      const created = await store.items.create(phone({ quantity: 1 }), staff);
+      await store.items.changeStock(created._id, { delta: 2 }, ada);
+      const read = await store.items.get(created._id);
+      expect(Object.keys(read ?? {}).sort()).toEqual(
+        [
+          '_id',
+          'createdAt',
+          'description',
+          'img',
+          'name',
+          'price',
+          'quantity',
+          'supplier',
+          'updatedAt',
+          'version',
+        ].sort(),
+      );
+      await store.items.remove(created._id, ada);
+      const { movements } = await store.items.history(created._id, { limit: 10, skip: 0 });
+      expect(movements.map((m) => m.actor)).toEqual([ada, ada, staff]);
+      expect(movements[0]?.item).not.toHaveProperty('createdBy');
+      expect(movements[0]?.item).not.toHaveProperty('updatedBy');
     });
 
     it('removes an item once', async () => {

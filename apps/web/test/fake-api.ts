@@ -88,8 +88,6 @@ export function item(overrides: Partial<Item> = {}): Item {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     version: 1,
-    createdBy: SOMEONE,
-    updatedBy: SOMEONE,
     ...overrides,
   };
 }

@@ -27,8 +27,6 @@ export const itemSchema = itemInputSchema
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int().min(1),
-    createdBy: actorSchema,
-    updatedBy: actorSchema,
   })
   .meta({ id: 'Item' });
 

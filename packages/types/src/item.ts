@@ -81,8 +81,18 @@ export interface Item extends ItemInput {
    * as the ETag `"<version>"`; PUT with a stale If-Match answers 412.
    */
   version: number;
-  createdBy: Actor;
-  updatedBy: Actor;
+  // No createdBy/updatedBy: the catalogue is public and names nobody. Who
+  // changed what is the staff-only history's (StockMovement.actor).
+}
+
+/**
+ * An item as stored before the catalogue stopped naming people: a `deleted`
+ * movement's snapshot written then still carries createdBy/updatedBy. The
+ * adapters read snapshots through this, so no answer carries them.
+ */
+export function withoutActors(stored: Item & { createdBy?: unknown; updatedBy?: unknown }): Item {
+  const { createdBy: _createdBy, updatedBy: _updatedBy, ...item } = stored;
+  return item;
 }
 
 export const ITEM_SORTS = ['name', 'price', 'quantity', 'newest'] as const;

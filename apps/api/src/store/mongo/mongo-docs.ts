@@ -1,6 +1,13 @@
 import type { ObjectId } from 'mongodb';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
-import type { Actor, Item, ItemInput, MovementReason, StockMovement } from '@smart-zone/types/item';
+import {
+  type Actor,
+  type Item,
+  type ItemInput,
+  type MovementReason,
+  type StockMovement,
+  withoutActors,
+} from '@smart-zone/types/item';
 
 /** Documents as MongoDB holds them; mapped to the shared types at the adapter's edge. */
 export interface ItemDoc extends ItemInput {
@@ -61,8 +68,6 @@ export const toItem = ({ _id, createdAt, updatedAt, search: _search, ...fields }
   createdAt: createdAt.toISOString(),
   updatedAt: updatedAt.toISOString(),
   version: fields.version,
-  createdBy: fields.createdBy,
-  updatedBy: fields.updatedBy,
 });
 
 export const toDelivery = (doc: DeliveryDoc): DeliveredItem => ({
@@ -88,5 +93,5 @@ export const toMovement = (doc: MovementDoc): StockMovement => ({
   ...(doc.deliveryId ? { deliveryId: doc.deliveryId.toHexString() } : {}),
   ...(doc.note ? { note: doc.note } : {}),
   at: doc.at.toISOString(),
-  ...(doc.item ? { item: doc.item } : {}),
+  ...(doc.item ? { item: withoutActors(doc.item) } : {}),
 });

@@ -1,5 +1,5 @@
 import type { DeliveredItem } from '@smart-zone/types/delivery';
-import type { Item, MovementReason, StockMovement } from '@smart-zone/types/item';
+import { type Item, type MovementReason, type StockMovement, withoutActors } from '@smart-zone/types/item';
 
 /** Rows as SQLite holds them; mapped to the shared types at the adapter's edge. */
 export interface ItemRow {
@@ -60,8 +60,6 @@ export function toItem(row: ItemRow): Item {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
-    createdBy: { uid: row.created_by_uid, email: row.created_by_email },
-    updatedBy: { uid: row.updated_by_uid, email: row.updated_by_email },
   };
 }
 
@@ -91,6 +89,6 @@ export function toMovement(row: MovementRow): StockMovement {
     ...(row.delivery_id ? { deliveryId: row.delivery_id } : {}),
     ...(row.note ? { note: row.note } : {}),
     at: row.at,
-    ...(row.item_json ? { item: JSON.parse(row.item_json) as Item } : {}),
+    ...(row.item_json ? { item: withoutActors(JSON.parse(row.item_json) as Item) } : {}),
   };
 }

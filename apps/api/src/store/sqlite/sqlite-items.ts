@@ -87,11 +87,7 @@ export function sqliteItems(db: Database.Database) {
   // answers the very same object, so callers may keep what they derive from it
   // (the route keeps its JSON).
   const recent = new LRUCache<string, Item>({ max: 10_000 });
-  const frozen = (item: Item): Item => {
-    Object.freeze(item.createdBy);
-    Object.freeze(item.updatedBy);
-    return Object.freeze(item);
-  };
+  const frozen = (item: Item): Item => Object.freeze(item);
 
   function readItem(id: string): Item | null {
     const known = recent.get(id);
