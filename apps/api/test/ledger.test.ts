@@ -342,6 +342,21 @@ describe('write rate limit', () => {
       await limited.close();
     }
   });
+
+  it('counts writes only: reading the history any number of times leaves the whole budget', async () => {
+    const limited = await makeTestApp({ writeRateLimit: 2 });
+    try {
+      const itemId = await limited.addItem();
+      const ann = await limited.tokenFor('ann@shop.com');
+      for (let i = 0; i < 5; i++) {
+        expect((await request(limited.app).get(`/api/inventory/${itemId}/history`).set(auth(ann))).status).toBe(200);
+      }
+      const stock = () => request(limited.app).post(`/api/inventory/${itemId}/stock`).set(auth(ann)).send({ delta: 1 });
+      expect([(await stock()).status, (await stock()).status, (await stock()).status]).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('POST /api/myitem with the spec payload', () => {

@@ -12,8 +12,10 @@ import { isStaff, type StaffList } from './staff';
 export interface Guards {
   signedIn: RequestHandler;
   verified: RequestHandler;
-  /** Verified, on the staff list, and within the per-user write rate. */
+  /** Verified, on the staff list, and within the per-user write rate: for writes. */
   staff: RequestHandler;
+  /** Verified and on the staff list, for staff-only reads: reading never spends the write budget. */
+  staffRead: RequestHandler;
   isStaff(user: AccessClaims): boolean;
 }
 
@@ -53,6 +55,7 @@ export function createGuards(deps: { tokens: AccessTokens; staff: StaffList; wri
     // A Router is one middleware that runs its chain, then hands on to the route.
     verified: Router().use(signedIn, verified),
     staff: Router().use(signedIn, verified, onStaff, writeLimiter),
+    staffRead: Router().use(signedIn, verified, onStaff),
     isStaff: (user) => isStaff(deps.staff, user),
   };
 }

@@ -21,7 +21,7 @@ import { inventoryService } from './inventory.service';
 /** Reads are public; every write needs staff; the history is for staff only. */
 export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
   const service = inventoryService(deps.store);
-  const { staff } = deps.guards;
+  const { staff, staffRead } = deps.guards;
   const router = Router();
 
   // The same query text always parses the same: parse a text once, answer its
@@ -74,7 +74,7 @@ export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
     sendPrepared(req, res, prepared);
   });
 
-  router.get('/:id/history', staff, async (req, res) => {
+  router.get('/:id/history', staffRead, async (req, res) => {
     const id = parseId(req.params.id, 'item');
     const history = await service.history(id, parseQuery(historyQuerySchema, req.query));
     res.set(TOTAL_COUNT_HEADER, String(history.total)).json(history.movements);
