@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { QUANTITY_MAX } from '@smart-zone/types/item';
 import { makeTestApp, type TestApp, UNKNOWN_ID } from './helpers/test-app';
 import { anyObjectId, anyString, deliveriesOf, errorOf, insertedOf, itemOf } from './support/bodies';
 
@@ -240,6 +241,42 @@ describe('DELETE /api/myitem/:id', () => {
     );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     expect(await stockOf(itemId)).toBe(5);
+  });
+
+  it('refuses with 409 naming the limit a cancel that would take the stock over QUANTITY_MAX (deliver, restock, cancel)', async () => {
+    const itemId = await t.addItem({ quantity: QUANTITY_MAX });
+    const token = await t.tokenFor('a@x.com');
+    const created = await request(t.app)
+      .post('/api/myitem')
+      .set(auth(token))
+      .send(delivery(itemId, 'a@x.com', { quantity: 10_000 }));
+    const restock = await request(t.app)
+      .post(`/api/inventory/${itemId}/stock`)
+      .set(auth(token))
+      .send({ delta: 10_000 });
+    expect(restock.status).toBe(200);
+    const over = await request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send({ delta: 1 });
+    expect(over.status).toBe(409);
+    expect(errorOf(over).message).toBe(`${QUANTITY_MAX} in stock: adding 1 would go over the limit of ${QUANTITY_MAX}`);
+
+    const res = await request(t.app)
+      .delete(`/api/myitem/${insertedOf(created).insertedId}`)
+      .set(auth(token));
+    expect(res.status).toBe(409);
+    expect(errorOf(res)).toMatchObject({
+      code: 'out_of_stock',
+      message: `That would make the stock ${QUANTITY_MAX + 10_000}, over the limit of ${QUANTITY_MAX}: nothing was changed.`,
+    });
+    expect(await stockOf(itemId)).toBe(QUANTITY_MAX);
+    expect((await request(t.app).get('/api/myitem').set(auth(token))).body).toHaveLength(1);
+    // The item can still be saved as it is: its values stay within the rules.
+    const item = itemOf(await request(t.app).get(`/api/inventory/${itemId}`));
+    const { name, supplier, price, quantity, description, img } = item;
+    const put = await request(t.app)
+      .put(`/api/inventory/${itemId}`)
+      .set(auth(token))
+      .send({ name, supplier, price, quantity, description, img });
+    expect(put.status).toBe(200);
   });
 
   it('answers 400 for a bad id and 401 without a token', async () => {

@@ -184,8 +184,8 @@ it('cancels join the batch: a delivery and cancels of earlier ones commit togeth
     store.deliveries.create(delivery(item._id, { quantity: 5 })),
   ]);
 
-  expect(cancelled?._id).toBe(first.delivery._id);
-  expect(cancelledAgain).toBeNull();
+  expect(cancelled).toEqual({ ok: true, delivery: first.delivery });
+  expect(cancelledAgain).toEqual({ ok: false, reason: 'not_found' });
   expect(fresh.ok).toBe(true);
   expect(committedStock(item._id)).toBe(2);
   expect(ledgerSum(item._id)).toBe(2);

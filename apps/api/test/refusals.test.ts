@@ -112,7 +112,7 @@ describe('stock and versions', () => {
     const over = await stock(QUANTITY_MAX);
     expect([over.status, errorOf(over)]).toEqual([
       409,
-      { code: 'out_of_stock', message: `10 in stock: adding ${QUANTITY_MAX} would go over the limit` },
+      { code: 'out_of_stock', message: `10 in stock: adding ${QUANTITY_MAX} would go over the limit of ${QUANTITY_MAX}` },
     ]);
 
     const loaded = await request(t.app).get(`/api/inventory/${id}`);

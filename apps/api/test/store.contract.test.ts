@@ -211,14 +211,17 @@ describe(`store contract: ${TEST_STORE}`, () => {
       if (!outcome.ok) throw new Error('expected a delivery');
       const id = outcome.delivery._id;
 
-      expect(await store.deliveries.cancel(id, bob)).toBeNull();
+      expect(await store.deliveries.cancel(id, bob)).toEqual({ ok: false, reason: 'not_found' });
       // Same email, another account: records belong to a uid, not to an address.
-      expect(await store.deliveries.cancel(id, { uid: 'uid-new-ada', email: ada.email })).toBeNull();
+      expect(await store.deliveries.cancel(id, { uid: 'uid-new-ada', email: ada.email })).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
       expect((await store.items.get(item._id))?.quantity).toBe(6);
 
-      expect(await store.deliveries.cancel(id, ada)).toEqual(outcome.delivery);
+      expect(await store.deliveries.cancel(id, ada)).toEqual({ ok: true, delivery: outcome.delivery });
       expect((await store.items.get(item._id))?.quantity).toBe(10);
-      expect(await store.deliveries.cancel(id, ada)).toBeNull();
+      expect(await store.deliveries.cancel(id, ada)).toEqual({ ok: false, reason: 'not_found' });
       expect((await store.items.get(item._id))?.quantity).toBe(10);
       expect(await store.deliveries.get(id)).toBeNull();
     });
@@ -228,8 +231,43 @@ describe(`store contract: ${TEST_STORE}`, () => {
       const outcome = await store.deliveries.create(delivery(item._id));
       if (!outcome.ok) throw new Error('expected a delivery');
       await store.items.remove(item._id, staff);
-      expect(await store.deliveries.cancel(outcome.delivery._id, ada)).not.toBeNull();
+      expect(await store.deliveries.cancel(outcome.delivery._id, ada)).toMatchObject({ ok: true });
       expect(await store.items.get(item._id)).toBeNull();
+    });
+
+    it('refuses a cancel that would take the item over QUANTITY_MAX, and writes nothing', async () => {
+      const item = await store.items.create(phone({ quantity: QUANTITY_MAX }), staff);
+      const outcome = await store.deliveries.create(delivery(item._id, { quantity: 10 }));
+      if (!outcome.ok) throw new Error('expected a delivery');
+      const restocked = await store.items.changeStock(item._id, { delta: 10 }, staff);
+      expect(restocked).toMatchObject({ ok: true, item: { quantity: QUANTITY_MAX } });
+      const before = await store.items.get(item._id);
+      const history = await store.items.history(item._id, { limit: 10, skip: 0 });
+      expect(await store.deliveries.cancel(outcome.delivery._id, ada)).toEqual({
+        ok: false,
+        reason: 'over_limit',
+        available: QUANTITY_MAX,
+        quantity: 10,
+      });
+      expect(await store.items.get(item._id)).toEqual(before);
+      expect(await store.items.history(item._id, { limit: 10, skip: 0 })).toEqual(history);
+      // Still the owner's, still cancellable once there is room again.
+      expect(await store.deliveries.get(outcome.delivery._id)).toEqual(outcome.delivery);
+      await store.items.changeStock(item._id, { delta: -10 }, staff);
+      expect(await store.deliveries.cancel(outcome.delivery._id, ada)).toMatchObject({ ok: true });
+      expect((await store.items.get(item._id))?.quantity).toBe(QUANTITY_MAX);
+    });
+
+    it('bulk-creates all or nothing: a quantity over QUANTITY_MAX anywhere writes nothing', async () => {
+      const before = await store.items.count();
+      await expect(
+        store.items.createMany(
+          [phone({ name: 'fine' }), phone({ name: 'too many', quantity: QUANTITY_MAX + 1 })],
+          staff,
+        ),
+      ).rejects.toThrow(`Quantity ${QUANTITY_MAX + 1} must be a whole number from 0 to ${QUANTITY_MAX}`);
+      await expect(store.items.create(phone({ quantity: -1 }), staff)).rejects.toThrow(RangeError);
+      expect(await store.items.count()).toBe(before);
     });
   });
 
@@ -351,7 +389,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
       const outcome = await store.deliveries.create(delivery(item._id, { quantity: 2 }));
       if (!outcome.ok) throw new Error('expected a delivery');
       const results = await Promise.all([1, 2, 3].map(() => store.deliveries.cancel(outcome.delivery._id, ada)));
-      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
       expect((await store.items.get(item._id))?.quantity).toBe(5);
       expect((await ledger(item._id)).filter((m) => m.reason === 'cancel')).toHaveLength(1);
     });
@@ -420,7 +458,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
         store.deliveries.cancel(outcome.delivery._id, ada),
         store.deliveries.cancel(outcome.delivery._id, ada),
       ]);
-      expect([first, second].filter((result) => result !== null)).toEqual([outcome.delivery]);
+      expect([first, second].filter((result) => result.ok)).toEqual([{ ok: true, delivery: outcome.delivery }]);
       expect((await store.items.get(item._id))?.quantity).toBe(4);
       expect((await ledger(item._id)).map((m) => m.reason)).toEqual(['cancel', 'delivery', 'created']);
       expect(await store.deliveries.listByOwner(ada.uid)).toEqual([]);

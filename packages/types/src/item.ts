@@ -95,6 +95,17 @@ export function withoutActors(stored: Item & { createdBy?: unknown; updatedBy?: 
   return item;
 }
 
+/** The limit every path that sets or moves stock keeps (create, PUT, restock, cancel, seed). */
+export const quantityLimitMessage = (quantity: number) =>
+  `That would make the stock ${quantity}, over the limit of ${QUANTITY_MAX}: nothing was changed.`;
+
+/** For writers that take items without a schema in front (the seed, the demo data): refuses before writing. */
+export function assertStorableQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 0 || quantity > QUANTITY_MAX) {
+    throw new RangeError(`Quantity ${quantity} must be a whole number from 0 to ${QUANTITY_MAX}: nothing was written.`);
+  }
+}
+
 export const ITEM_SORTS = ['name', 'price', 'quantity', 'newest'] as const;
 export type ItemSortKey = (typeof ITEM_SORTS)[number];
 export const LIST_LIMIT_MAX = 500;

@@ -1,5 +1,6 @@
 import type { AccessClaims } from '@smart-zone/types/auth';
 import type { DeliveredItem, DeliveryInput } from '@smart-zone/types/delivery';
+import { quantityLimitMessage } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult } from '@smart-zone/types/responses';
 import { forbidden, notFound, outOfStock } from '../errors/app-error';
 import type { Store } from '../store/store';
@@ -9,14 +10,14 @@ export function deliveriesService(store: Store) {
   return {
     list(caller: AccessClaims, email: string | undefined): Promise<DeliveredItem[]> {
       if (email !== undefined && email !== caller.email) {
-        throw forbidden('You can only see your own deliveries');
+        throw forbidden('You can only see your own deliveries', 'asked for the deliveries of another email');
       }
       return store.deliveries.listByOwner(caller.uid);
     },
 
     async create(caller: AccessClaims, input: DeliveryInput): Promise<InsertResult> {
       if (input.email !== caller.email) {
-        throw forbidden('You can only record deliveries under your own email');
+        throw forbidden('You can only record deliveries under your own email', 'delivery under another email');
       }
       const outcome = await store.deliveries.create({
         owner: { uid: caller.uid, email: caller.email },
@@ -42,7 +43,8 @@ export function deliveriesService(store: Store) {
     /** Another user's record answers 404 like an unknown one: its existence is not theirs to learn. */
     async cancel(caller: AccessClaims, id: string): Promise<DeleteResult> {
       const cancelled = await store.deliveries.cancel(id, { uid: caller.uid, email: caller.email });
-      if (!cancelled) throw notFound('No delivery of yours with that id');
+      if (!cancelled.ok && cancelled.reason === 'not_found') throw notFound('No delivery of yours with that id');
+      if (!cancelled.ok) throw outOfStock(quantityLimitMessage(cancelled.available + cancelled.quantity));
       return { acknowledged: true, deletedCount: 1 };
     },
   };

@@ -1,5 +1,5 @@
 import type { Actor, Item, ItemInput, ItemListQuery, StockChange, StockMovement } from '@smart-zone/types/item';
-import { parseItemSort } from '@smart-zone/types/item';
+import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
@@ -75,7 +75,7 @@ export function inventoryService(store: Store) {
           'out_of_stock',
           change.delta < 0
             ? `Only ${outcome.available} in stock: cannot remove ${-change.delta}`
-            : `${outcome.available} in stock: adding ${change.delta} would go over the limit`,
+            : `${outcome.available} in stock: adding ${change.delta} would go over the limit of ${QUANTITY_MAX}`,
         );
       }
       return { quantity: outcome.item.quantity };

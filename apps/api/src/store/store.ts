@@ -55,7 +55,10 @@ export interface ItemRepository {
   get(id: string): Promise<Item | null>;
   /** Adds the item with a `created` movement of its quantity. */
   create(input: ItemInput, actor: Actor): Promise<Item>;
-  /** Adds many items (the seed script), each with its `created` movement; answers how many. */
+  /**
+   * Adds many items (the seed script), each with its `created` movement; answers how many.
+   * All or none: a quantity outside 0..QUANTITY_MAX throws a RangeError and nothing is written.
+   */
   createMany(inputs: readonly ItemInput[], actor: Actor): Promise<number>;
   /**
    * Replaces the editable fields. A changed quantity is an `adjust` movement of
@@ -86,6 +89,13 @@ export type DeliveryOutcome =
   | { ok: false; reason: 'item_not_found' }
   | { ok: false; reason: 'out_of_stock'; available: number };
 
+export type CancelOutcome =
+  | { ok: true; delivery: DeliveredItem }
+  /** The owner has no such delivery, or it is already cancelled. */
+  | { ok: false; reason: 'not_found' }
+  /** Putting the quantity back would take the item over QUANTITY_MAX: nothing was written. */
+  | { ok: false; reason: 'over_limit'; available: number; quantity: number };
+
 export interface DeliveryRepository {
   /** The owner's deliveries that are not cancelled, newest first. */
   listByOwner(uid: string): Promise<DeliveredItem[]>;
@@ -99,10 +109,10 @@ export interface DeliveryRepository {
   create(delivery: NewDelivery): Promise<DeliveryOutcome>;
   /**
    * Marks the owner's delivery cancelled and puts its quantity back with a
-   * `cancel` movement (when the item still exists), atomically and once.
-   * Null when the owner has no such delivery, or it is already cancelled.
+   * `cancel` movement (when the item still exists), atomically and once;
+   * refused, with nothing written, when that would take the item over QUANTITY_MAX.
    */
-  cancel(id: string, owner: Actor): Promise<DeliveredItem | null>;
+  cancel(id: string, owner: Actor): Promise<CancelOutcome>;
 }
 
 export interface Store {

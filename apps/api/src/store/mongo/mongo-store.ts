@@ -1,5 +1,12 @@
 import { MongoClient, MongoServerError, ObjectId, type ClientSession, type Filter, type Sort } from 'mongodb';
-import { QUANTITY_MAX, SYSTEM_ACTOR, type Actor, type ItemInput, type ItemSortKey } from '@smart-zone/types/item';
+import {
+  assertStorableQuantity,
+  QUANTITY_MAX,
+  SYSTEM_ACTOR,
+  type Actor,
+  type ItemInput,
+  type ItemSortKey,
+} from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions, Store } from '../store';
 import { applySchema, CASE_INSENSITIVE } from './mongo-schema';
 import {
@@ -179,6 +186,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     movements.insertOne({ _id: new ObjectId(), ...doc }, inTx(session));
 
   const newItemDoc = (input: ItemInput, actor: Actor): ItemDoc => {
+    assertStorableQuantity(input.quantity);
     const now = new Date();
     return {
       _id: new ObjectId(),
@@ -310,6 +318,8 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
         return toItem(doc);
       },
       async createMany(inputs, actor) {
+        // Checked before the first batch: a bad quantity anywhere writes nothing.
+        for (const input of inputs) assertStorableQuantity(input.quantity);
         let total = 0;
         for (let start = 0; start < inputs.length; start += STREAM_BATCH) {
           const batch = inputs.slice(start, start + STREAM_BATCH);
@@ -468,13 +478,31 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
             { $set: { cancelledAt: at } },
             { returnDocument: 'after', ...inTx(session) },
           );
-          if (!doc) return null;
+          if (!doc) return { ok: false as const, reason: 'not_found' as const };
           // The item may have been deleted since; then there is no stock to restore.
+          // The limit is in the filter: an item that would go over QUANTITY_MAX matches nothing.
           const item = await items.findOneAndUpdate(
-            { _id: doc.inventoriesId },
+            { _id: doc.inventoriesId, quantity: { $lte: QUANTITY_MAX - doc.quantity } },
             { $inc: { quantity: doc.quantity, version: 1 }, $set: { updatedAt: at, updatedBy: owner } },
             { returnDocument: 'after', ...inTx(session) },
           );
+          if (!item) {
+            const current = await items.findOne(
+              { _id: doc.inventoriesId },
+              { projection: { quantity: 1 }, ...inTx(session) },
+            );
+            if (current) {
+              // Over the limit: take the claim back (in a transaction the two cancel out; without one,
+              // this undoes the mark, and a cancel racing between them was refused as not found).
+              await deliveries.updateOne({ _id: doc._id }, { $unset: { cancelledAt: '' } }, inTx(session));
+              return {
+                ok: false as const,
+                reason: 'over_limit' as const,
+                available: current.quantity,
+                quantity: doc.quantity,
+              };
+            }
+          }
           if (item) {
             await appendMovement(
               {
@@ -489,7 +517,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
               session,
             );
           }
-          return toDelivery(doc);
+          return { ok: true as const, delivery: toDelivery(doc) };
         });
       },
     },

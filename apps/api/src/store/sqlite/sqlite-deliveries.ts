@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import type { DeliveredItem } from '@smart-zone/types/delivery';
-import type { Actor } from '@smart-zone/types/item';
-import type { DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
+import { QUANTITY_MAX, type Actor } from '@smart-zone/types/item';
+import type { CancelOutcome, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
 import { toDelivery, type DeliveryRow } from './rows';
 import { groupCommit } from './group-commit';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -26,6 +25,9 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
        VALUES (@id, @uid, @email, @name, @inventory, @inventories_id, @address, @phone, @quantity, @created_at)`,
     ),
     get: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE id = ? AND cancelled_at IS NULL'),
+    pending: db.prepare<[string, string], Pick<DeliveryRow, 'inventories_id' | 'quantity'>>(
+      'SELECT inventories_id, quantity FROM deliveries WHERE id = ? AND uid = ? AND cancelled_at IS NULL',
+    ),
     cancel: db.prepare<[string, string, string], DeliveryRow>(
       'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND uid = ? AND cancelled_at IS NULL RETURNING *',
     ),
@@ -83,10 +85,20 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
   };
 
   /** The cancelled delivery, and whether its stock went back to an item that still exists. */
-  const cancel = (id: string, owner: Actor): { delivery: DeliveredItem; restored: boolean } | null => {
+  const cancel = (id: string, owner: Actor): { outcome: CancelOutcome; restored: boolean } => {
+    // Synchronous inside its savepoint: nothing runs between this check and the writes below.
+    const pending = sql.pending.get(id, owner.uid);
+    if (!pending) return { outcome: { ok: false, reason: 'not_found' }, restored: false };
+    const stock = sql.stock.get(pending.inventories_id);
+    if (stock && stock.quantity + pending.quantity > QUANTITY_MAX) {
+      return {
+        outcome: { ok: false, reason: 'over_limit', available: stock.quantity, quantity: pending.quantity },
+        restored: false,
+      };
+    }
     const at = new Date().toISOString();
     const row = sql.cancel.get(at, id, owner.uid);
-    if (!row) return null;
+    if (!row) return { outcome: { ok: false, reason: 'not_found' }, restored: false };
     // The item may have been deleted since; then there is no stock to restore.
     const restored = sql.returnStock.get({
       id: row.inventories_id,
@@ -106,7 +118,7 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
         deliveryId: id,
       });
     }
-    return { delivery: toDelivery(row), restored: restored !== undefined };
+    return { outcome: { ok: true, delivery: toDelivery(row) }, restored: restored !== undefined };
   };
 
   return {
@@ -124,11 +136,11 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
       );
     },
     async cancel(id, owner) {
-      const outcome = await batches.run(
+      const cancelled = await batches.run(
         () => cancel(id, owner),
-        (cancelled) => cancelled?.restored === true,
+        ({ restored }) => restored,
       );
-      return outcome?.delivery ?? null;
+      return cancelled.outcome;
     },
   };
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { LRUCache } from 'lru-cache';
 import {
+  assertStorableQuantity,
   QUANTITY_MAX,
   SYSTEM_ACTOR,
   type Actor,
@@ -108,6 +109,7 @@ export function sqliteItems(db: Database.Database) {
   });
 
   function insertOne(input: ItemInput, actor: Actor) {
+    assertStorableQuantity(input.quantity);
     const now = new Date().toISOString();
     const row = {
       id: new ObjectId().toHexString(),
