@@ -501,6 +501,53 @@ describe(`store contract: ${TEST_STORE}`, () => {
       expect(await names('a"b')).toEqual([]);
     });
 
+    it('a 1–2 character search follows creates, renames and deletions, and pages and sorts like any list', async () => {
+      const a = await store.items.create(phone({ name: 'Kiwi', supplier: 'Vendor Q' }), staff);
+      const b = await store.items.create(phone({ name: 'Mango', supplier: 'Grün' }), staff);
+      const names = async (q: string) => (await store.items.list({ q })).map((item) => item.name);
+      expect(await names('q')).toEqual(['Kiwi']);
+      expect(await names('ün')).toEqual(['Mango']);
+      expect(await names('WI')).toEqual(['Kiwi']);
+      await store.items.update(a._id, phone({ name: 'Lime', supplier: 'Vendor Z' }), ada);
+      expect(await names('wi')).toEqual([]);
+      expect(await names('q')).toEqual([]);
+      expect(await names('im')).toEqual(['Lime']);
+      await store.items.remove(b._id, ada);
+      expect(await names('ün')).toEqual([]);
+      expect(await store.items.count({ q: 'ün' })).toBe(0);
+    });
+
+    it('a 1–2 character search that matches thousands pages, sorts, counts and streams them all', async () => {
+      // Over 5,000 matches: the SQLite store then walks the sort's index instead of sorting every match.
+      const many = Array.from({ length: 5200 }, (_, i) =>
+        phone({ name: `Item ${i}`, supplier: i % 2 ? 'Xylo' : 'Other', price: (i * 37) % 1000, quantity: i % 50 }),
+      );
+      await store.items.createMany(many, staff);
+      const xylo = many.filter((_, i) => i % 2);
+      expect(await store.items.count({ q: 'xy' })).toBe(2600);
+      expect(await store.items.count({ q: 'i' })).toBe(5200);
+      const byPrice = [...many].sort((l, r) => l.price - r.price || many.indexOf(l) - many.indexOf(r));
+      const page = async (q: string, key: 'price' | 'newest' | 'name', skip: number, descending = false) =>
+        (await store.items.list({ q, sort: { key, descending }, limit: 5, skip })).map((item) => item.name);
+      expect(await page('i', 'price', 0)).toEqual(byPrice.slice(0, 5).map((item) => item.name));
+      expect(await page('i', 'price', 4000)).toEqual(byPrice.slice(4000, 4005).map((item) => item.name));
+      expect(await page('xy', 'price', 10)).toEqual(
+        byPrice
+          .filter((item) => item.supplier === 'Xylo')
+          .slice(10, 15)
+          .map((item) => item.name),
+      );
+      expect(await page('xy', 'newest', 0)).toEqual(
+        xylo
+          .slice(-5)
+          .reverse()
+          .map((item) => item.name),
+      );
+      let streamed = 0;
+      for await (const batch of store.items.stream({ q: 'xy' })) streamed += batch.length;
+      expect(streamed).toBe(2600);
+    });
+
     it('streams every matching item in list order, in batches', async () => {
       const names = Array.from({ length: 2500 }, (_, i) => `P${String(i).padStart(4, '0')}`);
       await store.items.createMany(

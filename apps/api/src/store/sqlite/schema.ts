@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { createGrams } from './short-search';
 
 /**
  * The schema, as numbered migrations recorded in PRAGMA user_version, each
@@ -130,6 +131,8 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     db.exec(V2_LEDGER);
     openingBalances(db);
   },
+  // Issue 18: searches of 1–2 characters from an index (short-search.ts).
+  createGrams,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -12,6 +12,7 @@ import {
 } from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
+import { fold, SHORT_SEARCH_MAX, sqliteGrams } from './short-search';
 import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
 
 /** Whitelisted ORDER BY clauses, each served by an index: a sort key never reaches SQL as text. */
@@ -22,28 +23,51 @@ const ORDER_BY: Record<ItemSortKey, { asc: string; desc: string }> = {
   newest: { asc: 'seq DESC', desc: 'seq ASC' },
 };
 
-/** The trigram index answers substrings of 3 characters or more; shorter ones scan (few rows can match fewer). */
-const TRIGRAM = 3;
-const STREAM_BATCH = 1000;
+/** The trigram index answers substrings of 3 characters or more; items_grams shorter ones (short-search.ts). */
+const TRIGRAM = SHORT_SEARCH_MAX + 1;
+/** Small enough that one batch (read, map, serialize) keeps the event loop for a few milliseconds only. */
+const STREAM_BATCH = 250;
+/**
+ * A sorted page of a short search: up to this many matches are read through
+ * items_grams and sorted; more, and the sort's index is walked instead, each
+ * item checked against items_grams, which stops after a page's worth.
+ */
+const SORT_MATCHES_MAX = 5000;
 
 const EDITABLE: readonly (keyof ItemInput)[] = ['name', 'supplier', 'price', 'quantity', 'description', 'img'];
 
-/** A WHERE clause and its parameters for a search; search text is always a bound parameter. */
-function searchClause(q: string | undefined): { where: string; params: Record<string, string> } {
+/** The gram a search of 1–2 characters looks up, or null for longer (or no) text. */
+function shortGram(q: string | undefined): string | null {
+  if (!q) return null;
+  const folded = fold(q);
+  return [...folded].length < TRIGRAM ? folded : null;
+}
+
+/**
+ * A WHERE clause and its parameters for a search; search text is always a bound parameter.
+ * `probe` (short searches only): check each row against items_grams, for a walk along a sort's index.
+ */
+function searchClause(q: string | undefined, probe = false): { where: string; params: Record<string, string> } {
   if (!q) return { where: '', params: {} };
-  const folded = q.toLocaleLowerCase();
-  if ([...folded].length >= TRIGRAM) {
-    // A quoted FTS5 string is matched literally: quotes inside are doubled.
-    return {
-      where: 'WHERE seq IN (SELECT rowid FROM items_search WHERE items_search MATCH @match)',
-      params: { match: `"${folded.replaceAll('"', '""')}"` },
-    };
+  const gram = shortGram(q);
+  if (gram !== null) {
+    return probe
+      ? {
+          where: 'WHERE EXISTS (SELECT 1 FROM items_grams g WHERE g.gram = @gram AND g.seq = items.seq)',
+          params: { gram },
+        }
+      : { where: 'WHERE seq IN (SELECT seq FROM items_grams WHERE gram = @gram)', params: { gram } };
   }
-  return { where: 'WHERE (instr(fold(name), @q) > 0 OR instr(fold(supplier), @q) > 0)', params: { q: folded } };
+  // A quoted FTS5 string is matched literally: quotes inside are doubled.
+  return {
+    where: 'WHERE seq IN (SELECT rowid FROM items_search WHERE items_search MATCH @match)',
+    params: { match: `"${fold(q).replaceAll('"', '""')}"` },
+  };
 }
 
 export function sqliteItems(db: Database.Database) {
   const ledger: SqliteLedger = sqliteLedger(db);
+  const grams = sqliteGrams(db);
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
     version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),
@@ -120,7 +144,8 @@ export function sqliteItems(db: Database.Database) {
       ...byActor(actor, 'created_by'),
       ...byActor(actor, 'updated_by'),
     } as ItemRow;
-    sql.insert.run(row);
+    const { lastInsertRowid } = sql.insert.run(row);
+    grams.index(Number(lastInsertRowid), input.name, input.supplier);
     ledger.append({
       itemId: row.id,
       delta: input.quantity,
@@ -155,6 +180,9 @@ export function sqliteItems(db: Database.Database) {
         return { ok: true, item: toItem(before), changed: false };
       const now = new Date().toISOString();
       const after = sql.update.get({ id, ...input, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
+      if (after.name !== before.name || after.supplier !== before.supplier) {
+        grams.reindex(after.seq!, after.name, after.supplier);
+      }
       const delta = after.quantity - before.quantity;
       if (delta !== 0)
         ledger.append({ itemId: id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now });
@@ -188,6 +216,7 @@ export function sqliteItems(db: Database.Database) {
     const before = sql.get.get(id);
     if (!before) return false;
     sql.remove.run(id);
+    grams.unindex(before.seq!);
     ledger.append({
       itemId: id,
       delta: -before.quantity,
@@ -201,8 +230,27 @@ export function sqliteItems(db: Database.Database) {
     return true;
   });
 
+  const fewMatches = db
+    .prepare<[string], number>(
+      `SELECT COUNT(*) FROM (SELECT 1 FROM items_grams WHERE gram = ? LIMIT ${SORT_MATCHES_MAX + 1})`,
+    )
+    .pluck();
+
+  const countGram = db.prepare<[string], number>('SELECT COUNT(*) FROM items_grams WHERE gram = ?').pluck();
+
   function listRows(options: ItemListOptions): ItemRow[] {
-    const search = searchClause(options.q);
+    const gram = shortGram(options.q);
+    const key = options.sort?.key;
+    if (gram !== null && (key === undefined || key === 'newest')) {
+      // In seq order: items_grams is in that order already, so a page is a range of its key.
+      const direction = (key === 'newest') !== (options.sort?.descending ?? false) ? 'DESC' : 'ASC';
+      return statement(
+        `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq WHERE g.gram = @gram
+         ORDER BY g.seq ${direction} LIMIT @limit OFFSET @skip`,
+      ).all({ gram, limit: options.limit ?? -1, skip: options.skip ?? 0 }) as ItemRow[];
+    }
+    const probe = gram !== null && (fewMatches.get(gram) ?? 0) > SORT_MATCHES_MAX;
+    const search = searchClause(options.q, probe);
     const order = options.sort ? ORDER_BY[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : 'seq ASC';
     return statement(`SELECT * FROM items ${search.where} ORDER BY ${order} LIMIT @limit OFFSET @skip`).all({
       ...search.params,
@@ -213,6 +261,13 @@ export function sqliteItems(db: Database.Database) {
 
   /** Oldest first by seq, resumed after the last row seen: each batch is an index seek, however deep. */
   function keysetRows(q: string | undefined, after: number, skip: number): ItemRow[] {
+    const gram = shortGram(q);
+    if (gram !== null) {
+      return statement(
+        `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq WHERE g.gram = @gram AND g.seq > @after
+         ORDER BY g.seq ASC LIMIT @limit OFFSET @skip`,
+      ).all({ gram, after, limit: STREAM_BATCH, skip }) as ItemRow[];
+    }
     const search = searchClause(q);
     const where = search.where ? `${search.where} AND seq > @after` : 'WHERE seq > @after';
     return statement(`SELECT * FROM items ${where} ORDER BY seq ASC LIMIT @limit OFFSET @skip`).all({
@@ -244,6 +299,8 @@ export function sqliteItems(db: Database.Database) {
       }
     },
     async count(filter: ItemFilter = {}) {
+      const gram = shortGram(filter.q);
+      if (gram !== null) return countGram.get(gram) ?? 0;
       const search = searchClause(filter.q);
       const row = statement(`SELECT COUNT(*) AS n FROM items ${search.where}`).get(search.params) as { n: number };
       return row.n;

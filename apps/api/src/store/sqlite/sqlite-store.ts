@@ -22,8 +22,6 @@ export function openSqliteStore(dataDir: string): Store {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  // SQLite's lower() folds ASCII only; search must fold what users type.
-  db.function('fold', { deterministic: true }, (text: string | null) => (text ?? '').toLocaleLowerCase());
   migrate(db);
 
   const items = sqliteItems(db);
