@@ -1,16 +1,26 @@
-import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Response } from 'express';
+
+/** A reader that takes nothing for this long is dropped: its socket, its batch and its compressor are freed. */
+export const STALLED_READER_MS = 30_000;
 
 /**
  * Answers a JSON array written batch by batch, waiting whenever the client
  * reads slower than we write: memory holds one batch, however long the list.
- * Each batch is flushed, compressed or not, so the client sees it at once.
+ * Each batch is flushed, compressed or not, so the client sees it at once,
+ * and the event loop is handed back between batches, so other requests are
+ * answered in between however fast this client reads.
  */
-export async function streamJsonArray(res: Response, batches: AsyncIterable<readonly unknown[]>): Promise<void> {
+export async function streamJsonArray(
+  res: Response,
+  batches: AsyncIterable<readonly unknown[]>,
+  stalledReaderMs = STALLED_READER_MS,
+): Promise<void> {
   res.type('json');
   res.write('[');
   let first = true;
   for await (const batch of batches) {
+    // Leaving the loop ends the store's iterator (its cursor or statement) as well.
     if (res.destroyed) return;
     let chunk = '';
     for (const value of batch) {
@@ -21,9 +31,29 @@ export async function streamJsonArray(res: Response, batches: AsyncIterable<read
     // Compressed (compressJson), a batch would otherwise wait in zlib's buffer.
     if (typeof res.flush === 'function') res.flush();
     if (!drained) {
-      // A client that hangs up never drains: stop on close as well.
-      await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      const outcome = await drainOf(res, stalledReaderMs);
+      if (outcome === 'stalled') res.destroy();
+      if (outcome !== 'drained') return;
+    } else {
+      await nextTurn();
     }
   }
   res.end(']');
+}
+
+/** Waits until the client has taken what was written, has gone, or has taken nothing for `ms`; leaves no listener behind. */
+function drainOf(res: Response, ms: number): Promise<'drained' | 'closed' | 'stalled'> {
+  return new Promise((resolve) => {
+    const done = (outcome: 'drained' | 'closed' | 'stalled') => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(outcome);
+    };
+    const onDrain = () => done('drained');
+    const onClose = () => done('closed');
+    const timer = setTimeout(() => done('stalled'), ms);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
 }

@@ -14,13 +14,21 @@ import { currentActor, type Guards } from '../auth/require-user';
 import { parseBody, parseId, parseQuery } from '../http/parse-input';
 import { etagOf, expectedVersion } from '../http/preconditions';
 import { prepareJson, sendPrepared, type PreparedJson } from '../http/prepared-json';
-import { streamJsonArray } from '../http/stream-json';
+import { DEFAULT_DOWNLOAD_LIMITS, downloadSlots, type DownloadLimits } from '../http/download-slots';
+import { STALLED_READER_MS, streamJsonArray } from '../http/stream-json';
 import type { Store } from '../store/store';
 import { inventoryService } from './inventory.service';
 
+/** How the whole list is served: how many downloads at once, and how long a stalled reader is kept. */
+export interface ListDownloadOptions extends DownloadLimits {
+  stalledReaderMs: number;
+}
+
 /** Reads are public; every write needs staff; the history is for staff only. */
-export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
+export function inventoryRoutes(deps: { store: Store; guards: Guards; downloads?: Partial<ListDownloadOptions> }) {
   const service = inventoryService(deps.store);
+  const slots = downloadSlots({ ...DEFAULT_DOWNLOAD_LIMITS, ...deps.downloads });
+  const stalledReaderMs = deps.downloads?.stalledReaderMs ?? STALLED_READER_MS;
   const { staff, staffRead } = deps.guards;
   const router = Router();
 
@@ -60,8 +68,14 @@ export function inventoryRoutes(deps: { store: Store; guards: Guards }) {
       res.status(304).end();
       return;
     }
+    try {
+      slots.take(req, res);
+    } catch (refused) {
+      res.removeHeader('ETag');
+      throw refused;
+    }
     res.set(TOTAL_COUNT_HEADER, String(all.total));
-    await streamJsonArray(res, all.batches);
+    await streamJsonArray(res, all.batches, stalledReaderMs);
   });
 
   router.get('/:id', async (req, res) => {
