@@ -111,7 +111,13 @@ export function sqliteItems(db: Database.Database) {
   // (every write moves it on), a read is one indexed lookup of the version and
   // answers the very same object, so callers may keep what they derive from it
   // (the route keeps its JSON).
-  const recent = new LRUCache<string, Item>({ max: 10_000 });
+  // Bounded in bytes (the text fields, in UTF-16, plus the object's own ~300): 8 MB, 10,000 items at most.
+  const recent = new LRUCache<string, Item>({
+    max: 10_000,
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (item) =>
+      300 + 2 * (item._id.length + item.name.length + item.supplier.length + item.description.length + item.img.length),
+  });
   const frozen = (item: Item): Item => Object.freeze(item);
 
   function readItem(id: string): Item | null {
