@@ -24,11 +24,13 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: apiDir,
-  entryPoints: ['src/server.ts', 'src/seed.ts'],
+  // The search worker (store/sqlite/search-worker.ts) is a thread's own entry, beside the server.
+  entryPoints: ['src/server.ts', 'src/seed.ts', 'src/store/sqlite/search-worker.ts'],
+  entryNames: '[name]',
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   // A map beside the server for readable stack traces (node --enable-source-maps); never served.
   sourcemap: 'linked',

@@ -59,3 +59,14 @@ it('answers a prompt client, then closes its idle keep-alive connection', async 
   expect(answer).toContain('HTTP/1.1 200 OK');
   expect(ms).toBeLessThan(3000);
 });
+
+it('answers what the HTTP parser refuses (headers too large, garbage) in the error shape', async () => {
+  const big = await hold(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  expect(big.answer).toMatch(/^HTTP\/1\.1 431 /);
+  const body = JSON.parse(big.answer.slice(big.answer.indexOf('\r\n\r\n') + 4)) as { error: Record<string, string> };
+  expect(body.error).toMatchObject({ code: 'bad_request', message: 'Request headers are too large' });
+  expect(big.answer).toContain(`X-Request-Id: ${body.error.requestId}`);
+  const garbage = await hold('NOT HTTP AT ALL\r\n\r\n');
+  expect(garbage.answer).toMatch(/^HTTP\/1\.1 400 /);
+  expect(garbage.answer).toContain('"code":"bad_request"');
+});

@@ -1,5 +1,7 @@
-import http from 'node:http';
-import type { RequestListener } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import http, { STATUS_CODES, type RequestListener } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '@smart-zone/types/errors';
 
 /** How long a client may take: to send its headers, its whole request, and between two reads of an answer. */
 export interface ServerTimeouts {
@@ -34,5 +36,30 @@ export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts 
     app,
   );
   server.setTimeout(timeouts.idleMs, (socket) => socket.destroy());
+  server.on('clientError', answerClientError);
   return server;
+}
+
+/** What Node's parser refuses before any route sees it: answered in the error shape, like everything else. */
+const PARSER_REFUSALS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'bad_request', message: 'Request headers are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'bad_request', message: 'The request took too long to arrive' },
+};
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || (error.code !== undefined && ['ECONNRESET', 'EPIPE'].includes(error.code))) {
+    socket.destroy();
+    return;
+  }
+  const refusal = PARSER_REFUSALS[error.code ?? ''] ?? { status: 400, code: 'bad_request', message: 'Bad request' };
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message, requestId } });
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

@@ -4,10 +4,24 @@ import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
 import { prepareJson } from '../http/prepared-json';
-import type { Store } from '../store/store';
+import { StoreBusyError, type Store } from '../store/store';
 import { createPageCache, type CachedPage } from './page-cache';
 
 const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
+
+/** A store too busy to search: a 429 in the error shape, nothing done. */
+function busyToRefusal(error: unknown): never {
+  if (error instanceof StoreBusyError) {
+    throw new AppError(
+      429,
+      'rate_limited',
+      'The catalogue is busy with searches right now. Please try again in a moment.',
+      undefined,
+      error.message,
+    );
+  }
+  throw error;
+}
 
 export function inventoryService(store: Store) {
   const pages = createPageCache();
@@ -26,18 +40,20 @@ export function inventoryService(store: Store) {
      */
     async page(query: ItemListQuery, canonical = JSON.stringify(query)): Promise<CachedPage> {
       const key = `${await store.items.revision()}?${canonical}`;
-      return pages.get(key, async () => {
-        const options = listOptions(query);
-        const [items, total] = await Promise.all([store.items.list(options), store.items.count(options)]);
-        return { ...prepareJson(items, etagOf(key)), total };
-      });
+      return pages
+        .get(key, async () => {
+          const options = listOptions(query);
+          const [items, total] = await Promise.all([store.items.list(options), store.items.count(options)]);
+          return { ...prepareJson(items, etagOf(key)), total };
+        })
+        .catch(busyToRefusal);
     },
 
     /** Every matching item, a batch at a time, tagged with the catalogue's revision taken before the first batch. */
     async all(query: ItemListQuery) {
       const options = listOptions(query);
       const revision = await store.items.revision();
-      const total = await store.items.count(options);
+      const total = await store.items.count(options).catch(busyToRefusal);
       return { revision, total, batches: store.items.stream(options) };
     },
 

@@ -115,6 +115,14 @@ export interface DeliveryRepository {
   cancel(id: string, owner: Actor): Promise<CancelOutcome>;
 }
 
+/** The store refuses more work of this kind for now (its queue is full): nothing was done; try again shortly. */
+export class StoreBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreBusyError';
+  }
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongo';
   readonly items: ItemRepository;

@@ -8,62 +8,15 @@ import {
   type Actor,
   type Item,
   type ItemInput,
-  type ItemSortKey,
 } from '@smart-zone/types/item';
-import type { ItemFilter, ItemListOptions, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
+import type { ItemFilter, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
-import { fold, SHORT_SEARCH_MAX, sqliteGrams } from './short-search';
+import { isTrigramSearch, itemQueries, shortGram, STREAM_BATCH } from './item-queries';
+import { searchRunner } from './search-runner';
+import { sqliteGrams } from './short-search';
 import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
 
-/** Whitelisted ORDER BY clauses, each served by an index: a sort key never reaches SQL as text. */
-const ORDER_BY: Record<ItemSortKey, { asc: string; desc: string }> = {
-  name: { asc: 'name COLLATE NOCASE ASC, seq ASC', desc: 'name COLLATE NOCASE DESC, seq DESC' },
-  price: { asc: 'price ASC, seq ASC', desc: 'price DESC, seq DESC' },
-  quantity: { asc: 'quantity ASC, seq ASC', desc: 'quantity DESC, seq DESC' },
-  newest: { asc: 'seq DESC', desc: 'seq ASC' },
-};
-
-/** The trigram index answers substrings of 3 characters or more; items_grams shorter ones (short-search.ts). */
-const TRIGRAM = SHORT_SEARCH_MAX + 1;
-/** Small enough that one batch (read, map, serialize) keeps the event loop for a few milliseconds only. */
-const STREAM_BATCH = 250;
-/**
- * A sorted page of a short search: up to this many matches are read through
- * items_grams and sorted; more, and the sort's index is walked instead, each
- * item checked against items_grams, which stops after a page's worth.
- */
-const SORT_MATCHES_MAX = 5000;
-
 const EDITABLE: readonly (keyof ItemInput)[] = ['name', 'supplier', 'price', 'quantity', 'description', 'img'];
-
-/** The gram a search of 1–2 characters looks up, or null for longer (or no) text. */
-function shortGram(q: string | undefined): string | null {
-  if (!q) return null;
-  const folded = fold(q);
-  return [...folded].length < TRIGRAM ? folded : null;
-}
-
-/**
- * A WHERE clause and its parameters for a search; search text is always a bound parameter.
- * `probe` (short searches only): check each row against items_grams, for a walk along a sort's index.
- */
-function searchClause(q: string | undefined, probe = false): { where: string; params: Record<string, string> } {
-  if (!q) return { where: '', params: {} };
-  const gram = shortGram(q);
-  if (gram !== null) {
-    return probe
-      ? {
-          where: 'WHERE EXISTS (SELECT 1 FROM items_grams g WHERE g.gram = @gram AND g.seq = items.seq)',
-          params: { gram },
-        }
-      : { where: 'WHERE seq IN (SELECT seq FROM items_grams WHERE gram = @gram)', params: { gram } };
-  }
-  // A quoted FTS5 string is matched literally: quotes inside are doubled.
-  return {
-    where: 'WHERE seq IN (SELECT rowid FROM items_search WHERE items_search MATCH @match)',
-    params: { match: `"${fold(q).replaceAll('"', '""')}"` },
-  };
-}
 
 export function sqliteItems(db: Database.Database) {
   const ledger: SqliteLedger = sqliteLedger(db);
@@ -94,17 +47,6 @@ export function sqliteItems(db: Database.Database) {
       'SELECT * FROM movements WHERE item_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
     ),
     historyCount: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM movements WHERE item_id = ?'),
-  };
-
-  // A handful of shapes (search kind × sort), each prepared once.
-  const prepared = new Map<string, Database.Statement>();
-  const statement = (text: string) => {
-    let found = prepared.get(text);
-    if (!found) {
-      found = db.prepare(text);
-      prepared.set(text, found);
-    }
-    return found;
   };
 
   // Items read lately, as frozen objects: while an item's version is the same
@@ -236,80 +178,40 @@ export function sqliteItems(db: Database.Database) {
     return true;
   });
 
-  const fewMatches = db
-    .prepare<[string], number>(
-      `SELECT COUNT(*) FROM (SELECT 1 FROM items_grams WHERE gram = ? LIMIT ${SORT_MATCHES_MAX + 1})`,
-    )
-    .pluck();
-
-  const countGram = db.prepare<[string], number>('SELECT COUNT(*) FROM items_grams WHERE gram = ?').pluck();
-
-  function listRows(options: ItemListOptions): ItemRow[] {
-    const gram = shortGram(options.q);
-    const key = options.sort?.key;
-    if (gram !== null && (key === undefined || key === 'newest')) {
-      // In seq order: items_grams is in that order already, so a page is a range of its key.
-      const direction = (key === 'newest') !== (options.sort?.descending ?? false) ? 'DESC' : 'ASC';
-      return statement(
-        `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq WHERE g.gram = @gram
-         ORDER BY g.seq ${direction} LIMIT @limit OFFSET @skip`,
-      ).all({ gram, limit: options.limit ?? -1, skip: options.skip ?? 0 }) as ItemRow[];
-    }
-    const probe = gram !== null && (fewMatches.get(gram) ?? 0) > SORT_MATCHES_MAX;
-    const search = searchClause(options.q, probe);
-    const order = options.sort ? ORDER_BY[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : 'seq ASC';
-    return statement(`SELECT * FROM items ${search.where} ORDER BY ${order} LIMIT @limit OFFSET @skip`).all({
-      ...search.params,
-      limit: options.limit ?? -1,
-      skip: options.skip ?? 0,
-    }) as ItemRow[];
-  }
-
-  /** Oldest first by seq, resumed after the last row seen: each batch is an index seek, however deep. */
-  function keysetRows(q: string | undefined, after: number, skip: number): ItemRow[] {
-    const gram = shortGram(q);
-    if (gram !== null) {
-      return statement(
-        `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq WHERE g.gram = @gram AND g.seq > @after
-         ORDER BY g.seq ASC LIMIT @limit OFFSET @skip`,
-      ).all({ gram, after, limit: STREAM_BATCH, skip }) as ItemRow[];
-    }
-    const search = searchClause(q);
-    const where = search.where ? `${search.where} AND seq > @after` : 'WHERE seq > @after';
-    return statement(`SELECT * FROM items ${where} ORDER BY seq ASC LIMIT @limit OFFSET @skip`).all({
-      ...search.params,
-      after,
-      limit: STREAM_BATCH,
-      skip,
-    }) as ItemRow[];
-  }
+  const reads = itemQueries(db);
+  const searches = searchRunner(db);
 
   const repository: ItemRepository = {
     async list(options = {}) {
-      return listRows(options).map(toItem);
+      const rows = isTrigramSearch(options.q)
+        ? await searches.run<ItemRow[]>({ op: 'list', options })
+        : reads.listRows(options);
+      return rows.map(toItem);
     },
     async *stream(options = {}) {
-      if (!options.sort) {
-        let rows = keysetRows(options.q, 0, options.skip ?? 0);
-        while (rows.length > 0) {
-          yield rows.map(toItem);
-          if (rows.length < STREAM_BATCH) return;
-          rows = keysetRows(options.q, rows[rows.length - 1]!.seq!, 0);
+      if (options.q || options.sort) {
+        // A search or a sort: the worker finds every match in order once (in one query, off the
+        // event loop); the rows are then read here by seq, a batch at a time.
+        const short = shortGram(options.q) !== null && !options.sort;
+        if (!short) {
+          const seqs = await searches.run<number[]>({ op: 'seqs', options });
+          for (let at = 0; at < seqs.length; at += STREAM_BATCH) {
+            const rows = reads.rowsInOrder(seqs.slice(at, at + STREAM_BATCH));
+            if (rows.length > 0) yield rows.map(toItem);
+          }
+          return;
         }
-        return;
       }
-      for (let skip = options.skip ?? 0; ; skip += STREAM_BATCH) {
-        const rows = listRows({ ...options, limit: STREAM_BATCH, skip });
-        if (rows.length > 0) yield rows.map(toItem);
+      // The catalogue in seq order, or a short search (items_grams is in seq order): keyset batches.
+      let rows = reads.keysetRows(options.q, 0, options.skip ?? 0);
+      while (rows.length > 0) {
+        yield rows.map(toItem);
         if (rows.length < STREAM_BATCH) return;
+        rows = reads.keysetRows(options.q, rows[rows.length - 1]!.seq!, 0);
       }
     },
     async count(filter: ItemFilter = {}) {
-      const gram = shortGram(filter.q);
-      if (gram !== null) return countGram.get(gram) ?? 0;
-      const search = searchClause(filter.q);
-      const row = statement(`SELECT COUNT(*) AS n FROM items ${search.where}`).get(search.params) as { n: number };
-      return row.n;
+      return isTrigramSearch(filter.q) ? searches.run<number>({ op: 'count', filter }) : reads.count(filter);
     },
     revision() {
       return Promise.resolve(ledger.revision());
@@ -342,6 +244,8 @@ export function sqliteItems(db: Database.Database) {
   return {
     repository,
     ledger,
+    /** Stops the search worker, if one was started. */
+    close: () => searches.close(),
     isEmpty: () => !sql.any.get(),
     insertMany: (inputs: readonly ItemInput[]) => insertMany(inputs, SYSTEM_ACTOR),
   };

@@ -54,6 +54,7 @@ export function openSqliteStore(dataDir: string): Store {
       }
     },
     async close() {
+      await items.close();
       if (db.open) db.close();
     },
   };

@@ -1,0 +1,173 @@
+import type Database from 'better-sqlite3';
+import type { ItemSortKey } from '@smart-zone/types/item';
+import type { ItemFilter, ItemListOptions } from '../store';
+import type { ItemRow } from './rows';
+import { fold, SHORT_SEARCH_MAX } from './short-search';
+
+/**
+ * The item list's read queries, over any connection: the store's own (main
+ * thread) and the search worker's (search-worker.ts), so both answer alike.
+ */
+
+/** Whitelisted ORDER BY clauses, each served by an index: a sort key never reaches SQL as text. */
+const ORDER_BY: Record<ItemSortKey, { asc: string; desc: string }> = {
+  name: { asc: 'name COLLATE NOCASE ASC, seq ASC', desc: 'name COLLATE NOCASE DESC, seq DESC' },
+  price: { asc: 'price ASC, seq ASC', desc: 'price DESC, seq DESC' },
+  quantity: { asc: 'quantity ASC, seq ASC', desc: 'quantity DESC, seq DESC' },
+  newest: { asc: 'seq DESC', desc: 'seq ASC' },
+};
+
+/** The trigram index answers substrings of 3 characters or more; items_grams shorter ones (short-search.ts). */
+const TRIGRAM = SHORT_SEARCH_MAX + 1;
+/** Small enough that one batch (read, map, serialize) keeps the event loop for a few milliseconds only. */
+export const STREAM_BATCH = 250;
+/**
+ * A sorted page of a short search: up to this many matches are read through
+ * items_grams and sorted; more, and the sort's index is walked instead, each
+ * item checked against items_grams, which stops after a page's worth.
+ */
+const SORT_MATCHES_MAX = 5000;
+
+/** The gram a search of 1–2 characters looks up, or null for longer (or no) text. */
+export function shortGram(q: string | undefined): string | null {
+  if (!q) return null;
+  const folded = fold(q);
+  return [...folded].length < TRIGRAM ? folded : null;
+}
+
+/** A search of 3 characters or more: the trigram index, whose cost grows with the matches (27 ms for 100,000). */
+export const isTrigramSearch = (q: string | undefined): boolean => Boolean(q) && shortGram(q) === null;
+
+/**
+ * A WHERE clause and its parameters for a search; search text is always a bound parameter.
+ * `probe` (short searches only): check each row against items_grams, for a walk along a sort's index.
+ */
+function searchClause(q: string | undefined, probe = false): { where: string; params: Record<string, string> } {
+  if (!q) return { where: '', params: {} };
+  const gram = shortGram(q);
+  if (gram !== null) {
+    return probe
+      ? {
+          where: 'WHERE EXISTS (SELECT 1 FROM items_grams g WHERE g.gram = @gram AND g.seq = items.seq)',
+          params: { gram },
+        }
+      : { where: 'WHERE seq IN (SELECT seq FROM items_grams WHERE gram = @gram)', params: { gram } };
+  }
+  // A quoted FTS5 string is matched literally: quotes inside are doubled.
+  return {
+    where: 'WHERE seq IN (SELECT rowid FROM items_search WHERE items_search MATCH @match)',
+    params: { match: `"${fold(q).replaceAll('"', '""')}"` },
+  };
+}
+
+export type ItemQueries = ReturnType<typeof itemQueries>;
+
+export function itemQueries(db: Database.Database) {
+  // A handful of shapes (search kind × sort), each prepared once.
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (text: string) => {
+    let found = prepared.get(text);
+    if (!found) {
+      found = db.prepare(text);
+      prepared.set(text, found);
+    }
+    return found;
+  };
+
+  const fewMatches = db
+    .prepare<[string], number>(
+      `SELECT COUNT(*) FROM (SELECT 1 FROM items_grams WHERE gram = ? LIMIT ${SORT_MATCHES_MAX + 1})`,
+    )
+    .pluck();
+  const countGram = db.prepare<[string], number>('SELECT COUNT(*) FROM items_grams WHERE gram = ?').pluck();
+
+  /** The query that lists a page (or, without limit, everything) and its parameters. */
+  function listQuery(
+    options: ItemListOptions,
+    columns: '*' | 'seq',
+  ): { text: string; params: Record<string, unknown> } {
+    const paging = { limit: options.limit ?? -1, skip: options.skip ?? 0 };
+    const gram = shortGram(options.q);
+    const key = options.sort?.key;
+    if (gram !== null && (key === undefined || key === 'newest')) {
+      // In seq order: items_grams is in that order already, so a page is a range of its key.
+      const direction = (key === 'newest') !== (options.sort?.descending ?? false) ? 'DESC' : 'ASC';
+      return {
+        text: `SELECT ${columns === '*' ? 'items.*' : 'g.seq'} FROM items_grams g
+               JOIN items ON items.seq = g.seq WHERE g.gram = @gram ORDER BY g.seq ${direction} LIMIT @limit OFFSET @skip`,
+        params: { gram, ...paging },
+      };
+    }
+    const probe = gram !== null && (fewMatches.get(gram) ?? 0) > SORT_MATCHES_MAX;
+    const search = searchClause(options.q, probe);
+    const order = options.sort ? ORDER_BY[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : 'seq ASC';
+    return {
+      text: `SELECT ${columns} FROM items ${search.where} ORDER BY ${order} LIMIT @limit OFFSET @skip`,
+      params: { ...search.params, ...paging },
+    };
+  }
+
+  const rowsBySeq = db.prepare<[string], ItemRow>('SELECT * FROM items WHERE seq IN (SELECT value FROM json_each(?))');
+
+  return {
+    listRows(options: ItemListOptions): ItemRow[] {
+      const { text, params } = listQuery(options, '*');
+      return statement(text).all(params) as ItemRow[];
+    },
+
+    /** Every matching item's seq, in list order: a stream of a search then reads rows by them, a batch at a time. */
+    orderedSeqs(options: Omit<ItemListOptions, 'limit'>): number[] {
+      const { text, params } = listQuery(options, 'seq');
+      return statement(text).pluck().all(params) as number[];
+    },
+
+    /** The rows of these seqs, in the order given (a row deleted since is left out). */
+    rowsInOrder(seqs: readonly number[]): ItemRow[] {
+      const bySeq = new Map(rowsBySeq.all(JSON.stringify(seqs)).map((row) => [row.seq!, row]));
+      return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+    },
+
+    /** Oldest first by seq, resumed after the last row seen: each batch is an index seek, however deep. */
+    keysetRows(q: string | undefined, after: number, skip: number): ItemRow[] {
+      const gram = shortGram(q);
+      if (gram !== null) {
+        return statement(
+          `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq WHERE g.gram = @gram AND g.seq > @after
+           ORDER BY g.seq ASC LIMIT @limit OFFSET @skip`,
+        ).all({ gram, after, limit: STREAM_BATCH, skip }) as ItemRow[];
+      }
+      const search = searchClause(q);
+      const where = search.where ? `${search.where} AND seq > @after` : 'WHERE seq > @after';
+      return statement(`SELECT * FROM items ${where} ORDER BY seq ASC LIMIT @limit OFFSET @skip`).all({
+        ...search.params,
+        after,
+        limit: STREAM_BATCH,
+        skip,
+      }) as ItemRow[];
+    },
+
+    count(filter: ItemFilter): number {
+      const gram = shortGram(filter.q);
+      if (gram !== null) return countGram.get(gram) ?? 0;
+      const search = searchClause(filter.q);
+      return statement(`SELECT COUNT(*) FROM items ${search.where}`).pluck().get(search.params) as number;
+    },
+  };
+}
+
+/** What the search worker is asked: the same three reads, by name, with plain-data arguments. */
+export type SearchJob =
+  | { op: 'list'; options: ItemListOptions }
+  | { op: 'count'; filter: ItemFilter }
+  | { op: 'seqs'; options: Omit<ItemListOptions, 'limit'> };
+
+export function runSearchJob(queries: ItemQueries, job: SearchJob): ItemRow[] | number | number[] {
+  switch (job.op) {
+    case 'list':
+      return queries.listRows(job.options);
+    case 'count':
+      return queries.count(job.filter);
+    case 'seqs':
+      return queries.orderedSeqs(job.options);
+  }
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { StoreBusyError } from '../store';
+import { itemQueries, runSearchJob, type SearchJob } from './item-queries';
+
+/** More searches than this waiting for the worker: the next one is refused, not queued. */
+export const SEARCH_QUEUE_MAX = 64;
+
+
+export interface SearchRunner {
+  run<T>(job: SearchJob): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where the searches that grow with their matches run: a worker thread with
+ * its own connection for a database file, started on the first such search
+ * (the seed script never starts one); inline for an in-memory database,
+ * which no other connection can open.
+ */
+export function searchRunner(db: Database.Database): SearchRunner {
+  if (db.memory) {
+    const queries = itemQueries(db);
+    return {
+      run: <T>(job: SearchJob) => Promise.resolve(runSearchJob(queries, job) as T),
+      close: () => Promise.resolve(),
+    };
+  }
+  return workerRunner(db.name);
+}
+
+type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function workerRunner(file: string): SearchRunner {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const waiting = new Map<number, Waiting>();
+
+  const failAll = (error: unknown) => {
+    for (const pending of waiting.values()) pending.reject(error);
+    waiting.clear();
+  };
+
+  function start(): Worker {
+    const started = spawn(file);
+    started.on(
+      'message',
+      ({ id, ok, value, message }: { id: number; ok: boolean; value?: unknown; message?: string }) => {
+        const pending = waiting.get(id);
+        if (!pending) return;
+        waiting.delete(id);
+        if (ok) pending.resolve(value);
+        else pending.reject(new Error(`search failed: ${message}`));
+      },
+    );
+    // A worker that dies takes its searches with it; the next search starts a new one.
+    started.on('error', (error) => {
+      if (worker === started) worker = null;
+      failAll(error);
+    });
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+      failAll(new Error('the search worker stopped'));
+    });
+    // An idle worker does not keep the process alive.
+    started.unref();
+    return started;
+  }
+
+  return {
+    run<T>(job: SearchJob): Promise<T> {
+      if (waiting.size >= SEARCH_QUEUE_MAX) return Promise.reject(new StoreBusyError('Too many searches are waiting'));
+      worker ??= start();
+      const id = nextId++;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        worker!.postMessage({ id, job });
+      });
+    },
+    async close() {
+      const running = worker;
+      worker = null;
+      if (running) await running.terminate();
+    },
+  };
+}
+
+/**
+ * The compiled server has search-worker.js beside it (build.mjs); from
+ * source (tsx, jest) the worker loads the TypeScript through tsx.
+ */
+function spawn(file: string): Worker {
+  const compiled = path.join(__dirname, 'search-worker.js');
+  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { file } });
+  const source = path.join(__dirname, 'search-worker.ts');
+  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData: { file },
+  });
+}
