@@ -34,9 +34,11 @@ export async function streamJsonArray(
       const outcome = await drainOf(res, stalledReaderMs);
       if (outcome === 'stalled') res.destroy();
       if (outcome !== 'drained') return;
-    } else {
-      await nextTurn();
     }
+    // Always through the check phase: resumed straight from 'drain', one fast reader's batches
+    // follow each other inside the poll phase and no other request gets in (measured: a 6-item
+    // page waited the whole 0.6 s of a 100,000-item download).
+    await nextTurn();
   }
   res.end(']');
 }

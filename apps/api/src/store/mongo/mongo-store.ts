@@ -24,7 +24,8 @@ const SEEDED_KEY = 'demo_seeded';
 const REVISION_KEY = 'catalogue_revision';
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
 const DUPLICATE_KEY = 11000;
-const STREAM_BATCH = 1000;
+// Small enough that serializing one batch keeps the event loop for a few milliseconds only.
+const STREAM_BATCH = 250;
 
 /** How long finding a server, or opening a connection to it, may take before the start (or a request) fails. */
 const CONNECT_TIMEOUT_MS = 5000;
