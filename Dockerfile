@@ -1,17 +1,22 @@
 # syntax=docker/dockerfile:1
 # Smart Zone: build the web app and the compiled API, then a slim runtime that
 # runs `node apps/api/dist/server.js` (which also serves the built web app) as
-# the unprivileged `node` user. Node 22 LTS.
+# the unprivileged `node` user. Node 22 LTS, at an exact version (NODE_VERSION
+# below; docs/DEPLOY.md, Upgrades, says how to move it).
 #
 # Layers are ordered for the cache: the lockfile and the package.json files
 # first (dependencies are installed again only when they change), the sources
 # after.
 
-FROM node:22-bookworm-slim AS base
+ARG NODE_VERSION=22.23.3
+ARG PNPM_VERSION=10.34.9
+
+FROM node:${NODE_VERSION}-bookworm-slim AS base
+ARG PNPM_VERSION
 ENV PNPM_HOME=/pnpm \
     PATH=/pnpm:$PATH \
     CI=true
-RUN npm install -g pnpm@10 \
+RUN npm install -g pnpm@${PNPM_VERSION} \
  && npm cache clean --force
 WORKDIR /app
 
@@ -44,7 +49,7 @@ RUN pnpm --filter @smart-zone/web build \
 FROM toolchain AS prod-deps
 RUN pnpm install --frozen-lockfile --offline --prod --filter "@smart-zone/api..."
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     HOST=0.0.0.0 \
@@ -53,7 +58,9 @@ ENV NODE_ENV=production \
     WEB_DIST=/app/apps/web/dist
 WORKDIR /app
 # Code and dependencies stay owned by root (read-only for the app); only the
-# data folder (SQLite, when MONGODB_URI is unset) is the app's to write.
+# data folder (SQLite, when MONGODB_URI is unset) is the app's to write. A named
+# volume mounted there (docker run -v smartzone-data:/app/data) starts as a copy
+# of it, owned by `node` (uid 1000) and mode 0700.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/apps/api/node_modules ./apps/api/node_modules
 COPY apps/api/package.json ./apps/api/

@@ -12,6 +12,7 @@ const { createRequire } = require('node:module');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { readableLog } = require('./readable-log.cjs');
 
 const ROOT_DIR = path.resolve(__dirname, '../..');
 const PROJECT_ID = 'demo-smart-zone';
@@ -138,7 +139,7 @@ function eachLine(stream, onLine) {
  * launcher, which then sends exactly one SIGINT to each child. (The emulator
  * takes a second SIGINT as "stop now, skip the export".)
  */
-function startChild(name, args, { cwd, env, output, filter }) {
+function startChild(name, args, { cwd, env, output, filter, format }) {
   const child = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => resolve({ name, code, signal }));
@@ -149,7 +150,7 @@ function startChild(name, args, { cwd, env, output, filter }) {
   });
   for (const stream of [child.stdout, child.stderr]) {
     eachLine(stream, (line) => {
-      if (line.trim() && (!filter || filter(line))) output(`[${name}] ${line}`);
+      if (line.trim() && (!filter || filter(line))) output(`[${name}] ${format ? format(line) : line}`);
     });
   }
   return { name, child, exited };
@@ -332,6 +333,7 @@ async function launch({
         FIREBASE_PROJECT_ID: PROJECT_ID,
       },
       output,
+      format: readableLog(),
     });
     procs.push(api);
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, api);

@@ -1,8 +1,10 @@
 import cors from 'cors';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { Logger } from 'pino';
 import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
 import { createAccessTokens } from './auth/access-token';
+import { createAccountCheck } from './auth/account-check';
 import { authRoutes } from './auth/auth.routes';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
 import { meRoutes } from './auth/me.routes';
@@ -14,14 +16,18 @@ import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health.routes';
 import { compressJson } from './http/compress';
-import { inventoryRoutes } from './inventory/inventory.routes';
+import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
+import { silentLogger } from './logging/logger';
+import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
 import { webAppRoutes } from './web/web-app';
 
-export type AppConfig = Partial<Pick<Config, 'trustProxy'>> &
-  Pick<
+export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
+  /** Whole-list downloads at once and the stalled-reader timeout (defaults in http/); tests lower them. */
+  listDownloads?: Partial<ListDownloadOptions>;
+} & Pick<
     Config,
     | 'jwtSecret'
     | 'jwtTtlSeconds'
@@ -38,7 +44,10 @@ export interface AppDeps {
   store: Store;
   verifier: IdTokenVerifier;
   config: AppConfig;
-  log?: (...args: unknown[]) => void;
+  /** Where the request lines go; silent when absent (tests that do not read the log). */
+  logger?: Logger;
+  /** How long an account's state is believed (default ACCOUNT_RECHECK_MS); tests shorten it. */
+  accountRecheckMs?: number;
 }
 
 export const BODY_LIMIT = '100kb';
@@ -55,15 +64,24 @@ const loopbackHostOnly: RequestHandler = (req, _res, next) => {
       403,
       'forbidden',
       'This server trusts the local Auth emulator and answers only requests addressed to localhost.',
+      undefined,
+      'Host is not loopback while the Auth emulator is trusted',
     );
   }
   next();
 };
 
 /** The whole HTTP surface, without listening: tests drive it with supertest. */
-export function createApp({ store, verifier, config, log }: AppDeps) {
-  const tokens = createAccessTokens(config.jwtSecret, config.jwtTtlSeconds);
-  const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit });
+export function createApp({ store, verifier, config, logger = silentLogger(), accountRecheckMs }: AppDeps) {
+  // Where the account cannot be read after sign-in, the accessToken is short instead (docs/decisions/007).
+  const tokens = createAccessTokens(
+    config.jwtSecret,
+    Math.min(config.jwtTtlSeconds, verifier.maxAccessTokenSeconds ?? Infinity),
+  );
+  const accounts = verifier.accountStatus
+    ? createAccountCheck(verifier.accountStatus, { ttlMs: accountRecheckMs })
+    : undefined;
+  const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit, accounts });
 
   const api = express.Router();
   api.use(compressJson());
@@ -71,12 +89,12 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
     cors({
       origin: config.corsOrigins,
       maxAge: 600,
-      exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After'],
+      exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After', REQUEST_ID_HEADER],
     }),
   );
   api.use(express.json({ limit: BODY_LIMIT }));
   // The hot paths first: Express walks the routers in this order on every request.
-  api.use('/inventory', inventoryRoutes({ store, guards }));
+  api.use('/inventory', inventoryRoutes({ store, guards, downloads: config.listDownloads }));
   api.use('/myitem', deliveriesRoutes({ store, guards }));
   api.use(healthRoutes(store));
   api.use(clientConfigRoutes(config));
@@ -89,6 +107,8 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   app.disable('x-powered-by');
   // Behind a proxy req.ip is the forwarded client (the login limiter keys on it); unset, the socket's address.
   app.set('trust proxy', config.trustProxy ?? false);
+  // First, so every answer (the Host guard's 403 and the web app's included) has its id and its line.
+  app.use(requestLog(app, logger, Boolean(config.trustProxy)));
   if (config.authEmulatorHost) app.use(loopbackHostOnly);
   app.set('query parser', 'simple');
   app.use(
@@ -100,6 +120,7 @@ export function createApp({ store, verifier, config, log }: AppDeps) {
   );
   app.use('/api', api);
   app.use(webAppRoutes(config.webDist));
-  app.use(errorHandler(log));
+  app.use(errorHandler());
+  learnRoutes(app);
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { readServiceAccount, type ServiceAccountInfo } from './auth/service-account';
 import { parseStaffList, type StaffList } from './auth/staff';
 
 /**
@@ -18,6 +19,8 @@ const DEMO_FIREBASE = {
   apiKey: 'demo-api-key',
   authDomain: 'demo-smart-zone.firebaseapp.com',
 } as const;
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +42,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
+  /** A service account's key file: turns on the disabled/revoked checks (see auth/id-token-verifier.ts). */
+  FIREBASE_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  /** Google's standard name for the same file. */
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().min(1).optional(),
   /** Default: on outside production, off in production (a fresh warehouse starts empty). */
@@ -59,7 +66,8 @@ const envSchema = z.object({
       return trust;
     })
     .optional(),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Default 20; 120 when sign-in is signature-only (every user then signs in again twice a minute, docs/decisions/007). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   STAFF: z
     .string()
     .refine(
@@ -68,6 +76,7 @@ const envSchema = z.object({
     )
     .optional(),
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
 export interface Config {
@@ -86,6 +95,11 @@ export interface Config {
   firebase: { projectId: string; apiKey: string; authDomain: string };
   /** host:port of the Firebase Auth emulator; its tokens are unsigned, so local use only. */
   authEmulatorHost?: string;
+  /**
+   * FIREBASE_SERVICE_ACCOUNT or GOOGLE_APPLICATION_CREDENTIALS, checked; unused (and unchecked) with the
+   * emulator. Not under `firebase`, which the web app is sent.
+   */
+  serviceAccount?: ServiceAccountInfo;
   corsOrigins: string[];
   webDist: string;
   seedDemoData: boolean;
@@ -99,6 +113,8 @@ export interface Config {
   /** Who may write; null: every verified user (STAFF unset). */
   staff: StaffList;
   writeRateLimit: number;
+  /** The least severe log entries written: `info` has one line per request, `warn` only refusals and failures. */
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 type TrustProxy = false | number | string[];
@@ -136,6 +152,35 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export function isLoopbackName(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   return LOOPBACK_HOSTS.has(name) || /^127(\.\d{1,3}){3}$/.test(name) || name.endsWith('.localhost');
+}
+
+/** The service-account file, when one is named: its problems go to `problems`, one line each. */
+function checkServiceAccount(
+  e: Pick<
+    z.output<typeof envSchema>,
+    'FIREBASE_SERVICE_ACCOUNT' | 'GOOGLE_APPLICATION_CREDENTIALS' | 'FIREBASE_PROJECT_ID'
+  >,
+  problems: string[],
+): ServiceAccountInfo | undefined {
+  const { FIREBASE_SERVICE_ACCOUNT: ours, GOOGLE_APPLICATION_CREDENTIALS: google } = e;
+  if (ours && google && path.resolve(ours) !== path.resolve(google)) {
+    problems.push(
+      'FIREBASE_SERVICE_ACCOUNT: names another file than GOOGLE_APPLICATION_CREDENTIALS; set one of them (same meaning)',
+    );
+    return undefined;
+  }
+  const file = ours ?? google;
+  if (!file) return undefined;
+  const read = readServiceAccount(
+    ours ? 'FIREBASE_SERVICE_ACCOUNT' : 'GOOGLE_APPLICATION_CREDENTIALS',
+    file,
+    e.FIREBASE_PROJECT_ID,
+  );
+  if ('problems' in read) {
+    problems.push(...read.problems);
+    return undefined;
+  }
+  return read;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -184,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'unsigned: listen on 127.0.0.1, ::1 or localhost, or unset FIREBASE_AUTH_EMULATOR_HOST',
     );
   }
+  const serviceAccount = e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : checkServiceAccount(e, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
@@ -202,14 +248,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authDomain: e.FIREBASE_AUTH_DOMAIN,
     },
     authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+    serviceAccount,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
     webDist: path.resolve(e.WEB_DIST ?? path.join(__dirname, '../../web/dist')),
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     trustProxy: e.TRUST_PROXY ?? false,
-    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT ?? (!e.FIREBASE_AUTH_EMULATOR_HOST && !serviceAccount ? 120 : 20),
     staff: parseStaffList(e.STAFF),
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
   };
 }

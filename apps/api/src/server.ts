@@ -1,14 +1,22 @@
 import 'dotenv/config';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { createApp } from './app';
+import { createHttpServer } from './http/http-server';
 import { createFirebaseVerifier } from './auth/id-token-verifier';
 import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logging/logger';
 import { demoItems } from './store/demo-items';
 import { openStore } from './store/open-store';
+
+/** Set once the settings are read; before that (a bad setting) there is no level to log at, only stderr. */
+let startLogger: Logger | undefined;
 
 /** Wires the real dependencies, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  startLogger = logger;
   // Data files (smart-zone.db and its WAL, names, addresses and phones) are the owner's alone: 0600.
   process.umask(0o077);
   const store = await openStore({
@@ -18,36 +26,37 @@ async function main() {
     dataDir: config.dataDir,
   });
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
-    console.log(`Loaded ${demoItems.length} demo items into the empty store.`);
+    logger.info(`Loaded ${demoItems.length} demo items into the empty store.`);
   }
-  const verifier = createFirebaseVerifier(config.firebase.projectId, Boolean(config.authEmulatorHost));
-  const app = createApp({ store, verifier, config });
+  const verifier = createFirebaseVerifier(config);
+  logger.info(verifier.summary);
+  const app = createApp({ store, verifier, config, logger });
 
   if (config.authEmulatorHost) {
-    console.warn(
+    logger.warn(
       `Trusting the Firebase Auth emulator at ${config.authEmulatorHost}: its tokens are unsigned, so this server is for local use only.`,
     );
   }
   if (config.staff === null && config.env === 'production') {
-    console.warn(
-      '\n*** STAFF is not set: EVERY verified account may add, change and delete every item. ***\n' +
-        '*** Set STAFF to the emails and @domains of your staff (see docs/api.md).            ***\n',
+    logger.warn(
+      'STAFF is not set: EVERY verified account may add, change and delete every item. ' +
+        'Set STAFF to the emails and @domains of your staff (see docs/api.md).',
     );
   }
   if (config.trustProxy !== false) {
-    console.log(`Trusting proxy headers (X-Forwarded-For) from: ${String(config.trustProxy)}`);
+    logger.info(`Trusting proxy headers (X-Forwarded-For, X-Request-Id) from: ${String(config.trustProxy)}`);
   }
   if (config.jwtSecretGenerated) {
-    console.warn('JWT_SECRET is not set: using a random one for this run (sessions end when the server restarts).');
+    logger.warn('JWT_SECRET is not set: using a random one for this run (sessions end when the server restarts).');
   }
 
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app).listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
-    console.log(`Smart Zone API listening on http://${config.host}:${port} (store: ${where})`);
+    logger.info(`Smart Zone API listening on http://${config.host}:${port} (store: ${where})`);
   });
   server.on('error', (error) => {
-    console.error('Server failed:', error.message);
+    logger.fatal({ err: error }, 'Server failed');
     process.exit(1);
   });
 
@@ -55,7 +64,7 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing the server and the store.`);
+    logger.info(`${signal} received: closing the server and the store.`);
     server.close(() => {
       const closed = async () => {
         await verifier.close?.();
@@ -64,7 +73,7 @@ async function main() {
       closed().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error('Closing failed:', error);
+          logger.error({ err: error }, 'Closing failed');
           process.exit(1);
         },
       );
@@ -78,6 +87,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError || !startLogger) console.error(error instanceof ConfigError ? error.message : error);
+  else startLogger.fatal({ err: error }, 'Start failed');
   process.exit(1);
 });

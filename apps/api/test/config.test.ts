@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, isLoopbackName, loadConfig } from '../src/config';
+import { writeServiceAccountFile } from './helpers/google-tokens';
 
 const realFirebase = {
   FIREBASE_PROJECT_ID: 'acme-warehouse',
@@ -301,5 +303,106 @@ describe('isLoopbackName', () => {
       'x[.localhost]',
     ])
       expect([name, isLoopbackName(name)]).toEqual([name, false]);
+  });
+});
+
+describe('the service account (FIREBASE_SERVICE_ACCOUNT or GOOGLE_APPLICATION_CREDENTIALS)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ...realFirebase };
+  const keyFile = (changes: Record<string, unknown> = {}) => writeServiceAccountFile('acme-warehouse', changes);
+  const fileWith = (text: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'smart-zone-sa-')), 'key.json');
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('is optional: without one, no account checks (signature-only)', () => {
+    expect(loadConfig(production).serviceAccount).toBeUndefined();
+  });
+
+  it('sets the sign-in limit: 20 a minute, 120 when signature-only (everyone signs in twice a minute), the setting first', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).loginRateLimit).toBe(20);
+    expect(loadConfig({ ...production, FIREBASE_SERVICE_ACCOUNT: keyFile() }).loginRateLimit).toBe(20);
+    expect(loadConfig(production).loginRateLimit).toBe(120);
+    expect(loadConfig({ ...production, LOGIN_RATE_LIMIT: '30' }).loginRateLimit).toBe(30);
+  });
+
+  it('under either name: where it is and whose it is, never its private key', () => {
+    const file = keyFile();
+    for (const variable of ['FIREBASE_SERVICE_ACCOUNT', 'GOOGLE_APPLICATION_CREDENTIALS'] as const) {
+      const config = loadConfig({ ...production, [variable]: file });
+      expect(config.serviceAccount).toEqual({
+        variable,
+        path: file,
+        projectId: 'acme-warehouse',
+        clientEmail: 'smart-zone@acme-warehouse.iam.gserviceaccount.com',
+      });
+      expect(JSON.stringify(config)).not.toContain('PRIVATE KEY');
+    }
+    // Both, naming one file: fine.
+    const both = loadConfig({ ...production, FIREBASE_SERVICE_ACCOUNT: file, GOOGLE_APPLICATION_CREDENTIALS: file });
+    expect(both.serviceAccount?.variable).toBe('FIREBASE_SERVICE_ACCOUNT');
+  });
+
+  it.each([
+    [
+      'a file that is not there',
+      () => '/nonexistent/key.json',
+      /FIREBASE_SERVICE_ACCOUNT: cannot read \/nonexistent\/key\.json \(ENOENT\)/,
+    ],
+    ['a folder', () => tmpdir(), /FIREBASE_SERVICE_ACCOUNT: cannot read .* \(EISDIR\)/],
+    ['not JSON', () => fileWith('{ "type": '), /FIREBASE_SERVICE_ACCOUNT: .* is not JSON/],
+    ['JSON but not an object', () => fileWith('[]'), /"the file" Invalid input: expected object/],
+    [
+      'a user credential, not a service account',
+      () => keyFile({ type: 'authorized_user' }),
+      /"type" must be "service_account"/,
+    ],
+    ['no client_email', () => keyFile({ client_email: undefined }), /"client_email" is missing/],
+    ['an empty private_key', () => keyFile({ private_key: '' }), /"private_key" is empty/],
+    [
+      'a private_key that is no key',
+      () => keyFile({ private_key: 'not a key' }),
+      /"private_key" is not a PEM private key/,
+    ],
+    [
+      "another project's key",
+      () => writeServiceAccountFile('someone-else'),
+      /is a key of project "someone-else", but FIREBASE_PROJECT_ID is "acme-warehouse"/,
+    ],
+  ])('refuses %s, naming the variable and the problem', (_case, file, problem) => {
+    expect(() => loadConfig({ ...production, FIREBASE_SERVICE_ACCOUNT: file() })).toThrow(problem);
+  });
+
+  it('names every problem of the file on its own line, and GOOGLE_APPLICATION_CREDENTIALS when that is the one', () => {
+    const file = keyFile({ type: 'authorized_user', client_email: undefined, project_id: 7 });
+    const message = (() => {
+      try {
+        loadConfig({ ...production, GOOGLE_APPLICATION_CREDENTIALS: file });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      `  GOOGLE_APPLICATION_CREDENTIALS: ${file}: "type" must be "service_account" (a key of a service account)`,
+      `  GOOGLE_APPLICATION_CREDENTIALS: ${file}: "project_id" must be text`,
+      `  GOOGLE_APPLICATION_CREDENTIALS: ${file}: "client_email" is missing`,
+    ]);
+    expect(message).not.toContain('PRIVATE KEY');
+  });
+
+  it('refuses two different files under the two names', () => {
+    expect(() =>
+      loadConfig({ ...production, FIREBASE_SERVICE_ACCOUNT: keyFile(), GOOGLE_APPLICATION_CREDENTIALS: keyFile() }),
+    ).toThrow(/FIREBASE_SERVICE_ACCOUNT: names another file than GOOGLE_APPLICATION_CREDENTIALS/);
+  });
+
+  it('is not read with the Auth emulator, which needs none', () => {
+    const config = loadConfig({
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent',
+    });
+    expect(config.serviceAccount).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import type { ErrorBody } from '@smart-zone/types/errors';
 import type { Item } from '@smart-zone/types/item';
 import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
+import { errorOf } from './support/bodies';
 
 /**
  * A NUL or any other control character in text input is a 400 in the error
@@ -16,7 +16,6 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const errorOf = (res: request.Response) => (res.body as ErrorBody).error;
 
 describe('control characters in text input', () => {
   it.each(['%00', 'a%00b', '%0A', 'phone%09x', '%1F', '%7F'])(

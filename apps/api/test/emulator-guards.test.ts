@@ -25,9 +25,9 @@ describe('POST /api/login in emulator mode', () => {
   beforeAll(async () => {
     emulator = await startAuthEmulator();
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    verifier = createFirebaseVerifier(EMULATOR_PROJECT, true);
+    verifier = createFirebaseVerifier({ firebase: { projectId: EMULATOR_PROJECT }, authEmulatorHost: emulator.host });
     store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
-    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host }, log: () => {} });
+    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host } });
   }, 90_000);
 
   afterAll(async () => {
@@ -134,12 +134,17 @@ describe('POST /api/login in emulator mode', () => {
       await expect(verifier.verify(google)).resolves.toMatchObject({ signInProvider: 'google.com' });
       await expect(verifier.verify(account.idToken)).resolves.toMatchObject({ signInProvider: 'password' });
       await adminUpdate({ localId: account.uid, disableUser: true });
-      await expect(verifier.verify(account.idToken)).rejects.toThrow('The user record is disabled.');
+      await expect(verifier.verify(account.idToken)).rejects.toMatchObject({
+        status: 401,
+        reason: expect.stringContaining('auth/user-disabled: The user record is disabled.') as unknown,
+      });
     }, 60_000);
 
-    it('signed-token mode (real Firebase): the identity is the verified token’s own claims', async () => {
-      // Only real Firebase signs its tokens; here the emulator stands in, so this checks the mapping, not trust.
-      const signed = createFirebaseVerifier(EMULATOR_PROJECT, false);
+    it('signature-only mode (real Firebase): the identity is the verified token’s own claims', async () => {
+      // Only real Firebase signs its tokens; here the emulator stands in, so this checks the mapping, not trust
+      // (production-sign-in.test.ts checks the signatures).
+      const signed = createFirebaseVerifier({ firebase: { projectId: EMULATOR_PROJECT } });
+      expect(signed.mode).toBe('signature-only');
       try {
         const email = `signed-${Date.now()}@example.com`;
         const account = await signUp(email);
@@ -159,12 +164,15 @@ describe('POST /api/login in emulator mode', () => {
     }, 60_000);
 
     it('each verifier is its own firebase-admin app, gone once closed', async () => {
-      const one = createFirebaseVerifier(EMULATOR_PROJECT, true);
-      const two = createFirebaseVerifier(EMULATOR_PROJECT, true);
+      const settings = { firebase: { projectId: EMULATOR_PROJECT }, authEmulatorHost: emulator.host };
+      const one = createFirebaseVerifier(settings);
+      const two = createFirebaseVerifier(settings);
       const account = await signUp(`apps-${Date.now()}@example.com`);
       await expect(two.verify(account.idToken)).resolves.toMatchObject({ uid: account.uid });
       await one.close?.();
-      await expect(one.verify(account.idToken)).rejects.toThrow(/deleted/);
+      await expect(one.verify(account.idToken)).rejects.toMatchObject({
+        reason: expect.stringMatching(/deleted/) as unknown,
+      });
       await expect(two.verify(account.idToken)).resolves.toMatchObject({ uid: account.uid });
       await two.close?.();
     }, 60_000);

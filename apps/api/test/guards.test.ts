@@ -6,6 +6,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { isErrorBody } from '@smart-zone/types/errors';
 import { makeTestApp, type TestApp, TEST_SECRET } from './helpers/test-app';
+import { errorOf } from './support/bodies';
 
 const apiDir = path.resolve(__dirname, '..');
 
@@ -90,7 +91,7 @@ describe('emulator mode answers only requests addressed to loopback (DNS rebindi
   ])('Host %s gets 403 in the error shape, on the API and the web app alike', async (host) => {
     for (const url of ['/api/inventory', '/api/login', '/']) {
       const res = await request(t.app).get(url).set('Host', host);
-      expect([url, res.status, res.body]).toEqual([
+      expect([url, res.status, { error: errorOf(res) }]).toEqual([
         url,
         403,
         {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { clientConfigOf, errorOf, healthOf } from './support/bodies';
 import { BODY_LIMIT } from '../src/app';
+import { captureLog } from './helpers/log-capture';
 import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -23,8 +24,8 @@ describe('hardening', () => {
   it('allows CORS only for configured origins', async () => {
     const allowed = await request(t.app).get('/api/inventory').set('Origin', 'http://allowed.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
-    // A page on that origin may read the list's count, an item's version and when to retry.
-    expect(allowed.headers['access-control-expose-headers']).toBe('X-Total-Count,ETag,Retry-After');
+    // A page on that origin may read the list's count, an item's version, when to retry and the request id.
+    expect(allowed.headers['access-control-expose-headers']).toBe('X-Total-Count,ETag,Retry-After,X-Request-Id');
     const other = await request(t.app).get('/api/inventory').set('Origin', 'http://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -104,7 +105,7 @@ describe('hardening', () => {
   it('answers 404 in the error shape for an unknown API path', async () => {
     const res = await request(t.app).get('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No API route for GET /api/nothing-here' } });
+    expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No API route for GET /api/nothing-here' });
   });
 
   it('reports the store in GET /api/health', async () => {
@@ -121,21 +122,16 @@ describe('hardening', () => {
   });
 
   it('answers an unexpected failure with 500 and no internals', async () => {
-    const logged: unknown[] = [];
+    const log = captureLog();
     const { createApp } = await import('../src/app');
     const { testConfig, fakeVerifier } = await import('./helpers/test-app');
     jest.spyOn(t.store.items, 'revision').mockRejectedValue(new Error('disk on fire at /var/secret'));
-    const app = createApp({
-      store: t.store,
-      verifier: fakeVerifier,
-      config: testConfig,
-      log: (...args) => logged.push(args),
-    });
+    const app = createApp({ store: t.store, verifier: fakeVerifier, config: testConfig, logger: log.logger });
     const res = await request(app).get('/api/inventory');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toContain('disk on fire');
     expect(errorOf(res).code).toBe('internal');
-    expect(logged).toHaveLength(1);
+    expect(log.lines().filter((line) => JSON.stringify(line).includes('disk on fire'))).toHaveLength(1);
   });
 });
 

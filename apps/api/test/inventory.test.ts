@@ -88,7 +88,7 @@ describe('GET /api/inventory/:id', () => {
   it('answers 404 in the error shape for an unknown id', async () => {
     const res = await request(t.app).get(`/api/inventory/${UNKNOWN_ID}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: anyString } });
+    expect(errorOf(res)).toEqual({ code: 'not_found', message: anyString });
   });
 
   it('answers 400 for an id that is not 24 hex characters', async () => {

@@ -18,9 +18,9 @@ describe('POST /api/login with the Firebase Auth emulator', () => {
   beforeAll(async () => {
     emulator = await startAuthEmulator();
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    verifier = createFirebaseVerifier('demo-smart-zone');
+    verifier = createFirebaseVerifier({ firebase: { projectId: 'demo-smart-zone' }, authEmulatorHost: emulator.host });
     store = await openTestStore();
-    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host }, log: () => {} });
+    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host } });
   }, 90_000);
 
   afterAll(async () => {

@@ -254,7 +254,7 @@ describe('MongoDB adapter on a standalone server', () => {
   it(`GET /api/health answers 503 within ${HEALTH_TIMEOUT_MS} ms once the database is down`, async () => {
     const store = await openMongoStore(server.getUri(), 'health', { allowStandalone: true, log: noop, warn: noop });
     try {
-      const app = createApp({ store, verifier: fakeVerifier, config: testConfig, log: noop });
+      const app = createApp({ store, verifier: fakeVerifier, config: testConfig });
       expect((await request(app).get('/api/health')).status).toBe(200);
       await server.stop();
       const started = Date.now();

@@ -47,7 +47,6 @@ describe('signing in', () => {
           verify: () => Promise.resolve({ uid: 'u1', email: undefined, emailVerified: false, signInProvider: 'phone' }),
         },
         config: testConfig,
-        log: () => {},
       });
       expect(told(await request(app).post('/api/login').set(auth('phone-only')))).toEqual(
         unauthorized('Your account has no email address'),
@@ -112,7 +111,10 @@ describe('stock and versions', () => {
     const over = await stock(QUANTITY_MAX);
     expect([over.status, errorOf(over)]).toEqual([
       409,
-      { code: 'out_of_stock', message: `10 in stock: adding ${QUANTITY_MAX} would go over the limit of ${QUANTITY_MAX}` },
+      {
+        code: 'out_of_stock',
+        message: `10 in stock: adding ${QUANTITY_MAX} would go over the limit of ${QUANTITY_MAX}`,
+      },
     ]);
 
     const loaded = await request(t.app).get(`/api/inventory/${id}`);

@@ -79,7 +79,7 @@ it(`refuses searches past ${SEARCH_QUEUE_MAX} waiting, and the API answers those
   );
   const refused = outcomes.filter((o) => o.status === 'rejected');
   expect(refused.length).toBeGreaterThanOrEqual(20);
-  for (const o of refused) expect((o).reason).toBeInstanceOf(StoreBusyError);
+  for (const o of refused) expect(o.reason).toBeInstanceOf(StoreBusyError);
   expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(SEARCH_QUEUE_MAX);
 
   const app = createApp({ store: file.store, verifier: fakeVerifier, config: testConfig });

@@ -22,6 +22,9 @@ export const accessClaimsSchema = z.object({
   verified: z.boolean(),
 });
 
-/** The claims as a decoded token holds them, with the JWT's expiry (seconds since 1970). */
-export const decodedAccessClaimsSchema = accessClaimsSchema.extend({ exp: z.number().optional() });
+/** The claims as a decoded token holds them, with the JWT's issue and expiry times (seconds since 1970). */
+export const decodedAccessClaimsSchema = accessClaimsSchema.extend({
+  iat: z.number().optional(),
+  exp: z.number().optional(),
+});
 export type DecodedAccessClaims = z.output<typeof decodedAccessClaimsSchema>;

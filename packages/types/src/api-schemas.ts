@@ -108,6 +108,9 @@ export const errorBodySchema = z
         .record(z.string(), z.string())
         .optional()
         .meta({ description: 'For validation_failed: the first message per field' }),
+      requestId: z
+        .string()
+        .meta({ description: "The answer's X-Request-Id; the server's log line for this request carries it" }),
     }),
   })
   .meta({ id: 'Error' });

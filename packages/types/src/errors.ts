@@ -17,6 +17,8 @@ export interface ErrorBody {
     message: string;
     /** Field name → message, for input that failed a schema. */
     fields?: Record<string, string>;
+    /** The answer's X-Request-Id: the server's log line for this request carries it. */
+    requestId: string;
   };
 }
 

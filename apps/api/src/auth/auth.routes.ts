@@ -14,7 +14,15 @@ export function authRoutes(deps: { verifier: IdTokenVerifier; tokens: AccessToke
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) =>
-      next(new AppError(429, 'rate_limited', 'Too many sign-in attempts. Please wait a minute and try again.')),
+      next(
+        new AppError(
+          429,
+          'rate_limited',
+          'Too many sign-in attempts. Please wait a minute and try again.',
+          undefined,
+          `sign-in limit: ${deps.loginRateLimit} a minute per address`,
+        ),
+      ),
   });
 
   router.post('/login', loginLimiter, async (req, res) => {

@@ -2,7 +2,7 @@ import { countsAsVerified } from '@smart-zone/types/access-claims';
 import type { LoginResult } from '@smart-zone/types/responses';
 import { unauthorized } from '../errors/app-error';
 import type { AccessTokens } from './access-token';
-import type { IdTokenVerifier } from './id-token-verifier';
+import { failedVerification, type IdTokenVerifier } from './id-token-verifier';
 
 /** POST /login: a verified Firebase ID token buys one of our accessTokens. An email alone buys nothing. */
 export async function exchangeIdToken(
@@ -10,10 +10,11 @@ export async function exchangeIdToken(
   verifier: IdTokenVerifier,
   tokens: AccessTokens,
 ): Promise<LoginResult> {
-  if (!idToken) throw unauthorized('Sign in with Firebase and send its ID token as a Bearer token');
-  const identity = await verifier.verify(idToken).catch(() => null);
-  if (!identity) throw unauthorized('Your sign-in could not be verified. Please sign in again.');
-  if (!identity.email) throw unauthorized('Your account has no email address');
+  if (!idToken) throw unauthorized('Sign in with Firebase and send its ID token as a Bearer token', 'no ID token');
+  const identity = await verifier.verify(idToken).catch((error: unknown) => {
+    throw failedVerification(error, idToken);
+  });
+  if (!identity.email) throw unauthorized('Your account has no email address', 'Firebase account without an email');
   const verified = countsAsVerified({ emailVerified: identity.emailVerified, providerId: identity.signInProvider });
   return {
     accessToken: tokens.sign({ email: identity.email.toLowerCase(), uid: identity.uid, verified }),

@@ -21,6 +21,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? 'validation_failed' : 'bad_request', message, fields);
 export const unauthorized = (message = 'Sign in to do this', reason?: string) =>
   new AppError(401, 'unauthorized', message, undefined, reason);
-export const forbidden = (message: string, reason?: string) => new AppError(403, 'forbidden', message, undefined, reason);
+export const forbidden = (message: string, reason?: string) =>
+  new AppError(403, 'forbidden', message, undefined, reason);
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
 export const outOfStock = (message: string) => new AppError(409, 'out_of_stock', message);

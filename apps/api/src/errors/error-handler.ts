@@ -1,16 +1,30 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { inspect } from 'node:util';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ErrorBody } from '@smart-zone/types/errors';
 import { fieldErrors } from '@smart-zone/types/errors';
 import { ZodError } from 'zod';
+import { noteOutcome, requestIdOf } from '../logging/request-log';
 import { AppError } from './app-error';
 
-function send(res: Parameters<RequestHandler>[1], status: number, error: ErrorBody['error']) {
-  res.status(status).json({ error } satisfies ErrorBody);
+/** The error body, with the request id the log line carries; the code (and the reason, if any) go to that line. */
+function send(
+  req: Request,
+  res: Response,
+  status: number,
+  error: Omit<ErrorBody['error'], 'requestId'>,
+  reason?: string,
+  unexpected?: Error,
+) {
+  noteOutcome(res, { code: error.code, reason, error: unexpected });
+  res.status(status).json({ error: { ...error, requestId: requestIdOf(req) } } satisfies ErrorBody);
 }
 
 /** JSON 404 for any path under the API base that no route claimed. */
 export const apiNotFound: RequestHandler = (req, res) => {
-  send(res, 404, { code: 'not_found', message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}` });
+  send(req, res, 404, {
+    code: 'not_found',
+    message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`,
+  });
 };
 
 /** The status (0 when none) and type that body-parser and http-errors put on a client error. */
@@ -20,28 +34,49 @@ function httpErrorOf(err: unknown): { status: number; type: unknown } {
   return { status: typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : 0, type };
 }
 
-/** Every failure leaves in the one shape; only the unexpected ones are logged, once, with their cause. */
-export function errorHandler(log: (...args: unknown[]) => void = console.error): ErrorRequestHandler {
-  return (err: unknown, req, res, next) => {
-    if (res.headersSent) return next(err);
+/** What pino's error serializer can read: the Error itself, or a thrown string, number or object described. */
+const asError = (err: unknown) =>
+  err instanceof Error
+    ? err
+    : new Error(`Non-Error value thrown: ${inspect(err, { depth: 2, breakLength: Infinity })}`);
+
+/**
+ * Every failure leaves in the one shape. The request line (logging/request-log.ts) says what it was: a refusal's
+ * code and reason; an unexpected error once, with its stack, at error level.
+ */
+export function errorHandler(): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      // Too late for an error body: log it on the request line and cut the answer short, as Express would
+      // (whose final handler would also print it to stderr, outside the log).
+      noteOutcome(res, { code: 'internal', error: asError(err) });
+      req.socket.destroy();
+      return;
+    }
     if (err instanceof AppError) {
-      return send(res, err.status, { code: err.code, message: err.message, fields: err.fields });
+      return send(req, res, err.status, { code: err.code, message: err.message, fields: err.fields }, err.reason);
     }
     if (err instanceof ZodError) {
       const fields = fieldErrors(err.issues);
       const first = Object.values(fields)[0] ?? 'Invalid input';
-      return send(res, 400, { code: 'validation_failed', message: first, fields });
+      return send(req, res, 400, { code: 'validation_failed', message: first, fields });
     }
     // body-parser and friends mark client errors with a status (malformed JSON, oversize, bad charset).
     const { status, type } = httpErrorOf(err);
     if (status === 413) {
-      return send(res, 413, { code: 'payload_too_large', message: 'Request body is too large' });
+      return send(req, res, 413, { code: 'payload_too_large', message: 'Request body is too large' });
     }
     if (status >= 400 && status < 500) {
       const message = type === 'entity.parse.failed' ? 'Request body is not valid JSON' : 'Bad request';
-      return send(res, 400, { code: 'bad_request', message });
+      return send(req, res, 400, { code: 'bad_request', message });
     }
-    log(`Unexpected error on ${req.method} ${req.originalUrl}:`, err);
-    return send(res, 500, { code: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    return send(
+      req,
+      res,
+      500,
+      { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+      undefined,
+      asError(err),
+    );
   };
 }

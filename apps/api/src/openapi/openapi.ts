@@ -34,14 +34,15 @@ import {
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input (bad_request, or validation_failed with `fields`); nothing changed',
-  401: 'No, an invalid or an expired token (unauthorized)',
+  401: 'No, an invalid or an expired token, or a disabled or deleted account (unauthorized)',
   403: 'Not allowed (forbidden): email not verified, not on the staff list, or another user’s record',
   404: 'No such record (not_found)',
-  409: 'Not enough stock (out_of_stock); nothing changed',
+  409: 'Not enough stock, or more than the 1,000,000 limit (out_of_stock); nothing changed',
   412: 'If-Match does not name the current version (precondition_failed); nothing changed',
   413: 'Body over 100 kB (payload_too_large)',
   429: 'Too many requests (rate_limited); see Retry-After',
   500: 'Unexpected failure (internal), logged on the server',
+  503: 'The account could not be checked with Firebase just now (internal); try again shortly',
 };
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
@@ -138,7 +139,7 @@ function createOpenApiDocument() {
         get: {
           summary: 'Who the caller is, and whether they are staff',
           security: accessToken,
-          responses: { '200': { description: 'The caller', content: json(meSchema) }, ...errors(401) },
+          responses: { '200': { description: 'The caller', content: json(meSchema) }, ...errors(401, 503) },
         },
       },
       '/inventory': {
@@ -155,7 +156,7 @@ function createOpenApiDocument() {
               content: json(z.array(itemSchema)),
             },
             ...notModified,
-            ...errors(400),
+            ...errors(400, 429),
           },
         },
         post: staffWrite({
@@ -163,7 +164,7 @@ function createOpenApiDocument() {
           requestBody: { required: true, content: json(itemInputSchema) },
           responses: {
             '201': { description: 'Added', content: json(insertResultSchema) },
-            ...errors(400, 401, 403, 413, 429),
+            ...errors(400, 401, 403, 413, 429, 503),
           },
         }),
       },
@@ -191,7 +192,7 @@ function createOpenApiDocument() {
           requestBody: { required: true, content: json(itemInputSchema) },
           responses: {
             '200': { description: 'Changed', content: json(updateResultSchema) },
-            ...errors(400, 401, 403, 404, 412, 413, 429),
+            ...errors(400, 401, 403, 404, 412, 413, 429, 503),
           },
         }),
         delete: staffWrite({
@@ -199,7 +200,7 @@ function createOpenApiDocument() {
           requestParams: { path: idParamsSchema },
           responses: {
             '200': { description: 'Deleted', content: json(deleteResultSchema) },
-            ...errors(400, 401, 403, 404, 429),
+            ...errors(400, 401, 403, 404, 429, 503),
           },
         }),
       },
@@ -210,7 +211,7 @@ function createOpenApiDocument() {
           requestBody: { required: true, content: json(stockChangeSchema) },
           responses: {
             '200': { description: 'The new quantity', content: json(stockResultSchema) },
-            ...errors(400, 401, 403, 404, 409, 413, 429),
+            ...errors(400, 401, 403, 404, 409, 413, 429, 503),
           },
         }),
       },
@@ -220,7 +221,7 @@ function createOpenApiDocument() {
           requestParams: { path: idParamsSchema, query: historyQuerySchema },
           responses: {
             '200': { description: 'Movements', headers: totalCount, content: json(z.array(stockMovementSchema)) },
-            ...errors(400, 401, 403, 404, 429),
+            ...errors(400, 401, 403, 404, 503),
           },
         }),
       },
@@ -232,7 +233,7 @@ function createOpenApiDocument() {
           requestParams: { query: myItemQuerySchema },
           responses: {
             '200': { description: 'Deliveries', content: json(z.array(deliveredItemSchema)) },
-            ...errors(400, 401, 403),
+            ...errors(400, 401, 403, 503),
           },
         },
         post: staffWrite({
@@ -241,7 +242,7 @@ function createOpenApiDocument() {
           requestBody: { required: true, content: json(deliveryInputSchema) },
           responses: {
             '201': { description: 'Recorded', content: json(insertResultSchema) },
-            ...errors(400, 401, 403, 404, 409, 413, 429),
+            ...errors(400, 401, 403, 404, 409, 413, 429, 503),
           },
         }),
       },
@@ -251,7 +252,7 @@ function createOpenApiDocument() {
           requestParams: { path: idParamsSchema },
           responses: {
             '200': { description: 'Cancelled', content: json(deleteResultSchema) },
-            ...errors(400, 401, 403, 404, 429),
+            ...errors(400, 401, 403, 404, 409, 429, 503),
           },
         }),
       },

@@ -61,7 +61,7 @@ export const sampleItem: ItemInput = {
 /** The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB. */
 export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
   const store = await openTestStore();
-  const app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config }, log: () => {} });
+  const app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config } });
   const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
     const res = await request(app)
       .post('/api/login')

@@ -20,11 +20,19 @@ export const loginOf = (res: Response) => res.body as LoginResult;
 export const healthOf = (res: Response) => res.body as HealthResult;
 export const clientConfigOf = (res: Response) => res.body as ClientConfig;
 
-/** The one error shape, checked (not assumed): fails the test when the body is something else. */
-export function errorOf(res: Response): ErrorBody['error'] {
+/**
+ * The one error shape, checked (not assumed): fails the test when the body is something else, or when its
+ * requestId is not the answer's X-Request-Id. Returns the rest (the id differs on every request).
+ */
+export function errorOf(res: Response): Omit<ErrorBody['error'], 'requestId'> {
   const body: unknown = res.body;
   if (!isErrorBody(body)) throw new Error(`Expected an error body, got ${res.status} ${JSON.stringify(body)}`);
-  return body.error;
+  const { requestId, ...error } = body.error;
+  const header: unknown = res.headers['x-request-id'];
+  if (typeof requestId !== 'string' || requestId !== header) {
+    throw new Error(`Expected error.requestId to be the X-Request-Id header (${String(header)}), got ${requestId}`);
+  }
+  return error;
 }
 
 /** Asymmetric matchers typed `unknown` instead of jest's `any`. */

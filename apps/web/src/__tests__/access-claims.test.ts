@@ -48,3 +48,13 @@ test('a token is renewed a minute before it runs out', () => {
   expect(accessFits(token({ ...claims, exp: inSeconds(30) }), ann)).toBe(false);
   expect(accessFits(token({ ...claims, exp: inSeconds(90) }), ann)).toBe(true);
 });
+
+test('a short token (the API without a service account) is renewed a quarter of its life before it runs out', () => {
+  const issued = inSeconds(0);
+  expect(accessFits(token({ ...claims, iat: issued, exp: issued + 30 }), ann)).toBe(true);
+  expect(accessFits(token({ ...claims, iat: issued - 20, exp: issued + 10 }), ann)).toBe(true);
+  expect(accessFits(token({ ...claims, iat: issued - 25, exp: issued + 5 }), ann)).toBe(false);
+  // An hour-long token keeps the minute's margin.
+  expect(accessFits(token({ ...claims, iat: issued - 3540, exp: issued + 30 }), ann)).toBe(false);
+  expect(accessFits(token({ ...claims, iat: issued - 3500, exp: issued + 100 }), ann)).toBe(true);
+});

@@ -8,7 +8,6 @@ import { itemQueries, runSearchJob, type SearchJob } from './item-queries';
 /** More searches than this waiting for the worker: the next one is refused, not queued. */
 export const SEARCH_QUEUE_MAX = 64;
 
-
 export interface SearchRunner {
   run<T>(job: SearchJob): Promise<T>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { type DecodedAccessClaims, countsAsVerified, decodedAccessClaimsSchema } from '@smart-zone/types/access-claims';
 import type { AuthUser } from './gateway';
 
-/** Renew a little before the 1-hour accessToken runs out. */
+/** Renew a little before the accessToken runs out: a minute before, or a quarter of its life when it is short. */
 const EXPIRY_MARGIN_MS = 60_000;
 
 /**
@@ -24,5 +24,9 @@ export function readAccessClaims(token: string | null): DecodedAccessClaims | nu
 export function accessFits(token: string | null, user: AuthUser): boolean {
   const claims = readAccessClaims(token);
   if (!claims || claims.uid !== user.uid || claims.verified !== countsAsVerified(user)) return false;
-  return claims.exp === undefined || claims.exp * 1000 > Date.now() + EXPIRY_MARGIN_MS;
+  if (claims.exp === undefined) return true;
+  // Without a service account the API hands out 30-second tokens (docs/decisions/007): a fixed minute's
+  // margin would call every one of them stale, and each renewal would start the next.
+  const lifetimeMs = claims.iat === undefined ? Infinity : (claims.exp - claims.iat) * 1000;
+  return claims.exp * 1000 > Date.now() + Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 4);
 }
