@@ -31,27 +31,30 @@ afterAll(async () => {
   await t.close();
 });
 
+/** When each download's response closed: watched from the start, as a reset can close it while paused. */
+const closed = new WeakMap<http.IncomingMessage, Promise<void>>();
+
 /** Starts a whole-list download and reads nothing past its headers. */
 function stalledDownload(): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/inventory`, { headers: { 'Accept-Encoding': 'identity' } }, (res) => {
       res.pause();
+      res.on('error', () => undefined);
+      closed.set(res, new Promise((done) => res.once('close', () => done())));
       resolve(res);
     });
     req.on('error', reject);
   });
 }
 
-/** Reads what is left of an answer; true when it ended complete (the closing `]` sent). */
-function drain(res: http.IncomingMessage): Promise<{ complete: boolean; text: string }> {
-  return new Promise((resolve) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (text += chunk));
-    res.on('error', () => undefined);
-    res.on('close', () => resolve({ complete: res.complete, text }));
-    res.resume();
-  });
+/** Reads what is left of an answer (nothing, if it was reset); complete when it ended with the closing `]`. */
+async function drain(res: http.IncomingMessage): Promise<{ complete: boolean; text: string }> {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.resume();
+  await closed.get(res);
+  return { complete: res.complete, text };
 }
 
 it('a reader that stops reading is dropped after the stall timeout, and its slot comes back', async () => {
