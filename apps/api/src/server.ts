@@ -54,6 +54,8 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
     logger.info(`Smart Zone API listening on http://${config.host}:${port} (store: ${where})`);
+    // What was said at start goes out now, not with the first requests' lines.
+    logger.flush();
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'Server failed');
