@@ -1,11 +1,8 @@
 import request from 'supertest';
-import { createApp } from '../src/app';
 import { ACCOUNT_GONE_MESSAGE } from '../src/auth/account-check';
-import { createFirebaseVerifier, type FirebaseVerifier } from '../src/auth/id-token-verifier';
-import type { Store } from '../src/store/store';
-import { type AuthEmulator, EMULATOR_PROJECT, identityToolkit, startAuthEmulator } from './helpers/auth-emulator';
-import { sampleItem, testConfig } from './helpers/test-app';
-import { openTestStore } from './helpers/test-store';
+import { type AuthEmulator, emulatorAdmin, identityToolkit } from './helpers/auth-emulator';
+import { type EmulatorApp, startEmulatorApp } from './helpers/emulator-app';
+import { sampleItem } from './helpers/test-app';
 import { errorOf, insertedOf, loginOf } from './support/bodies';
 
 /**
@@ -18,45 +15,18 @@ import { errorOf, insertedOf, loginOf } from './support/bodies';
 const RECHECK_MS = 200;
 
 describe('an accessToken whose account is disabled or deleted', () => {
+  let t: EmulatorApp;
   let emulator: AuthEmulator;
-  let verifier: FirebaseVerifier;
-  let store: Store;
-  let app: ReturnType<typeof createApp>;
-  const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  let app: EmulatorApp['app'];
 
   beforeAll(async () => {
-    emulator = await startAuthEmulator();
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    verifier = createFirebaseVerifier({ firebase: { projectId: EMULATOR_PROJECT }, authEmulatorHost: emulator.host });
-    store = await openTestStore();
-    app = createApp({
-      store,
-      verifier,
-      config: { ...testConfig, authEmulatorHost: emulator.host },
-      accountRecheckMs: RECHECK_MS,
-    });
+    t = await startEmulatorApp({ accountRecheckMs: RECHECK_MS });
+    ({ emulator, app } = t);
   }, 90_000);
 
-  afterAll(async () => {
-    await verifier?.close?.();
-    await store?.close();
-    await emulator?.stop();
-    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
-  });
+  afterAll(() => t?.close());
 
-  /** The emulator's admin REST API (what firebase-admin and the console call), as the project owner. */
-  async function admin(method: 'update' | 'delete', body: object) {
-    const res = await fetch(
-      `http://${emulator.host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:${method}`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-        body: JSON.stringify(body),
-      },
-    );
-    if (!res.ok) throw new Error(`accounts:${method} failed: ${res.status} ${await res.text()}`);
-  }
+  const admin = (method: 'update' | 'delete', body: object) => emulatorAdmin(emulator.host, method, body);
 
   /** A verified staff member with an accessToken who has written once (the control). */
   async function signedInStaff(name: string) {

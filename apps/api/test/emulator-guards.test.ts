@@ -2,12 +2,11 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { type ErrorBody, isErrorBody } from '@smart-zone/types/errors';
 import type { LoginResult } from '@smart-zone/types/responses';
-import { createApp } from '../src/app';
-import { createFirebaseVerifier, type IdTokenVerifier } from '../src/auth/id-token-verifier';
 import { openStore } from '../src/store/open-store';
-import type { Store } from '../src/store/store';
-import { type AuthEmulator, EMULATOR_PROJECT, identityToolkit, startAuthEmulator } from './helpers/auth-emulator';
-import { sampleItem, testConfig } from './helpers/test-app';
+import { createFirebaseVerifier } from '../src/auth/id-token-verifier';
+import { type AuthEmulator, EMULATOR_PROJECT, emulatorAdmin, identityToolkit } from './helpers/auth-emulator';
+import { type EmulatorApp, startEmulatorApp } from './helpers/emulator-app';
+import { sampleItem } from './helpers/test-app';
 
 /**
  * The guards of emulator mode, against the real Firebase Auth emulator and
@@ -16,40 +15,19 @@ import { sampleItem, testConfig } from './helpers/test-app';
  * nothing. (60 s a case: the emulator answers slowly on a loaded machine.)
  */
 describe('POST /api/login in emulator mode', () => {
+  let t: EmulatorApp;
   let emulator: AuthEmulator;
-  let verifier: IdTokenVerifier;
-  let store: Store;
-  let app: ReturnType<typeof createApp>;
-  const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  let verifier: EmulatorApp['verifier'];
+  let app: EmulatorApp['app'];
 
   beforeAll(async () => {
-    emulator = await startAuthEmulator();
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    verifier = createFirebaseVerifier({ firebase: { projectId: EMULATOR_PROJECT }, authEmulatorHost: emulator.host });
-    store = await openStore({ mongodbDb: 'test', dataDir: ':memory:' });
-    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host } });
+    t = await startEmulatorApp({ openStore: () => openStore({ mongodbDb: 'test', dataDir: ':memory:' }) });
+    ({ emulator, verifier, app } = t);
   }, 90_000);
 
-  afterAll(async () => {
-    await verifier?.close?.();
-    await store?.close();
-    await emulator?.stop();
-    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
-  });
+  afterAll(() => t?.close());
 
-  /** The emulator's admin REST API (what firebase-admin calls), as the project owner. */
-  async function adminUpdate(body: object) {
-    const res = await fetch(
-      `http://${emulator.host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-        body: JSON.stringify(body),
-      },
-    );
-    if (!res.ok) throw new Error(`accounts:update failed: ${res.status} ${await res.text()}`);
-  }
+  const adminUpdate = (body: object) => emulatorAdmin(emulator.host, 'update', body);
 
   async function signUp(email: string) {
     const account = await identityToolkit(emulator.host, 'signUp', {

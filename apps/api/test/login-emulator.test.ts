@@ -1,35 +1,21 @@
 import request from 'supertest';
 import { loginOf } from './support/bodies';
-import { createApp } from '../src/app';
-import { createFirebaseVerifier, type IdTokenVerifier } from '../src/auth/id-token-verifier';
-import type { Store } from '../src/store/store';
-import { type AuthEmulator, identityToolkit, oobCodes, startAuthEmulator } from './helpers/auth-emulator';
-import { sampleItem, testConfig } from './helpers/test-app';
-import { openTestStore } from './helpers/test-store';
+import { type AuthEmulator, identityToolkit, oobCodes } from './helpers/auth-emulator';
+import { type EmulatorApp, startEmulatorApp } from './helpers/emulator-app';
+import { sampleItem } from './helpers/test-app';
 
 /** Real ID tokens from the real Firebase Auth emulator, verified by real firebase-admin. */
 describe('POST /api/login with the Firebase Auth emulator', () => {
+  let t: EmulatorApp;
   let emulator: AuthEmulator;
-  let verifier: IdTokenVerifier;
-  let store: Store;
-  let app: ReturnType<typeof createApp>;
-  const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  let app: EmulatorApp['app'];
 
   beforeAll(async () => {
-    emulator = await startAuthEmulator();
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    verifier = createFirebaseVerifier({ firebase: { projectId: 'demo-smart-zone' }, authEmulatorHost: emulator.host });
-    store = await openTestStore();
-    app = createApp({ store, verifier, config: { ...testConfig, authEmulatorHost: emulator.host } });
+    t = await startEmulatorApp();
+    ({ emulator, app } = t);
   }, 90_000);
 
-  afterAll(async () => {
-    await verifier?.close?.();
-    await store?.close();
-    await emulator?.stop();
-    if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
-  });
+  afterAll(() => t?.close());
 
   it('signs up, is refused writes until the email is verified, then adds an item', async () => {
     const email = `staff-${Date.now()}@example.com`;

@@ -99,3 +99,16 @@ export async function oobCodes(host: string) {
   const res = await fetch(`http://${host}/emulator/v1/projects/${EMULATOR_PROJECT}/oobCodes`);
   return ((await res.json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] }).oobCodes;
 }
+
+/** The emulator's admin REST API (what firebase-admin and the console call), as the project owner. */
+export async function emulatorAdmin(host: string, method: 'update' | 'delete', body: object): Promise<void> {
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:${method}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!res.ok) throw new Error(`accounts:${method} failed: ${res.status} ${await res.text()}`);
+}
