@@ -18,6 +18,7 @@ async function main() {
     // autocannon refuses a key that is present but undefined.
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
     timeout: spec.timeout ?? 10,
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     // autocannon only notices it is done at a sample tick: tick often, so a
     // run bounded by an amount is not rounded up to the next whole second.
     sampleInt: 100,
@@ -34,6 +35,14 @@ async function main() {
     errors: result.errors, // timeouts included
     seconds: result.duration,
     mbPerSec: result.throughput.total / 1e6 / result.duration,
+    max: result.latency.max,
+    statuses: {
+      '1xx': result['1xx'],
+      '2xx': result['2xx'],
+      '3xx': result['3xx'],
+      '4xx': result['4xx'],
+      '5xx': result['5xx'],
+    },
   };
   process.send?.(answer);
 }

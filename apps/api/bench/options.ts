@@ -68,9 +68,14 @@ function serverKind(text: string): BenchOptions['server'] {
 }
 
 function whole(name: string, text: string, min: number): number {
+  return wholeFlag(name, text, min, USAGE);
+}
+
+/** A command-line flag's whole number of at least `min`, or an error naming the flag and the usage. */
+export function wholeFlag(name: string, text: string, min: number, usage: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) {
-    throw new Error(`--${name} must be a whole number of at least ${min} (got ${text})\nUsage: ${USAGE}`);
+    throw new Error(`--${name} must be a whole number of at least ${min} (got ${text})\nUsage: ${usage}`);
   }
   return value;
 }

@@ -21,6 +21,8 @@ export interface LoadSpec {
   amount?: number;
   /** Seconds a request may take before it counts as an error. */
   timeout?: number;
+  /** Requests per second over all connections (a steady probe); unset: as fast as answers come. */
+  overallRate?: number;
 }
 
 /** What load.ts sends back: the figures the table needs, nothing more. */
@@ -34,4 +36,8 @@ export interface LoadResult {
   errors: number;
   seconds: number;
   mbPerSec: number;
+  /** The slowest answer, ms. */
+  max: number;
+  /** Answers by status class ("2xx", "4xx", …). */
+  statuses: Record<string, number>;
 }

@@ -82,6 +82,10 @@ function combine(results: LoadResult[]): LoadResult {
     errors: sum((result) => result.errors),
     seconds,
     mbPerSec: sum((result) => result.mbPerSec * result.seconds) / seconds,
+    max: Math.max(...results.map((result) => result.max)),
+    statuses: Object.fromEntries(
+      Object.keys(results[0]?.statuses ?? {}).map((status) => [status, sum((result) => result.statuses[status] ?? 0)]),
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { wholeFlag } from '../bench/options';
 
 export const PARTS = ['fuzz', 'crash', 'load'] as const;
 export type Part = (typeof PARTS)[number];
@@ -59,9 +60,5 @@ function part(text: string): Part {
 }
 
 function whole(name: string, text: string, min: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`--${name} must be a whole number of at least ${min} (got ${text})\nUsage: ${USAGE}`);
-  }
-  return value;
+  return wholeFlag(name, text, min, USAGE);
 }

@@ -4,7 +4,8 @@ import { residentMb, watchMemory } from '../../bench/memory';
 import { exited, firstMessage, forkTs } from '../../bench/processes';
 import { seedWithScript } from '../../bench/seed-items';
 import { startServer, type Server } from '../server';
-import type { CannonResult, CannonSpec, SearchResult, SearchSpec, SlowResult, SlowSpec } from './protocol';
+import type { LoadResult as CannonResult, LoadSpec as CannonSpec } from '../../bench/protocol';
+import type { SearchResult, SearchSpec, SlowResult, SlowSpec } from './protocol';
 
 export const LIMITS = { p99Ms: 250, peakMb: 400, settleMb: 50 };
 
@@ -115,8 +116,12 @@ async function settle(pid: number, targetMb: number): Promise<{ afterMb: number;
   }
 }
 
-function cannon(spec: CannonSpec): Promise<CannonResult> {
-  return child<CannonResult>('autocannon-run.ts', spec);
+/** One autocannon run in its own process: the bench's load generator (bench/load.ts). */
+async function cannon(spec: CannonSpec): Promise<CannonResult> {
+  const process = forkTs(path.join('bench', 'load.ts'), { args: [JSON.stringify(spec)] });
+  const result = await firstMessage<CannonResult>(process, 'bench/load.ts');
+  await exited(process, 'bench/load.ts');
+  return result;
 }
 
 /** A load generator in its own node process; resolves with its one IPC answer once it has exited. */
