@@ -11,7 +11,7 @@ import {
 } from '@smart-zone/types/item';
 import type { ItemFilter, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
-import { isTrigramSearch, itemQueries, shortGram, STREAM_BATCH } from './item-queries';
+import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { searchRunner } from './search-runner';
 import { sqliteGrams } from './short-search';
 import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
@@ -189,18 +189,15 @@ export function sqliteItems(db: Database.Database) {
       return rows.map(toItem);
     },
     async *stream(options = {}) {
-      if (options.q || options.sort) {
-        // A search or a sort: the worker finds every match in order once (in one query, off the
-        // event loop); the rows are then read here by seq, a batch at a time.
-        const short = shortGram(options.q) !== null && !options.sort;
-        if (!short) {
-          const seqs = await searches.run<number[]>({ op: 'seqs', options });
-          for (let at = 0; at < seqs.length; at += STREAM_BATCH) {
-            const rows = reads.rowsInOrder(seqs.slice(at, at + STREAM_BATCH));
-            if (rows.length > 0) yield rows.map(toItem);
-          }
-          return;
+      // A sort, or a search of 3+ characters: the worker finds every match in order once (one query,
+      // off the event loop); the rows are then read here by seq, a batch at a time.
+      if (options.sort || isTrigramSearch(options.q)) {
+        const seqs = await searches.run<number[]>({ op: 'seqs', options });
+        for (let at = 0; at < seqs.length; at += STREAM_BATCH) {
+          const rows = reads.rowsInOrder(seqs.slice(at, at + STREAM_BATCH));
+          if (rows.length > 0) yield rows.map(toItem);
         }
+        return;
       }
       // The catalogue in seq order, or a short search (items_grams is in seq order): keyset batches.
       let rows = reads.keysetRows(options.q, 0, options.skip ?? 0);
