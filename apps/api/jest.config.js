@@ -18,12 +18,16 @@ const SQLITE_ONLY = ['/test/group-commit\\.test\\.ts$', '/test/config\\.test\\.t
 /** Tests of the MongoDB adapter itself. */
 const MONGO_ONLY = ['\\.mongo\\.test\\.ts$'];
 
+/** Every answer an app under test gives under /api is checked against docs/openapi.json (helpers/conformance.ts). */
+const CONFORMANCE = '<rootDir>/test/helpers/conformance-setup.ts';
+
 /** @type {import('jest').Config} */
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
+  setupFilesAfterEnv: [CONFORMANCE],
 };
 
 /**
@@ -68,7 +72,7 @@ module.exports = async () => {
     displayName: 'mongo',
     // Transactions and a real network: slower than an in-memory SQLite
     // (jest ignores testTimeout inside a project, so a setup file sets it).
-    setupFilesAfterEnv: ['<rootDir>/test/helpers/mongo-timeout.cjs'],
+    setupFilesAfterEnv: [CONFORMANCE, '<rootDir>/test/helpers/mongo-timeout.cjs'],
     globals: { SMART_ZONE_TEST_STORE: 'mongo' },
     testPathIgnorePatterns: ['/node_modules/', ...SQLITE_ONLY],
     globalSetup: '<rootDir>/test/helpers/mongo-global-setup.cjs',

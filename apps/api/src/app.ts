@@ -7,19 +7,18 @@ import { createAccessTokens } from './auth/access-token';
 import { createAccountCheck } from './auth/account-check';
 import { authRoutes } from './auth/auth.routes';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
-import { meRoutes } from './auth/me.routes';
 import { createGuards } from './auth/require-user';
-import { clientConfigRoutes } from './client-config/client-config.routes';
 import { type Config, isLoopbackName } from './config';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
-import { healthRoutes } from './health/health.routes';
 import { compressJson } from './http/compress';
+import { mountRoutes, type Route } from './http/route';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { silentLogger } from './logging/logger';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
+import { serviceRoutes } from './service/service.routes';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
 import { webAppRoutes } from './web/web-app';
@@ -50,8 +49,6 @@ export interface AppDeps {
   accountRecheckMs?: number;
 }
 
-export const BODY_LIMIT = '100kb';
-
 /**
  * While trusting the Auth emulator (whose tokens are unsigned) answer only
  * requests addressed to this machine by name: a web page whose domain was
@@ -70,6 +67,25 @@ const loopbackHostOnly: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/** Every route under /api, each declared once in its feature's *.routes.ts (see http/route.ts). */
+function apiRoutes(deps: {
+  store: Store;
+  verifier: IdTokenVerifier;
+  config: AppConfig;
+  tokens: ReturnType<typeof createAccessTokens>;
+  guards: ReturnType<typeof createGuards>;
+}): Route[] {
+  const { store, verifier, config, tokens, guards } = deps;
+  // The hot paths first: Express tries the routes in this order on every request.
+  const routes = [
+    ...inventoryRoutes({ store, downloads: config.listDownloads }),
+    ...deliveriesRoutes({ store }),
+    ...serviceRoutes({ store, config }),
+    ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, isStaff: guards.isStaff }),
+  ];
+  return [...routes, ...openApiRoutes(routes)];
+}
 
 /** The whole HTTP surface, without listening: tests drive it with supertest. */
 export function createApp({ store, verifier, config, logger = silentLogger(), accountRecheckMs }: AppDeps) {
@@ -92,15 +108,7 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
       exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After', REQUEST_ID_HEADER],
     }),
   );
-  api.use(express.json({ limit: BODY_LIMIT }));
-  // The hot paths first: Express walks the routers in this order on every request.
-  api.use('/inventory', inventoryRoutes({ store, guards, downloads: config.listDownloads }));
-  api.use('/myitem', deliveriesRoutes({ store, guards }));
-  api.use(healthRoutes(store));
-  api.use(clientConfigRoutes(config));
-  api.use(openApiRoutes());
-  api.use(authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit }));
-  api.use(meRoutes(guards));
+  api.use(mountRoutes(apiRoutes({ store, verifier, config, tokens, guards }), guards));
   api.use(apiNotFound);
 
   const app = express();

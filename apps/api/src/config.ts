@@ -79,6 +79,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
+/** Every variable loadConfig reads: README's settings table lists exactly these (test/config.test.ts). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

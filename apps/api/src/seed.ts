@@ -1,5 +1,5 @@
-import 'dotenv/config';
 import { parseArgs } from 'node:util';
+import dotenv from 'dotenv';
 import { SYSTEM_ACTOR, type ItemInput } from '@smart-zone/types/item';
 import { ConfigError, loadConfig } from './config';
 import { demoItems } from './store/demo-items';
@@ -64,6 +64,8 @@ async function main() {
 
 // pnpm runs package scripts in the package's folder; DATA_DIR and .env are the caller's.
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+// Read after the move: the caller's .env, not the package's (`import 'dotenv/config'` ran too early for that).
+dotenv.config({ quiet: true });
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, isLoopbackName, loadConfig } from '../src/config';
+import { ConfigError, isLoopbackName, loadConfig, SETTING_NAMES } from '../src/config';
 import { writeServiceAccountFile } from './helpers/google-tokens';
 
 const realFirebase = {
@@ -404,5 +404,35 @@ describe('the service account (FIREBASE_SERVICE_ACCOUNT or GOOGLE_APPLICATION_CR
       GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent',
     });
     expect(config.serviceAccount).toBeUndefined();
+  });
+});
+
+describe("README's settings table", () => {
+  const root = path.join(__dirname, '../../..');
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.split('\n## Settings\n')[1]?.split('\n## ')[0] ?? '';
+  const tableNames = [...section.matchAll(/^\| ([A-Z][A-Z0-9_]*) +\|/gm)].map((match) => match[1] ?? '');
+  // What the launchers read (`process.env.X`, `env.X`, `portSetting('X', …)`): pnpm start and pnpm dev.
+  const launcherSource = ['scripts/start.mjs', 'scripts/dev.mjs', 'scripts/lib/launch.cjs']
+    .map((file) => readFileSync(path.join(root, file), 'utf8'))
+    .join('\n');
+  const launcherNames = new Set(
+    [...launcherSource.matchAll(/\benv\.([A-Z][A-Z0-9_]*)|portSetting\('([A-Z][A-Z0-9_]*)'/g)].map(
+      (match) => match[1] ?? match[2] ?? '',
+    ),
+  );
+
+  it('is found, each variable once', () => {
+    expect(tableNames.length).toBeGreaterThan(20);
+    expect(tableNames.filter((name, index) => tableNames.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('names every variable config.ts reads', () => {
+    expect(SETTING_NAMES.filter((name) => !tableNames.includes(name))).toEqual([]);
+  });
+
+  it("names nothing config.ts or the launchers do not read, and every launcher's setting", () => {
+    expect(tableNames.filter((name) => !SETTING_NAMES.includes(name) && !launcherNames.has(name))).toEqual([]);
+    expect([...launcherNames].filter((name) => !tableNames.includes(name))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { clientConfigOf, errorOf, healthOf } from './support/bodies';
-import { BODY_LIMIT } from '../src/app';
+import { BODY_LIMIT } from '../src/http/route';
+import { recordAnswers } from './helpers/conformance';
 import { captureLog } from './helpers/log-capture';
 import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
 
@@ -126,7 +127,9 @@ describe('hardening', () => {
     const { createApp } = await import('../src/app');
     const { testConfig, fakeVerifier } = await import('./helpers/test-app');
     jest.spyOn(t.store.items, 'revision').mockRejectedValue(new Error('disk on fire at /var/secret'));
-    const app = createApp({ store: t.store, verifier: fakeVerifier, config: testConfig, logger: log.logger });
+    const app = recordAnswers(
+      createApp({ store: t.store, verifier: fakeVerifier, config: testConfig, logger: log.logger }),
+    );
     const res = await request(app).get('/api/inventory');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toContain('disk on fire');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { HealthResult } from '@smart-zone/types/responses';
-import { HEALTH_TIMEOUT_MS, storeAnswers } from '../src/health/health.routes';
+import { HEALTH_TIMEOUT_MS, storeAnswers } from '../src/service/service.routes';
 import type { Store } from '../src/store/store';
 import { makeTestApp, type TestApp } from './helpers/test-app';
 import { TEST_STORE } from './helpers/test-store';

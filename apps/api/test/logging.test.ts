@@ -10,6 +10,7 @@ import request from 'supertest';
 import { type AppConfig, createApp } from '../src/app';
 import { parseStaffList } from '../src/auth/staff';
 import type { Store } from '../src/store/store';
+import { recordAnswers } from './helpers/conformance';
 import { captureLog, LEVEL, type LogLine } from './helpers/log-capture';
 import { fakeVerifier, sampleItem, TEST_ACTOR, testConfig, UNKNOWN_ID } from './helpers/test-app';
 import { openTestStore } from './helpers/test-store';
@@ -31,12 +32,14 @@ afterEach(async () => {
 
 function appWithLog(config: Partial<AppConfig> = {}) {
   const log = captureLog();
-  const app = createApp({
-    store,
-    verifier: fakeVerifier,
-    config: { ...testConfig, webDist, ...config },
-    logger: log.logger,
-  });
+  const app = recordAnswers(
+    createApp({
+      store,
+      verifier: fakeVerifier,
+      config: { ...testConfig, webDist, ...config },
+      logger: log.logger,
+    }),
+  );
   /** The request lines once the answers' `finish` events have run. */
   const requests = async (): Promise<LogLine[]> => {
     await new Promise((resolve) => setImmediate(resolve));

@@ -4,9 +4,10 @@ import request from 'supertest';
 import type { Actor, ItemInput } from '@smart-zone/types/item';
 import type { HealthResult } from '@smart-zone/types/responses';
 import { createApp } from '../src/app';
-import { HEALTH_TIMEOUT_MS } from '../src/health/health.routes';
+import { HEALTH_TIMEOUT_MS } from '../src/service/service.routes';
 import { MongoStartError, openMongoStore } from '../src/store/mongo/mongo-store';
 import type { Store } from '../src/store/store';
+import { recordAnswers } from './helpers/conformance';
 import { fakeVerifier, testConfig } from './helpers/test-app';
 import { dropTestDb, openTestStore, testDbName, testMongoUri } from './helpers/test-store';
 
@@ -254,7 +255,7 @@ describe('MongoDB adapter on a standalone server', () => {
   it(`GET /api/health answers 503 within ${HEALTH_TIMEOUT_MS} ms once the database is down`, async () => {
     const store = await openMongoStore(server.getUri(), 'health', { allowStandalone: true, log: noop, warn: noop });
     try {
-      const app = createApp({ store, verifier: fakeVerifier, config: testConfig });
+      const app = recordAnswers(createApp({ store, verifier: fakeVerifier, config: testConfig }));
       expect((await request(app).get('/api/health')).status).toBe(200);
       await server.stop();
       const started = Date.now();

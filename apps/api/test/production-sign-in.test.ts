@@ -15,6 +15,7 @@ import {
 } from '../src/auth/id-token-verifier';
 import { loadConfig } from '../src/config';
 import type { Store } from '../src/store/store';
+import { recordAnswers } from './helpers/conformance';
 import { GOOGLE_CERTS, makeSigningKey, signIdToken, writeServiceAccountFile } from './helpers/google-tokens';
 import { sampleItem, testConfig } from './helpers/test-app';
 import { openTestStore } from './helpers/test-store';
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 
 function appWith(verifier: FirebaseVerifier) {
-  return createApp({ store, verifier, config: testConfig });
+  return recordAnswers(createApp({ store, verifier, config: testConfig }));
 }
 
 async function freePort(): Promise<number> {

@@ -7,6 +7,7 @@ import request, { type Response } from 'supertest';
 import { createApp } from '../src/app';
 import { expectedVersion } from '../src/http/preconditions';
 import { QUANTITY_MAX } from '@smart-zone/types/item';
+import { recordAnswers } from './helpers/conformance';
 import { makeTestApp, sampleItem, testConfig, type TestApp, UNKNOWN_ID } from './helpers/test-app';
 import { openTestStore } from './helpers/test-store';
 import { errorOf } from './support/bodies';
@@ -41,13 +42,16 @@ describe('signing in', () => {
 
     const store = await openTestStore();
     try {
-      const app = createApp({
-        store,
-        verifier: {
-          verify: () => Promise.resolve({ uid: 'u1', email: undefined, emailVerified: false, signInProvider: 'phone' }),
-        },
-        config: testConfig,
-      });
+      const app = recordAnswers(
+        createApp({
+          store,
+          verifier: {
+            verify: () =>
+              Promise.resolve({ uid: 'u1', email: undefined, emailVerified: false, signInProvider: 'phone' }),
+          },
+          config: testConfig,
+        }),
+      );
       expect(told(await request(app).post('/api/login').set(auth('phone-only')))).toEqual(
         unauthorized('Your account has no email address'),
       );

@@ -3,6 +3,7 @@ import type { ItemInput } from '@smart-zone/types/item';
 import { createApp } from '../src/app';
 import { SEARCH_QUEUE_MAX } from '../src/store/sqlite/search-runner';
 import { StoreBusyError } from '../src/store/store';
+import { recordAnswers } from './helpers/conformance';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { fakeVerifier, TEST_ACTOR, testConfig } from './helpers/test-app';
 
@@ -82,7 +83,7 @@ it(`refuses searches past ${SEARCH_QUEUE_MAX} waiting, and the API answers those
   for (const o of refused) expect(o.reason).toBeInstanceOf(StoreBusyError);
   expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(SEARCH_QUEUE_MAX);
 
-  const app = createApp({ store: file.store, verifier: fakeVerifier, config: testConfig });
+  const app = recordAnswers(createApp({ store: file.store, verifier: fakeVerifier, config: testConfig }));
   const answers = await Promise.all(
     Array.from({ length: SEARCH_QUEUE_MAX + 20 }, (_, i) => request(app).get(`/api/inventory?limit=6&q=phone%20${i}x`)),
   );

@@ -1,32 +1,36 @@
 import { z } from 'zod';
-import type { Me } from './auth';
-import type { ClientConfig } from './client-config';
-import { deliveryInputSchema, type DeliveredItem } from './delivery';
-import type { ErrorBody, ErrorCode } from './errors';
-import { objectIdSchema } from './ids';
-import { type Actor, type Item, itemInputSchema, MOVEMENT_REASONS, type StockMovement, type StockResult } from './item';
-import type { DeleteResult, HealthResult, InsertResult, LoginResult, UpdateResult } from './responses';
+import { deliveryInputSchema } from './delivery';
+import { ERROR_CODES } from './errors';
+import { itemInputSchema, MOVEMENT_REASONS } from './item';
 
 /**
- * The responses' shapes as zod schemas, for the OpenAPI document
- * (GET /api/openapi.json) and its conformance test. Request bodies and
- * queries are the input schemas themselves (item.ts, delivery.ts); the
- * entities reuse them. Each schema is checked at compile time against the
- * interface the code uses (the `…Matches` types below): change one without
- * the other and `pnpm typecheck` fails.
+ * The one definition of every answer's shape: the OpenAPI document
+ * (GET /api/openapi.json) is made from these, and the types the code uses
+ * (Item, StockMovement, InsertResult…, exported by item.ts, delivery.ts,
+ * responses.ts…) are their outputs. Request bodies and queries are the input
+ * schemas themselves (item.ts, delivery.ts); the entities reuse them. The
+ * modules the web app's first page loads take only types from here, so zod
+ * stays out of that page.
  */
 
 const id = z.string().regex(/^[0-9a-f]{24}$/);
 const timestamp = z.iso.datetime({ offset: true });
 
-const actorSchema = z.object({ uid: z.string(), email: z.string() }).meta({ id: 'Actor' });
+/** Who did something: the signed-in user's Firebase uid and email. */
+export const actorSchema = z
+  .object({ uid: z.string(), email: z.string() })
+  .meta({ id: 'Actor', description: "Who did it: a Firebase uid and email ('system' for demo data and the seed)" });
 
 export const itemSchema = itemInputSchema
   .extend({
     _id: id,
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    version: z.number().int().min(1),
+    createdAt: timestamp.meta({ description: 'When the item was added' }),
+    updatedAt: timestamp.meta({ description: "The item's last change (fields or stock)" }),
+    version: z.number().int().min(1).meta({
+      description: 'Grows by one with every change; the ETag is `"<version>"`, and a stale If-Match is a 412',
+    }),
+    // No createdBy/updatedBy: the catalogue is public and names nobody. Who
+    // changed what is the staff-only history's (StockMovement.actor).
   })
   .meta({ id: 'Item' });
 
@@ -38,27 +42,31 @@ export const stockMovementSchema = z
     quantityAfter: z.number().int().min(0),
     reason: z.enum(MOVEMENT_REASONS),
     actor: actorSchema,
-    deliveryId: id.optional(),
+    deliveryId: id.optional().meta({ description: 'The delivery a `delivery` or `cancel` movement belongs to' }),
     note: z.string().optional(),
-    at: timestamp,
+    at: timestamp.meta({ description: 'When the change was made' }),
     item: itemSchema.optional().meta({ description: "The item's last state, on a `deleted` movement" }),
   })
-  .meta({ id: 'StockMovement' });
+  .meta({
+    id: 'StockMovement',
+    description:
+      "One line of an item's stock ledger, written in the same atomic step as the change: the quantity is the sum of the deltas",
+  });
 
 export const deliveredItemSchema = z
   .object({
     _id: id,
-    uid: z.string(),
+    uid: z.string().meta({ description: 'The owner: only they read or cancel it' }),
     email: z.string(),
-    name: z.string(),
-    inventory: z.string(),
+    name: z.string().meta({ description: "The recipient's name ('' when the client sent none)" }),
+    inventory: z.string().meta({ description: "The item's name when the delivery was made, taken from the item" }),
     inventoriesId: id,
     address: z.string(),
     phone: z.string(),
     quantity: deliveryInputSchema.shape.quantity.unwrap(),
-    createdAt: timestamp,
+    createdAt: timestamp.meta({ description: 'When the delivery was recorded' }),
   })
-  .meta({ id: 'DeliveredItem' });
+  .meta({ id: 'DeliveredItem', description: 'A delivery record (My Item)' });
 
 export const insertResultSchema = z
   .object({ acknowledged: z.literal(true), insertedId: id })
@@ -82,28 +90,18 @@ export const meSchema = z
 export const clientConfigSchema = z
   .object({
     firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
-    authEmulatorUrl: z.string().nullable(),
+    authEmulatorUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'Set while the API trusts the local Auth emulator: the web app must talk to the same one' }),
   })
   .meta({ id: 'ClientConfig' });
-
-const ERROR_CODES = [
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'out_of_stock',
-  'precondition_failed',
-  'payload_too_large',
-  'rate_limited',
-  'internal',
-] as const;
 
 export const errorBodySchema = z
   .object({
     error: z.object({
       code: z.enum(ERROR_CODES),
-      message: z.string(),
+      message: z.string().meta({ description: 'For people: shown as it is' }),
       fields: z
         .record(z.string(), z.string())
         .optional()
@@ -115,26 +113,12 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' });
 
-/** The path parameter of /inventory/:id and /myitem/:id. */
-export const idParamsSchema = z.object({ id: objectIdSchema.meta({ description: '24 hexadecimal characters' }) });
-
-// Compile-time checks: each schema describes exactly the interface the code uses.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Assert<T extends true> = T;
-/** @public Compile-time only: nothing imports it. */
-export type SchemaMatches = [
-  Assert<Same<z.output<typeof actorSchema>, Actor>>,
-  Assert<Same<z.output<typeof itemSchema>, Item>>,
-  Assert<Same<z.output<typeof stockMovementSchema>, StockMovement>>,
-  Assert<Same<z.output<typeof deliveredItemSchema>, DeliveredItem>>,
-  Assert<Same<z.output<typeof insertResultSchema>, InsertResult>>,
-  Assert<Same<z.output<typeof updateResultSchema>, UpdateResult>>,
-  Assert<Same<z.output<typeof deleteResultSchema>, DeleteResult>>,
-  Assert<Same<z.output<typeof stockResultSchema>, StockResult>>,
-  Assert<Same<z.output<typeof loginResultSchema>, LoginResult>>,
-  Assert<Same<z.output<typeof healthResultSchema>, HealthResult>>,
-  Assert<Same<z.output<typeof meSchema>, Me>>,
-  Assert<Same<z.output<typeof clientConfigSchema>, ClientConfig>>,
-  Assert<Same<(typeof ERROR_CODES)[number], ErrorCode>>,
-  Assert<Same<z.output<typeof errorBodySchema>, ErrorBody>>,
-];
+/** The path parameter of /inventory/:id (what = 'item') and /myitem/:id ('delivery'). */
+export const idParams = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^[0-9a-fA-F]{24}$/, `Invalid ${what} id: it must be 24 hexadecimal characters`)
+      .transform((value) => value.toLowerCase())
+      .meta({ description: `The ${what}'s id: 24 hexadecimal characters` }),
+  });

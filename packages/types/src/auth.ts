@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { meSchema } from './api-schemas';
+
 /** What our accessToken (a short-lived JWT minted by POST /login) carries. */
 export interface AccessClaims {
   email: string;
@@ -9,9 +12,4 @@ export interface AccessClaims {
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 
 /** GET /api/me: who the caller is and whether this warehouse counts them as staff (who may write). */
-export interface Me {
-  email: string;
-  uid: string;
-  verified: boolean;
-  staff: boolean;
-}
+export type Me = z.output<typeof meSchema>;

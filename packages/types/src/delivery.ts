@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { deliveredItemSchema } from './api-schemas';
 import { objectIdSchema } from './ids';
 import { plainText } from './text';
 
@@ -38,7 +39,7 @@ export const deliveryInputSchema = z.object({
     .trim()
     .min(1, 'Phone is required')
     .max(40, 'Phone must be at most 40 characters')
-    .refine((phone) => /\d/.test(phone), 'Phone must contain at least one digit'),
+    .regex(/\d/, 'Phone must contain at least one digit'),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
@@ -60,22 +61,8 @@ export const deliveryFormSchema = deliveryInputSchema.extend({
 });
 export type DeliveryFormInput = z.output<typeof deliveryFormSchema>;
 
-/** A delivered item record (My Item). It belongs to the uid that made it. */
-export interface DeliveredItem {
-  _id: string;
-  uid: string;
-  email: string;
-  /** The recipient's name ('' when the client sent none). */
-  name: string;
-  /** The item's name when the delivery was made, taken from the item. */
-  inventory: string;
-  inventoriesId: string;
-  address: string;
-  phone: string;
-  quantity: number;
-  /** ISO-8601 time the delivery was recorded. */
-  createdAt: string;
-}
+/** A delivered item record (My Item), which belongs to the uid that made it (its schema: api-schemas.ts). */
+export type DeliveredItem = z.output<typeof deliveredItemSchema>;
 
 export const myItemQuerySchema = z.object({
   email: plainText('email').trim().toLowerCase().pipe(z.email('email must be a valid email address')).optional(),

@@ -1,26 +1,23 @@
-/** The one error body every failing API call answers with. */
-export type ErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'out_of_stock'
-  | 'precondition_failed'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'internal';
+import type { z } from 'zod';
+import type { errorBodySchema } from './api-schemas';
 
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    /** Field name → message, for input that failed a schema. */
-    fields?: Record<string, string>;
-    /** The answer's X-Request-Id: the server's log line for this request carries it. */
-    requestId: string;
-  };
-}
+/** Every error code an API answer may carry (no zod here: the web app's first page reads these). */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'out_of_stock',
+  'precondition_failed',
+  'payload_too_large',
+  'rate_limited',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error body every failing API call answers with (its schema: api-schemas.ts). */
+export type ErrorBody = z.output<typeof errorBodySchema>;
 
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { actorSchema, itemSchema, stockMovementSchema, stockResultSchema } from './api-schemas';
 import { plainText } from './text';
 
 export const NAME_MAX = 20;
@@ -61,29 +62,18 @@ export type ItemInput = z.output<typeof itemInputSchema>;
 /** What a form or client sends before defaults are applied. */
 export type ItemInputDraft = z.input<typeof itemInputSchema>;
 
+// The shapes of answers are defined once, as schemas in api-schemas.ts; these are their types.
 /** Who did something: the signed-in user's Firebase uid and email. */
-export interface Actor {
-  uid: string;
-  email: string;
-}
+export type Actor = z.output<typeof actorSchema>;
+/** An item of the catalogue: its input fields, _id, createdAt, updatedAt and version (the ETag). */
+export type Item = z.output<typeof itemSchema>;
+/** One line of an item's stock ledger (see stockMovementSchema). */
+export type StockMovement = z.output<typeof stockMovementSchema>;
+/** The answer of POST /inventory/:id/stock. */
+export type StockResult = z.output<typeof stockResultSchema>;
 
 /** The actor of changes no person made (demo data, `pnpm seed`). */
 export const SYSTEM_ACTOR: Actor = { uid: 'system', email: 'system' };
-
-export interface Item extends ItemInput {
-  _id: string;
-  /** ISO-8601 time the item was added. */
-  createdAt: string;
-  /** ISO-8601 time of the item's last change (fields or stock). */
-  updatedAt: string;
-  /**
-   * Grows by one with every change (fields or stock). GET /inventory/:id answers it
-   * as the ETag `"<version>"`; PUT with a stale If-Match answers 412.
-   */
-  version: number;
-  // No createdBy/updatedBy: the catalogue is public and names nobody. Who
-  // changed what is the staff-only history's (StockMovement.actor).
-}
 
 /**
  * An item as stored before the catalogue stopped naming people: a `deleted`
@@ -157,26 +147,6 @@ export const itemEtag = (item: Pick<Item, 'version'>) => `"${item.version}"`;
 export const MOVEMENT_REASONS = ['created', 'restock', 'adjust', 'delivery', 'cancel', 'deleted'] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 
-/**
- * One line of an item's stock ledger, appended in the same atomic step as the
- * change it records: an item's quantity always equals the sum of its deltas.
- */
-export interface StockMovement {
-  _id: string;
-  itemId: string;
-  delta: number;
-  quantityAfter: number;
-  reason: MovementReason;
-  actor: Actor;
-  /** The delivery a `delivery` or `cancel` movement belongs to. */
-  deliveryId?: string;
-  note?: string;
-  /** ISO-8601 time of the change. */
-  at: string;
-  /** A `deleted` movement keeps the item's last state. */
-  item?: Item;
-}
-
 export const NOTE_MAX = 200;
 
 /** POST /inventory/:id/stock: add (restock) or remove (adjust) stock as a delta, never as an absolute number. */
@@ -186,7 +156,9 @@ export const stockChangeSchema = z.object({
     .int('Delta must be a whole number')
     .min(-QUANTITY_MAX, `Delta must be at least -${QUANTITY_MAX}`)
     .max(QUANTITY_MAX, `Delta must be at most ${QUANTITY_MAX}`)
-    .refine((delta) => delta !== 0, 'Delta cannot be 0'),
+    .refine((delta) => delta !== 0, 'Delta cannot be 0')
+    // The refinement above, said in the OpenAPI document too.
+    .meta({ not: { const: 0 }, description: 'Units to add (> 0) or take away (< 0); never 0' }),
   note: plainText('Note')
     .trim()
     .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
@@ -195,11 +167,6 @@ export const stockChangeSchema = z.object({
 });
 export type StockChange = z.output<typeof stockChangeSchema>;
 export type StockChangeDraft = z.input<typeof stockChangeSchema>;
-
-/** The answer of POST /inventory/:id/stock. */
-export interface StockResult {
-  quantity: number;
-}
 
 export const HISTORY_LIMIT_MAX = 200;
 

@@ -1,13 +1,22 @@
-import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { loginResultSchema, meSchema } from '@smart-zone/types/api-schemas';
+import type { Me } from '@smart-zone/types/auth';
 import { AppError } from '../errors/app-error';
+import { json } from '../http/route-docs';
+import { route } from '../http/route';
 import type { AccessTokens } from './access-token';
 import { exchangeIdToken } from './auth.service';
 import { bearerToken } from './bearer';
 import type { IdTokenVerifier } from './id-token-verifier';
+import { currentUser, type Guards } from './require-user';
 
-export function authRoutes(deps: { verifier: IdTokenVerifier; tokens: AccessTokens; loginRateLimit: number }) {
-  const router = Router();
+/** POST /login trades a Firebase ID token for our accessToken; GET /me says who that token is. */
+export function authRoutes(deps: {
+  verifier: IdTokenVerifier;
+  tokens: AccessTokens;
+  loginRateLimit: number;
+  isStaff: Guards['isStaff'];
+}) {
   const loginLimiter = rateLimit({
     windowMs: 60_000,
     limit: deps.loginRateLimit,
@@ -25,8 +34,44 @@ export function authRoutes(deps: { verifier: IdTokenVerifier; tokens: AccessToke
       ),
   });
 
-  router.post('/login', loginLimiter, async (req, res) => {
-    res.json(await exchangeIdToken(bearerToken(req.get('authorization')), deps.verifier, deps.tokens));
-  });
-  return router;
+  return [
+    route({
+      method: 'post',
+      path: '/login',
+      operationId: 'login',
+      tag: 'account',
+      summary: 'Exchange a Firebase ID token for an accessToken (an email alone never works)',
+      description:
+        'The ID token goes as `Authorization: Bearer`. A password account must have verified its email to write.',
+      access: 'idToken',
+      before: [loginLimiter],
+      responses: {
+        '200': { description: 'An accessToken (JWT, JWT_TTL_SECONDS)', content: json(loginResultSchema) },
+      },
+      refusals: { 429: 'Over LOGIN_RATE_LIMIT sign-ins a minute from this address (rate_limited); see Retry-After' },
+      async handle(_input, req, res) {
+        res.json(await exchangeIdToken(bearerToken(req.get('authorization')), deps.verifier, deps.tokens));
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/me',
+      operationId: 'getMe',
+      tag: 'account',
+      summary: 'Who the caller is, and whether they are staff',
+      description: 'Staff may write; everyone else reads the catalogue and their own deliveries.',
+      access: 'signedIn',
+      responses: { '200': { description: 'The caller', content: json(meSchema) } },
+      handle(_input, _req, res) {
+        const user = currentUser(res);
+        res.json({
+          email: user.email,
+          uid: user.uid,
+          verified: user.verified,
+          staff: deps.isStaff(user),
+        } satisfies Me);
+      },
+    }),
+  ];
 }

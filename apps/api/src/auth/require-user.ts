@@ -17,7 +17,7 @@ export interface Guards {
   staff: RequestHandler;
   /** Verified and on the staff list, for staff-only reads: reading never spends the write budget. */
   staffRead: RequestHandler;
-  isStaff(user: AccessClaims): boolean;
+  isStaff: (user: AccessClaims) => boolean;
 }
 
 export const NOT_STAFF_MESSAGE = (email: string) =>

@@ -1,5 +1,13 @@
-import { Router, type Request } from 'express';
-import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import {
+  deleteResultSchema,
+  idParams,
+  insertResultSchema,
+  itemSchema,
+  stockMovementSchema,
+  stockResultSchema,
+  updateResultSchema,
+} from '@smart-zone/types/api-schemas';
 import {
   type Item,
   type ItemListQuery,
@@ -10,11 +18,12 @@ import {
   stockChangeSchema,
   TOTAL_COUNT_HEADER,
 } from '@smart-zone/types/item';
-import { currentActor, type Guards } from '../auth/require-user';
-import { parseBody, parseId, parseQuery } from '../http/parse-input';
+import { currentActor } from '../auth/require-user';
 import { etagOf, expectedVersion } from '../http/preconditions';
 import { prepareJson, sendPrepared, type PreparedJson } from '../http/prepared-json';
 import { DEFAULT_DOWNLOAD_LIMITS, downloadSlots, type DownloadLimits } from '../http/download-slots';
+import { etagHeader, ifMatch, ifNoneMatch, json, totalCountHeader } from '../http/route-docs';
+import { route } from '../http/route';
 import { STALLED_READER_MS, streamJsonArray } from '../http/stream-json';
 import type { Store } from '../store/store';
 import { inventoryService } from './inventory.service';
@@ -24,94 +33,193 @@ export interface ListDownloadOptions extends DownloadLimits {
   stalledReaderMs: number;
 }
 
+const itemId = idParams('item');
+const NO_ITEM = 'No item with that id (not_found)';
+
 /** Reads are public; every write needs staff; the history is for staff only. */
-export function inventoryRoutes(deps: { store: Store; guards: Guards; downloads?: Partial<ListDownloadOptions> }) {
+export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDownloadOptions> }) {
   const service = inventoryService(deps.store);
   const slots = downloadSlots({ ...DEFAULT_DOWNLOAD_LIMITS, ...deps.downloads });
   const stalledReaderMs = deps.downloads?.stalledReaderMs ?? STALLED_READER_MS;
-  const { staff, staffRead } = deps.guards;
-  const router = Router();
 
-  // The same query text always parses the same: parse a text once, answer its
-  // parse from memory after (bad queries are not kept, they throw every time).
-  const queries = new LRUCache<string, { query: ItemListQuery; canonical: string }>({
-    maxSize: 1024 * 1024,
-    sizeCalculation: (parsed, text) => text.length + parsed.canonical.length + 64,
-  });
-  const listQuery = (req: Request) => {
-    const at = req.url.indexOf('?');
-    const text = at < 0 ? '' : req.url.slice(at + 1);
-    let parsed = queries.get(text);
-    if (!parsed) {
-      const query = parseQuery(itemListQuerySchema, req.query);
-      parsed = { query, canonical: JSON.stringify(query) };
-      queries.set(text, parsed);
+  // A query as one text, for the page cache and the ETag: made once per parsed query (the router keeps those).
+  const canonical = new WeakMap<ItemListQuery, string>();
+  const canonicalOf = (query: ItemListQuery) => {
+    let text = canonical.get(query);
+    if (text === undefined) {
+      text = JSON.stringify(query);
+      canonical.set(query, text);
     }
-    return parsed;
+    return text;
   };
-
   // An item's JSON, made once per object the store hands out: the SQLite
   // store hands out the same object while the item's version stays the same.
   const itemJson = new WeakMap<Item, PreparedJson>();
 
-  router.get('/', async (req, res) => {
-    const { query, canonical } = listQuery(req);
-    if (query.limit !== undefined) {
-      const page = await service.page(query, canonical);
-      sendPrepared(req, res, page, { [TOTAL_COUNT_HEADER]: String(page.total) });
-      return;
-    }
-    // No limit: the spec's whole list, streamed, and not sent again while unchanged.
-    const all = await service.all(query);
-    res.set('ETag', etagOf(`${all.revision}?${canonical}`));
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    try {
-      slots.take(req, res);
-    } catch (refused) {
-      res.removeHeader('ETag');
-      throw refused;
-    }
-    res.set(TOTAL_COUNT_HEADER, String(all.total));
-    await streamJsonArray(res, all.batches, stalledReaderMs);
-  });
+  return [
+    route({
+      method: 'get',
+      path: '/inventory',
+      operationId: 'listItems',
+      tag: 'inventory',
+      summary: 'List items',
+      description:
+        'Without `limit`: every matching item (streamed). `q`: case-insensitive substring of name or ' +
+        'supplier. `sort`: name, price, quantity, newest; `-` prefix descending; default oldest first.',
+      access: 'public',
+      query: itemListQuerySchema,
+      headers: ifNoneMatch,
+      responses: {
+        '200': {
+          description: 'Items',
+          headers: totalCountHeader.extend(etagHeader.shape),
+          content: json(z.array(itemSchema)),
+        },
+      },
+      refusals: {
+        429: 'Too many whole-list downloads from this address at once, or the catalogue is busy (rate_limited); see Retry-After',
+      },
+      async handle({ query }, req, res) {
+        const key = canonicalOf(query);
+        if (query.limit !== undefined) {
+          const page = await service.page(query, key);
+          sendPrepared(req, res, page, { [TOTAL_COUNT_HEADER]: String(page.total) });
+          return;
+        }
+        // No limit: the spec's whole list, streamed, and not sent again while unchanged.
+        const all = await service.all(query);
+        res.set('ETag', etagOf(`${all.revision}?${key}`));
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+        try {
+          slots.take(req, res);
+        } catch (refused) {
+          res.removeHeader('ETag');
+          throw refused;
+        }
+        res.set(TOTAL_COUNT_HEADER, String(all.total));
+        await streamJsonArray(res, all.batches, stalledReaderMs);
+      },
+    }),
 
-  router.get('/:id', async (req, res) => {
-    const item = await service.get(parseId(req.params.id, 'item'));
-    let prepared = itemJson.get(item);
-    if (!prepared) {
-      prepared = prepareJson(item, itemEtag(item));
-      itemJson.set(item, prepared);
-    }
-    sendPrepared(req, res, prepared);
-  });
+    route({
+      method: 'get',
+      path: '/inventory/:id',
+      operationId: 'getItem',
+      tag: 'inventory',
+      summary: 'One item',
+      description: 'Its ETag is `"<version>"`: send it back as If-None-Match for a 304, or as If-Match to PUT.',
+      access: 'public',
+      params: itemId,
+      headers: ifNoneMatch,
+      responses: {
+        '200': { description: 'The item', headers: etagHeader, content: json(itemSchema) },
+      },
+      refusals: { 404: NO_ITEM },
+      async handle({ params }, req, res) {
+        const item = await service.get(params.id);
+        let prepared = itemJson.get(item);
+        if (!prepared) {
+          prepared = prepareJson(item, itemEtag(item));
+          itemJson.set(item, prepared);
+        }
+        sendPrepared(req, res, prepared);
+      },
+    }),
 
-  router.get('/:id/history', staffRead, async (req, res) => {
-    const id = parseId(req.params.id, 'item');
-    const history = await service.history(id, parseQuery(historyQuerySchema, req.query));
-    res.set(TOTAL_COUNT_HEADER, String(history.total)).json(history.movements);
-  });
+    route({
+      method: 'get',
+      path: '/inventory/:id/history',
+      operationId: 'getItemHistory',
+      tag: 'inventory',
+      summary: "An item's stock movements, newest first (also for a deleted item)",
+      description: '`limit` (1–200, default 20) and `skip` page it; X-Total-Count says how many there are.',
+      access: 'staffRead',
+      params: itemId,
+      query: historyQuerySchema,
+      responses: {
+        '200': { description: 'Movements', headers: totalCountHeader, content: json(z.array(stockMovementSchema)) },
+      },
+      refusals: { 404: 'No item with that id has ever existed (not_found)' },
+      async handle({ params, query }, _req, res) {
+        const history = await service.history(params.id, query);
+        res.set(TOTAL_COUNT_HEADER, String(history.total)).json(history.movements);
+      },
+    }),
 
-  router.post('/', staff, async (req, res) => {
-    res.status(201).json(await service.create(parseBody(itemInputSchema, req.body), currentActor(res)));
-  });
+    route({
+      method: 'post',
+      path: '/inventory',
+      operationId: 'createItem',
+      tag: 'inventory',
+      summary: 'Add an item (a `created` movement of its quantity)',
+      description: '`description` and `img` default to empty.',
+      access: 'staff',
+      body: itemInputSchema,
+      responses: { '201': { description: 'Added', content: json(insertResultSchema) } },
+      async handle({ body }, _req, res) {
+        res.status(201).json(await service.create(body, currentActor(res)));
+      },
+    }),
 
-  router.put('/:id', staff, async (req, res) => {
-    const id = parseId(req.params.id, 'item');
-    const version = expectedVersion(req.get('if-match'));
-    res.json(await service.update(id, parseBody(itemInputSchema, req.body), currentActor(res), version));
-  });
+    route({
+      method: 'put',
+      path: '/inventory/:id',
+      operationId: 'updateItem',
+      tag: 'inventory',
+      summary: 'Change an item (a changed quantity is an `adjust` movement)',
+      description: 'The whole item is sent. With If-Match, only while the item is still at that version.',
+      access: 'staff',
+      params: itemId,
+      headers: ifMatch,
+      body: itemInputSchema,
+      responses: { '200': { description: 'Changed', content: json(updateResultSchema) } },
+      refusals: {
+        404: NO_ITEM,
+        412: 'If-Match does not name the current version (precondition_failed); nothing changed',
+      },
+      async handle({ params, body }, req, res) {
+        const version = expectedVersion(req.get('if-match'));
+        res.json(await service.update(params.id, body, currentActor(res), version));
+      },
+    }),
 
-  router.post('/:id/stock', staff, async (req, res) => {
-    const id = parseId(req.params.id, 'item');
-    res.json(await service.changeStock(id, parseBody(stockChangeSchema, req.body), currentActor(res)));
-  });
+    route({
+      method: 'post',
+      path: '/inventory/:id/stock',
+      operationId: 'changeStock',
+      tag: 'inventory',
+      summary: 'Restock (delta > 0) or adjust (delta < 0) an item',
+      description: 'Stock moves by a delta, never to an absolute number: two clerks restocking at once both count.',
+      access: 'staff',
+      params: itemId,
+      body: stockChangeSchema,
+      responses: { '200': { description: 'The new quantity', content: json(stockResultSchema) } },
+      refusals: {
+        404: NO_ITEM,
+        409: 'Not enough stock, or more than the 1,000,000 limit (out_of_stock); nothing changed',
+      },
+      async handle({ params, body }, _req, res) {
+        res.json(await service.changeStock(params.id, body, currentActor(res)));
+      },
+    }),
 
-  router.delete('/:id', staff, async (req, res) => {
-    res.json(await service.remove(parseId(req.params.id, 'item'), currentActor(res)));
-  });
-
-  return router;
+    route({
+      method: 'delete',
+      path: '/inventory/:id',
+      operationId: 'deleteItem',
+      tag: 'inventory',
+      summary: 'Delete an item (a `deleted` movement keeps its last state)',
+      description: 'Its history stays readable by staff.',
+      access: 'staff',
+      params: itemId,
+      responses: { '200': { description: 'Deleted', content: json(deleteResultSchema) } },
+      refusals: { 404: NO_ITEM },
+      async handle({ params }, _req, res) {
+        res.json(await service.remove(params.id, currentActor(res)));
+      },
+    }),
+  ];
 }

@@ -2,6 +2,7 @@ import { createApp } from '../../src/app';
 import { createFirebaseVerifier, type FirebaseVerifier } from '../../src/auth/id-token-verifier';
 import type { Store } from '../../src/store/store';
 import { type AuthEmulator, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
+import { recordAnswers } from './conformance';
 import { testConfig } from './test-app';
 import { openTestStore } from './test-store';
 
@@ -30,12 +31,14 @@ export async function startEmulatorApp(
     authEmulatorHost: emulator.host,
   });
   const store = await (options.openStore ?? openTestStore)();
-  const app = createApp({
-    store,
-    verifier,
-    config: { ...testConfig, authEmulatorHost: emulator.host },
-    accountRecheckMs: options.accountRecheckMs,
-  });
+  const app = recordAnswers(
+    createApp({
+      store,
+      verifier,
+      config: { ...testConfig, authEmulatorHost: emulator.host },
+      accountRecheckMs: options.accountRecheckMs,
+    }),
+  );
   return {
     emulator,
     verifier,

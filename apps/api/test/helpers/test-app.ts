@@ -3,6 +3,7 @@ import type { ItemInput } from '@smart-zone/types/item';
 import { createApp, type AppConfig } from '../../src/app';
 import type { FirebaseIdentity, IdTokenVerifier } from '../../src/auth/id-token-verifier';
 import type { Store } from '../../src/store/store';
+import { recordAnswers } from './conformance';
 import { openTestStore } from './test-store';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -61,7 +62,7 @@ export const sampleItem: ItemInput = {
 /** The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB. */
 export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
   const store = await openTestStore();
-  const app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config } });
+  const app = recordAnswers(createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config } }));
   const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
     const res = await request(app)
       .post('/api/login')

@@ -76,7 +76,7 @@ export interface MongoStoreOptions {
   /**
    * Run on a standalone server (no replica set): no transactions, so a crash
    * or an ambiguous network error between two writes can lose or double
-   * stock. Off unless MONGODB_ALLOW_STANDALONE=true.
+   * stock. Off unless set (config.ts reads MONGODB_ALLOW_STANDALONE).
    */
   allowStandalone?: boolean;
   log?: (message: string) => void;
@@ -92,7 +92,7 @@ export interface MongoStoreOptions {
  * the ledger short.
  */
 export async function openMongoStore(uri: string, dbName: string, options: MongoStoreOptions = {}): Promise<Store> {
-  const allowStandalone = options.allowStandalone ?? process.env.MONGODB_ALLOW_STANDALONE === 'true';
+  const allowStandalone = options.allowStandalone ?? false;
   const log = options.log ?? ((message: string) => console.log(message));
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const where = `MongoDB at ${mongoHosts(uri)}`;

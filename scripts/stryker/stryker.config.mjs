@@ -5,6 +5,10 @@
  * verifier (its own config, stryker.emulator.config.mjs), and the MongoDB
  * adapter, whose tests need a MongoDB server this machine lacks (see
  * docs/mutation-testing.md).
+ *
+ * Run from the repository root, as `pnpm test:mutation` does: Stryker reads
+ * every path here (mutate, jest.configFile, tempDirName, the reports) from the
+ * working directory, not from this file's folder.
  */
 export default {
   testRunner: 'jest',
@@ -12,7 +16,7 @@ export default {
   jest: {
     projectType: 'custom',
     // apps/api's sqlite project, with the sandbox's packages/types (see the file).
-    configFile: 'stryker.api.jest.config.cjs',
+    configFile: 'scripts/stryker/stryker.api.jest.config.cjs',
     enableFindRelatedTests: true,
   },
   mutate: [

@@ -8,7 +8,7 @@ import api from './stryker.config.mjs';
 
 export default {
   ...api,
-  jest: { ...api.jest, configFile: 'stryker.emulator.jest.config.cjs' },
+  jest: { ...api.jest, configFile: 'scripts/stryker/stryker.emulator.jest.config.cjs' },
   mutate: ['apps/api/src/auth/id-token-verifier.ts'],
   timeoutMS: 60_000,
   tempDirName: '.stryker-tmp-emulator',

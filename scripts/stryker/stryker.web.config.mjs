@@ -1,6 +1,7 @@
 /**
  * `pnpm test:mutation` (3 of 3): mutation testing of the web app's shared
  * library (apps/web/src/lib) with the web jest suite. Slow; not in `pnpm test`.
+ * Run from the repository root: every path here is read from the working directory.
  */
 export default {
   testRunner: 'jest',

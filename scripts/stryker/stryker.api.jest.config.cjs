@@ -5,7 +5,7 @@
  */
 module.exports = async () => {
   process.env.SMART_ZONE_TEST_STORES = 'sqlite';
-  const { projects, testTimeout } = await require('./apps/api/jest.config.js')();
+  const { projects, testTimeout } = await require('../../apps/api/jest.config.js')();
   const [sqlite] = projects;
   if (!sqlite) throw new Error('apps/api/jest.config.js gave no sqlite project');
   const { displayName: _name, ...config } = sqlite;

@@ -1,0 +1,148 @@
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { Guards } from '../auth/require-user';
+import { badRequest } from '../errors/app-error';
+
+/**
+ * Who may call a route, and so which guard runs before it, which security
+ * the document names and which refusals it may answer:
+ * - `public`: anyone;
+ * - `idToken`: a Firebase ID token as the bearer (only POST /login);
+ * - `signedIn`: any valid accessToken; `verified`: and a verified email;
+ * - `staff`: verified, on the staff list, within the per-user write rate (writes);
+ * - `staffRead`: verified and on the staff list (staff-only reads spend no write budget).
+ */
+export type Access = 'public' | 'idToken' | 'signedIn' | 'verified' | 'staff' | 'staffRead';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler gets: the path parameters, the query and the body, each parsed by its declared schema. */
+export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+}
+
+/**
+ * One endpoint, declared once beside its handler: the Express router (mountRoutes) and the
+ * OpenAPI document (openapi/openapi.ts) are both built from it.
+ */
+export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B extends Schema = Schema> {
+  method: Method;
+  /** Under /api, in Express syntax (`/inventory/:id`). */
+  path: string;
+  operationId: string;
+  tag: 'inventory' | 'deliveries' | 'account' | 'service';
+  summary: string;
+  /** What a caller needs to know beyond the summary (OpenAPI lint asks every operation for one). */
+  description: string;
+  access: Access;
+  /** Path parameters: a failure is a 400 `bad_request` with the schema's message. */
+  params?: P;
+  /** Query: a failure is a 400 `validation_failed` naming the fields. Parsed once per distinct query text. */
+  query?: Q;
+  /** A JSON object body: anything else, or a failure, is a 400. */
+  body?: B;
+  /** Request headers the route reads (documented only; the handler reads them). */
+  headers?: z.ZodObject;
+  /** Answers that are not refusals: the success, a 304, a 503 health. */
+  responses: ZodOpenApiResponsesObject;
+  /**
+   * Refusals beyond those the access and the input imply, each with what it means here. Every route
+   * may also answer 500; input implies 400 (and 413 for a body); access implies 401, 403, 429, 503.
+   */
+  refusals?: Partial<Record<400 | 403 | 404 | 409 | 412 | 429, string>>;
+  /** Middleware that runs after the guard and before the input is parsed (a rate limiter). */
+  before?: RequestHandler[];
+  handle(input: RouteInput<P, Q, B>, req: Request, res: Response): unknown;
+}
+
+/** The largest JSON body a route takes: over it, 413 before anything runs. */
+export const BODY_LIMIT = '100kb';
+
+/** Declares a route: only here so TypeScript infers the handler's input from the schemas. */
+export function route<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  declaration: Route<P, Q, B>,
+): Route {
+  return declaration;
+}
+
+/** `/inventory/:id/stock` → `/inventory/{id}/stock`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function parseParams(schema: z.ZodType, params: unknown) {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid path');
+  return parsed.data;
+}
+
+/** A JSON body that is not an object (absent, an array, a string) is refused before any schema runs. */
+function parseBody(schema: z.ZodType, body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('Request body must be a JSON object (Content-Type: application/json)');
+  }
+  return schema.parse(body);
+}
+
+/**
+ * The same query text always parses the same: each text is parsed once and its result answered from
+ * memory after (bad queries are not kept: they throw every time). Handlers must not change it.
+ */
+function queryParser(schema: z.ZodType) {
+  const parsed = new LRUCache<string, object>({
+    maxSize: 1024 * 1024,
+    sizeCalculation: (value, text) => text.length + 256,
+  });
+  return (req: Request): unknown => {
+    const at = req.url.indexOf('?');
+    const text = at < 0 ? '' : req.url.slice(at + 1);
+    let query = parsed.get(text);
+    if (!query) {
+      query = Object.freeze(schema.parse(req.query ?? {}) as object);
+      parsed.set(text, query);
+    }
+    return query;
+  };
+}
+
+/** The Express router for a list of routes, each behind the guard its access names. */
+export function mountRoutes(routes: readonly Route[], guards: Guards): Router {
+  const router = Router();
+  // POST /login checks its ID token itself: that is what it is for.
+  const guard: Record<Access, RequestHandler[]> = {
+    public: [],
+    idToken: [],
+    signedIn: [guards.signedIn],
+    verified: [guards.verified],
+    staff: [guards.staff],
+    staffRead: [guards.staffRead],
+  };
+  // Only routes that take a body read one: elsewhere a body, even malformed, is not looked at.
+  const readJson = [express.json({ limit: BODY_LIMIT })];
+  for (const declared of routes) {
+    const { params, query, body } = declared;
+    const readQuery = query && queryParser(query);
+    const handler: RequestHandler = (req, res) =>
+      declared.handle(
+        {
+          params: params && parseParams(params, req.params),
+          query: readQuery?.(req),
+          body: body && parseBody(body, req.body),
+        },
+        req,
+        res,
+      );
+    router[declared.method](
+      declared.path,
+      ...(body ? readJson : []),
+      ...guard[declared.access],
+      ...(declared.before ?? []),
+      handler,
+    );
+  }
+  return router;
+}
