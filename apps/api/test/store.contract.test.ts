@@ -129,6 +129,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
           'createdAt',
           'description',
           'img',
+          'minStock',
           'name',
           'price',
           'quantity',

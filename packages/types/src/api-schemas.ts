@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_CHANNELS, ALERT_KINDS } from './alert';
 import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
 import { itemInputSchema, MOVEMENT_REASONS } from './item';
@@ -24,6 +25,7 @@ export const actorSchema = z
 export const itemSchema = itemInputSchema
   .extend({
     _id: id,
+    minStock: itemInputSchema.shape.minStock.unwrap(),
     createdAt: timestamp.meta({ description: 'When the item was added' }),
     updatedAt: timestamp.meta({ description: "The item's last change (fields or stock)" }),
     version: z.number().int().min(1).meta({
@@ -67,6 +69,26 @@ export const deliveredItemSchema = z
     createdAt: timestamp.meta({ description: 'When the delivery was recorded' }),
   })
   .meta({ id: 'DeliveredItem', description: 'A delivery record (My Item)' });
+
+export const alertSchema = z
+  .object({
+    _id: id,
+    itemId: id,
+    itemName: z.string().meta({ description: "The item's name when the alert was raised" }),
+    kind: z.enum(ALERT_KINDS).meta({ description: '`low`: at or below the reorder point; `out`: none left' }),
+    quantity: z.number().int().min(0).meta({ description: 'The quantity the change left' }),
+    minStock: z.number().int().min(0).meta({ description: 'The reorder point then' }),
+    movementId: id
+      .optional()
+      .meta({ description: 'The stock movement that crossed (absent when a raised reorder point did)' }),
+    at: timestamp,
+    readAt: timestamp.optional().meta({ description: 'When a staff member marked it read' }),
+    failed: z
+      .array(z.enum(ALERT_CHANNELS))
+      .optional()
+      .meta({ description: 'Channels that gave up sending it (after 24 h of retries)' }),
+  })
+  .meta({ id: 'Alert', description: 'One crossing into low or out of stock, raised in the same transaction as its movement' });
 
 export const insertResultSchema = z
   .object({ acknowledged: z.literal(true), insertedId: id })

@@ -56,9 +56,32 @@ export const itemInputSchema = z.object({
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
     .default(''),
   img: imgSchema.default(''),
+  /**
+   * The reorder point: at or below it the item is low and one alert is raised. 0 (the default) means no
+   * alert. Absent from a PUT, the item keeps the one it has (the spec's client does not know it).
+   */
+  minStock: z
+    .number({ error: 'Reorder point must be a number' })
+    .int('Reorder point must be a whole number')
+    .min(0, 'Reorder point cannot be negative')
+    .max(QUANTITY_MAX, `Reorder point must be at most ${QUANTITY_MAX}`)
+    .optional()
+    .meta({ description: 'The reorder point: low at or below it; 0 = no alert. Absent from a PUT: unchanged' }),
 });
 
 export type ItemInput = z.output<typeof itemInputSchema>;
+export type ItemField = keyof ItemInput;
+/**
+ * The fields a person edits (the add and update forms, POST and PUT): the one list both store adapters,
+ * the service and the form use, so a new field cannot be saved by one and dropped by another.
+ */
+export const ITEM_FIELDS = Object.keys(itemInputSchema.shape) as ItemField[];
+
+/** Low: a reorder point is set and the quantity is at or below it. */
+export const isLowStock = (item: Pick<Item, 'quantity' | 'minStock'>) =>
+  item.minStock > 0 && item.quantity <= item.minStock;
+/** Out: nothing left. */
+export const isOutOfStock = (item: Pick<Item, 'quantity'>) => item.quantity === 0;
 /** What a form or client sends before defaults are applied. */
 export type ItemInputDraft = z.input<typeof itemInputSchema>;
 
@@ -96,11 +119,16 @@ export function assertStorableQuantity(quantity: number): void {
   }
 }
 
-export const ITEM_SORTS = ['name', 'price', 'quantity', 'newest'] as const;
+/** `shortfall`: reorder point − quantity, largest first (what to reorder first). */
+export const ITEM_SORTS = ['name', 'price', 'quantity', 'newest', 'shortfall'] as const;
 export type ItemSortKey = (typeof ITEM_SORTS)[number];
 export const LIST_LIMIT_MAX = 500;
 // Defined beside the other answer shapes (no zod there: the web app's first page needs it alone).
 export { TOTAL_COUNT_HEADER } from './responses';
+
+/** The stock filters of the item list. */
+export const STOCK_FILTERS = ['low', 'out'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 /** The paging parameters of every list: `limit` (1..max) and `skip`, as query text. */
 const limitParam = (max: number) =>
@@ -119,6 +147,10 @@ export const itemListQuerySchema = z.object({
   limit: limitParam(LIST_LIMIT_MAX).optional(),
   skip: skipParam.optional(),
   q: plainText('q').trim().max(100, 'q must be at most 100 characters').optional(),
+  stock: z
+    .enum(STOCK_FILTERS, { error: `stock must be one of ${STOCK_FILTERS.join(', ')}` })
+    .optional()
+    .meta({ description: '`low`: at or below the reorder point (reorder point set); `out`: quantity 0' }),
   sort: plainText('sort')
     .regex(
       new RegExp(`^-?(${ITEM_SORTS.join('|')})$`),

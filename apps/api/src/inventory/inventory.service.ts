@@ -29,6 +29,7 @@ export function inventoryService(store: Store) {
     limit: query.limit,
     skip: query.skip,
     q: query.q || undefined,
+    stock: query.stock,
     sort: parseItemSort(query.sort),
   });
 

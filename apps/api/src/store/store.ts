@@ -1,5 +1,14 @@
+import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
-import type { Actor, Item, ItemInput, ItemSort, StockMovement } from '@smart-zone/types/item';
+import type {
+  Actor,
+  Item,
+  ItemInput,
+  ItemSort,
+  MovementReason,
+  StockFilter,
+  StockMovement,
+} from '@smart-zone/types/item';
 
 export interface StockChange {
   /** Whole number, not 0: positive restocks, negative removes. */
@@ -20,6 +29,8 @@ export interface StockChange {
 export interface ItemFilter {
   /** Case-insensitive substring of name or supplier, matched literally. */
   q?: string;
+  /** `low`: a reorder point is set and the quantity is at or below it; `out`: quantity 0. */
+  stock?: StockFilter;
 }
 
 export interface ItemListOptions extends ItemFilter {
@@ -61,7 +72,7 @@ export interface ItemRepository {
    */
   createMany(inputs: readonly ItemInput[], actor: Actor): Promise<number>;
   /**
-   * Replaces the editable fields. A changed quantity is an `adjust` movement of
+   * Replaces the editable fields (ITEM_FIELDS; an absent `minStock` keeps the item's). A changed quantity is an `adjust` movement of
    * new − current, computed inside the same atomic step. With `expectedVersion`
    * the update only happens if the item still has that version.
    */
@@ -123,10 +134,80 @@ export class StoreBusyError extends Error {
   }
 }
 
+/** Why an item changed: its movement's reason, or `updated` for fields alone (no stock moved). */
+export type ChangeCause = MovementReason | 'updated';
+
+/**
+ * One committed change of an item, as the change feed announces it: once,
+ * after commit, in commit order. Nothing personal: who made it is the
+ * history's and the audit's.
+ */
+export interface StoreChange {
+  /** Opaque; grows in commit order within one store (one SQLite file, one MongoDB database). */
+  id: string;
+  itemId: string;
+  cause: ChangeCause;
+  /** The item's quantity after the change (0 once deleted). */
+  quantity: number;
+  /** The item's reorder point after the change. */
+  minStock: number;
+  /** The item's version after the change; null once deleted. */
+  version: number | null;
+  /** The stock movement the change appended (all but `updated`). */
+  movement?: { id: string; delta: number; deliveryId?: string };
+  /** The alert the change raised, written in the same transaction (see stock-alerts.ts). */
+  alert?: { id: string; kind: AlertKind };
+  at: string;
+}
+
+/**
+ * Every committed change, from every process that writes to the same store:
+ * SQLite announces its own commits right after them and learns other
+ * processes' within a second; MongoDB follows a change stream. A listener
+ * hears the changes committed after it subscribed (docs/decisions/010).
+ */
+export interface ChangeFeed {
+  subscribe(listener: (change: StoreChange) => void): () => void;
+}
+
+/** What one attempt to send an alert on a channel came to. */
+export type SendOutcome =
+  | { state: 'sent' }
+  /** Not this time (a network error, a 5xx): try again at `retryAt`. */
+  | { state: 'retry'; error: string; retryAt: string }
+  /** Given up (after 24 h, or an answer that will never change): shown as failed. */
+  | { state: 'failed'; error: string };
+
+export interface AlertRepository {
+  /** Newest first (commit order), and how many match before paging. */
+  list(options: { unread?: boolean; limit: number; skip: number }): Promise<{ alerts: Alert[]; total: number }>;
+  unreadCount(): Promise<number>;
+  /** Marks it read (once: a second call keeps the first time); null when there is no such alert. */
+  markRead(id: string): Promise<Alert | null>;
+  /** Marks every unread alert read; answers how many it marked. */
+  markAllRead(): Promise<number>;
+  /**
+   * The outbox of a channel, oldest first, with how many attempts each has had: alerts raised since
+   * `since` never tried on it, and alerts to retry whose time has come by `now`. (An alert raised before
+   * `since` and never tried — the channel was not set up, or nothing ran for a day — is not sent.)
+   */
+  due(
+    channel: AlertChannel,
+    window: { since: string; now: string; limit: number },
+  ): Promise<{ alert: Alert; attempts: number }[]>;
+  /** Records an attempt's outcome. */
+  recordSend(alertId: string, channel: AlertChannel, outcome: SendOutcome): Promise<void>;
+  /** How many alert sends were given up on, all channels together (GET /health counts them). */
+  failedCount(): Promise<number>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongo';
   readonly items: ItemRepository;
   readonly deliveries: DeliveryRepository;
+  readonly alerts: AlertRepository;
+  /** Every committed change, once, after commit. */
+  readonly changes: ChangeFeed;
   /**
    * Loads the demo items if this store has never been seeded and holds no
    * items; marks it seeded either way, so deleted demo items never come back.

@@ -46,6 +46,8 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     kind: store.kind,
     items: store.items,
     deliveries: store.deliveries,
+    alerts: store.alerts,
+    changes: store.changes,
     seedOnce: (items) => store.seedOnce(items),
     health: () => store.health(),
     async close() {

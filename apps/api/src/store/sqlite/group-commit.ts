@@ -33,7 +33,15 @@ export interface GroupCommit {
  * (synchronous=FULL): nobody is answered before the fsync of the commit that
  * holds their write.
  */
-export function groupCommit(db: Database.Database, options: { onChanges: () => void }): GroupCommit {
+export function groupCommit(
+  db: Database.Database,
+  options: {
+    /** Inside the batch's transaction, when some write of it changed the catalogue. */
+    onChanges: () => void;
+    /** After the batch committed, before anyone is answered (the change feed announces it). */
+    onCommitted?: () => void;
+  },
+): GroupCommit {
   let queue: Pending[] = [];
   let scheduled = false;
 
@@ -72,6 +80,7 @@ export function groupCommit(db: Database.Database, options: { onChanges: () => v
       for (const pending of batch) pending.reject(error);
       return;
     }
+    options.onCommitted?.();
     outcomes.forEach((outcome, index) => {
       const pending = batch[index]!;
       if (outcome.ok) pending.resolve(outcome.value);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ItemSortKey } from '@smart-zone/types/item';
+import type { ItemSortKey, StockFilter } from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions } from '../store';
 import type { ItemRow } from './rows';
 import { fold, SHORT_SEARCH_MAX } from './short-search';
@@ -15,7 +15,21 @@ const ORDER_BY: Record<ItemSortKey, { asc: string; desc: string }> = {
   price: { asc: 'price ASC, seq ASC', desc: 'price DESC, seq DESC' },
   quantity: { asc: 'quantity ASC, seq ASC', desc: 'quantity DESC, seq DESC' },
   newest: { asc: 'seq DESC', desc: 'seq ASC' },
+  // Largest shortfall first; a backward walk of items_low_by_shortfall when the list is the low ones.
+  shortfall: { asc: 'min_stock - quantity DESC, seq DESC', desc: 'min_stock - quantity ASC, seq ASC' },
 };
+
+/** The stock filters as SQL, written as the partial indexes items_low and items_out are (schema.ts V4). */
+const STOCK_WHERE: Record<StockFilter, string> = {
+  low: 'items.min_stock > 0 AND items.quantity <= items.min_stock',
+  out: 'items.quantity = 0',
+};
+
+/** `where` (a search's WHERE clause, or '') with the stock filter added. */
+function withStock(where: string, stock: StockFilter | undefined): string {
+  if (!stock) return where;
+  return where ? `${where} AND ${STOCK_WHERE[stock]}` : `WHERE ${STOCK_WHERE[stock]}`;
+}
 
 /** The trigram index answers substrings of 3 characters or more; items_grams shorter ones (short-search.ts). */
 const TRIGRAM = SHORT_SEARCH_MAX + 1;
@@ -94,7 +108,8 @@ export function itemQueries(db: Database.Database) {
       const direction = (key === 'newest') !== (options.sort?.descending ?? false) ? 'DESC' : 'ASC';
       return {
         text: `SELECT ${columns === '*' ? 'items.*' : 'g.seq'} FROM items_grams g
-               JOIN items ON items.seq = g.seq WHERE g.gram = @gram ORDER BY g.seq ${direction} LIMIT @limit OFFSET @skip`,
+               JOIN items ON items.seq = g.seq ${withStock('WHERE g.gram = @gram', options.stock)}
+               ORDER BY g.seq ${direction} LIMIT @limit OFFSET @skip`,
         params: { gram, ...paging },
       };
     }
@@ -102,7 +117,8 @@ export function itemQueries(db: Database.Database) {
     const search = searchClause(options.q, probe);
     const order = options.sort ? ORDER_BY[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : 'seq ASC';
     return {
-      text: `SELECT ${columns} FROM items ${search.where} ORDER BY ${order} LIMIT @limit OFFSET @skip`,
+      text: `SELECT ${columns} FROM items ${withStock(search.where, options.stock)} ORDER BY ${order}
+             LIMIT @limit OFFSET @skip`,
       params: { ...search.params, ...paging },
     };
   }
@@ -128,16 +144,17 @@ export function itemQueries(db: Database.Database) {
     },
 
     /** Oldest first by seq, resumed after the last row seen: each batch is an index seek, however deep. */
-    keysetRows(q: string | undefined, after: number, skip: number): ItemRow[] {
-      const gram = shortGram(q);
+    keysetRows(filter: ItemFilter, after: number, skip: number): ItemRow[] {
+      const gram = shortGram(filter.q);
       if (gram !== null) {
         return statement(
-          `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq WHERE g.gram = @gram AND g.seq > @after
+          `SELECT items.* FROM items_grams g JOIN items ON items.seq = g.seq
+           ${withStock('WHERE g.gram = @gram AND g.seq > @after', filter.stock)}
            ORDER BY g.seq ASC LIMIT @limit OFFSET @skip`,
         ).all({ gram, after, limit: STREAM_BATCH, skip }) as ItemRow[];
       }
-      const search = searchClause(q);
-      const where = search.where ? `${search.where} AND seq > @after` : 'WHERE seq > @after';
+      const search = searchClause(filter.q);
+      const where = withStock(search.where ? `${search.where} AND seq > @after` : 'WHERE seq > @after', filter.stock);
       return statement(`SELECT * FROM items ${where} ORDER BY seq ASC LIMIT @limit OFFSET @skip`).all({
         ...search.params,
         after,
@@ -148,9 +165,19 @@ export function itemQueries(db: Database.Database) {
 
     count(filter: ItemFilter): number {
       const gram = shortGram(filter.q);
-      if (gram !== null) return countGram.get(gram) ?? 0;
+      if (gram !== null && !filter.stock) return countGram.get(gram) ?? 0;
+      if (gram !== null) {
+        return statement(
+          `SELECT COUNT(*) FROM items_grams g JOIN items ON items.seq = g.seq
+           ${withStock('WHERE g.gram = @gram', filter.stock)}`,
+        )
+          .pluck()
+          .get({ gram }) as number;
+      }
       const search = searchClause(filter.q);
-      return statement(`SELECT COUNT(*) FROM items ${search.where}`).pluck().get(search.params) as number;
+      return statement(`SELECT COUNT(*) FROM items ${withStock(search.where, filter.stock)}`)
+        .pluck()
+        .get(search.params) as number;
     },
   };
 }

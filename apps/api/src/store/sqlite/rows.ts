@@ -1,5 +1,7 @@
+import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { type Item, type MovementReason, type StockMovement, withoutActors } from '@smart-zone/types/item';
+import type { ChangeCause, StoreChange } from '../store';
 
 /** Rows as SQLite holds them; mapped to the shared types at the adapter's edge. */
 export interface ItemRow {
@@ -11,6 +13,7 @@ export interface ItemRow {
   quantity: number;
   description: string;
   img: string;
+  min_stock: number;
   created_at: string;
   updated_at: string;
   version: number;
@@ -57,6 +60,7 @@ export function toItem(row: ItemRow): Item {
     quantity: row.quantity,
     description: row.description,
     img: row.img,
+    minStock: row.min_stock,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
@@ -90,5 +94,72 @@ export function toMovement(row: MovementRow): StockMovement {
     ...(row.note ? { note: row.note } : {}),
     at: row.at,
     ...(row.item_json ? { item: withoutActors(JSON.parse(row.item_json) as Item) } : {}),
+  };
+}
+
+export interface AlertRow {
+  seq: number;
+  id: string;
+  item_id: string;
+  item_name: string;
+  kind: AlertKind;
+  quantity: number;
+  min_stock: number;
+  movement_id: string | null;
+  at: string;
+  read_at: string | null;
+  /** The channels that gave up on it, comma-separated (a GROUP_CONCAT), when the query asks. */
+  failed?: string | null;
+}
+
+export function toAlert(row: AlertRow): Alert {
+  return {
+    _id: row.id,
+    itemId: row.item_id,
+    itemName: row.item_name,
+    kind: row.kind,
+    quantity: row.quantity,
+    minStock: row.min_stock,
+    ...(row.movement_id ? { movementId: row.movement_id } : {}),
+    at: row.at,
+    ...(row.read_at ? { readAt: row.read_at } : {}),
+    ...(row.failed ? { failed: row.failed.split(',') as AlertChannel[] } : {}),
+  };
+}
+
+export interface ChangeRow {
+  seq: number;
+  item_id: string;
+  cause: ChangeCause;
+  quantity: number;
+  min_stock: number;
+  version: number | null;
+  movement_id: string | null;
+  delta: number | null;
+  delivery_id: string | null;
+  alert_id: string | null;
+  alert_kind: AlertKind | null;
+  at: string;
+}
+
+export function toChange(row: ChangeRow): StoreChange {
+  return {
+    id: String(row.seq),
+    itemId: row.item_id,
+    cause: row.cause,
+    quantity: row.quantity,
+    minStock: row.min_stock,
+    version: row.version,
+    ...(row.movement_id
+      ? {
+          movement: {
+            id: row.movement_id,
+            delta: row.delta ?? 0,
+            ...(row.delivery_id ? { deliveryId: row.delivery_id } : {}),
+          },
+        }
+      : {}),
+    ...(row.alert_id && row.alert_kind ? { alert: { id: row.alert_id, kind: row.alert_kind } } : {}),
+    at: row.at,
   };
 }

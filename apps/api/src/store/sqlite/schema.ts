@@ -103,6 +103,57 @@ INSERT OR IGNORE INTO meta (key, value) VALUES ('catalogue_id', lower(hex(random
 INSERT OR IGNORE INTO meta (key, value) VALUES ('catalogue_revision', '0');
 `;
 
+/**
+ * Issue 19: the reorder point, the change feed's log and the low-stock
+ * alerts with their outbox. `changes` is what other processes on this file
+ * read to learn of our commits (sqlite-feed.ts); it keeps a day. Partial
+ * indexes serve the low and out filters and the shortfall sort.
+ */
+const V4_ALERTS = `
+ALTER TABLE items ADD COLUMN min_stock INTEGER NOT NULL DEFAULT 0 CHECK (min_stock >= 0 AND min_stock <= 1000000);
+CREATE INDEX items_low ON items (seq) WHERE min_stock > 0 AND quantity <= min_stock;
+CREATE INDEX items_low_by_shortfall ON items (min_stock - quantity, seq) WHERE min_stock > 0 AND quantity <= min_stock;
+CREATE INDEX items_out ON items (seq) WHERE quantity = 0;
+CREATE TABLE changes (
+  seq         INTEGER PRIMARY KEY AUTOINCREMENT,
+  item_id     TEXT    NOT NULL,
+  cause       TEXT    NOT NULL,
+  quantity    INTEGER NOT NULL,
+  min_stock   INTEGER NOT NULL,
+  version     INTEGER,
+  movement_id TEXT,
+  delta       INTEGER,
+  delivery_id TEXT,
+  alert_id    TEXT,
+  alert_kind  TEXT,
+  at          TEXT    NOT NULL
+);
+CREATE TABLE alerts (
+  seq         INTEGER PRIMARY KEY AUTOINCREMENT,
+  id          TEXT    NOT NULL UNIQUE,
+  item_id     TEXT    NOT NULL,
+  item_name   TEXT    NOT NULL,
+  kind        TEXT    NOT NULL CHECK (kind IN ('low', 'out')),
+  quantity    INTEGER NOT NULL CHECK (quantity >= 0),
+  min_stock   INTEGER NOT NULL CHECK (min_stock >= 0),
+  movement_id TEXT,
+  at          TEXT    NOT NULL,
+  read_at     TEXT
+);
+CREATE INDEX alerts_unread ON alerts (seq) WHERE read_at IS NULL;
+CREATE INDEX alerts_by_at ON alerts (at);
+CREATE TABLE alert_sends (
+  alert_seq  INTEGER NOT NULL,
+  channel    TEXT    NOT NULL CHECK (channel IN ('email', 'webhook')),
+  state      TEXT    NOT NULL CHECK (state IN ('retry', 'sent', 'failed')),
+  attempts   INTEGER NOT NULL,
+  retry_at   TEXT,
+  last_error TEXT,
+  PRIMARY KEY (alert_seq, channel)
+) WITHOUT ROWID;
+CREATE INDEX alert_sends_due ON alert_sends (channel, state, retry_at);
+`;
+
 /** Items from before the ledger get an opening `created` movement of the quantity they hold. */
 function openingBalances(db: Database.Database) {
   const items = db
@@ -133,6 +184,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   },
   // Issue 18: searches of 1–2 characters from an index (short-search.ts).
   createGrams,
+  (db) => db.exec(V4_ALERTS),
 ];
 
 export function migrate(db: Database.Database): void {

@@ -6,18 +6,30 @@ import { toDelivery, type DeliveryRow } from './rows';
 import { groupCommit } from './group-commit';
 import type { SqliteLedger } from './sqlite-ledger';
 
-export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): DeliveryRepository {
+/** What a stock update hands back: the item after it. */
+interface StockRow {
+  quantity: number;
+  name: string;
+  min_stock: number;
+  version: number;
+}
+
+export function sqliteDeliveries(
+  db: Database.Database,
+  ledger: SqliteLedger,
+  onCommitted: () => void,
+): DeliveryRepository {
   const sql = {
     // The stock guard is in the WHERE clause: a short item matches no row.
-    takeStock: db.prepare<Record<string, unknown>, { quantity: number; name: string }>(
+    takeStock: db.prepare<Record<string, unknown>, StockRow>(
       `UPDATE items SET quantity = quantity - @quantity, version = version + 1, updated_at = @at,
          updated_by_uid = @uid, updated_by_email = @email
-       WHERE id = @id AND quantity >= @quantity RETURNING quantity, name`,
+       WHERE id = @id AND quantity >= @quantity RETURNING quantity, name, min_stock, version`,
     ),
-    returnStock: db.prepare<Record<string, unknown>, { quantity: number }>(
+    returnStock: db.prepare<Record<string, unknown>, StockRow>(
       `UPDATE items SET quantity = quantity + @quantity, version = version + 1, updated_at = @at,
          updated_by_uid = @uid, updated_by_email = @email
-       WHERE id = @id RETURNING quantity`,
+       WHERE id = @id RETURNING quantity, name, min_stock, version`,
     ),
     stock: db.prepare<[string], { quantity: number }>('SELECT quantity FROM items WHERE id = ?'),
     insert: db.prepare(
@@ -40,7 +52,7 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
   // the batch's transaction, synchronously (nothing else runs between the
   // stock check, the decrement, the record and its movement), and is answered
   // once the batch has committed. The batch moves the revision on once.
-  const batches = groupCommit(db, { onChanges: () => ledger.bumpRevision() });
+  const batches = groupCommit(db, { onChanges: () => ledger.bumpRevision(), onCommitted });
 
   const deliver = (delivery: NewDelivery): DeliveryOutcome => {
     const at = new Date().toISOString();
@@ -72,14 +84,15 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
       cancelled_at: null,
     };
     sql.insert.run(row);
-    ledger.append({
+    ledger.record({
       itemId: delivery.inventoriesId,
-      delta: -delivery.quantity,
-      quantityAfter: taken.quantity,
-      reason: 'delivery',
+      itemName: taken.name,
+      cause: 'delivery',
       actor: owner,
       at,
-      deliveryId: row.id,
+      before: { quantity: taken.quantity + delivery.quantity, minStock: taken.min_stock },
+      after: { quantity: taken.quantity, minStock: taken.min_stock, version: taken.version },
+      movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: row.id },
     });
     return { ok: true, delivery: toDelivery(row) };
   };
@@ -108,14 +121,15 @@ export function sqliteDeliveries(db: Database.Database, ledger: SqliteLedger): D
       email: owner.email,
     });
     if (restored) {
-      ledger.append({
+      ledger.record({
         itemId: row.inventories_id,
-        delta: row.quantity,
-        quantityAfter: restored.quantity,
-        reason: 'cancel',
+        itemName: restored.name,
+        cause: 'cancel',
         actor: owner,
         at,
-        deliveryId: id,
+        before: { quantity: restored.quantity - row.quantity, minStock: restored.min_stock },
+        after: { quantity: restored.quantity, minStock: restored.min_stock, version: restored.version },
+        movement: { delta: row.quantity, reason: 'cancel', deliveryId: id },
       });
     }
     return { outcome: { ok: true, delivery: toDelivery(row) }, restored: restored !== undefined };

@@ -3,6 +3,7 @@ import { ObjectId } from 'bson';
 import { LRUCache } from 'lru-cache';
 import {
   assertStorableQuantity,
+  ITEM_FIELDS,
   QUANTITY_MAX,
   SYSTEM_ACTOR,
   type Actor,
@@ -14,25 +15,25 @@ import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { searchRunner } from './search-runner';
 import { sqliteGrams } from './short-search';
-import { sqliteLedger, type SqliteLedger } from './sqlite-ledger';
+import type { SqliteLedger } from './sqlite-ledger';
 
-const EDITABLE: readonly (keyof ItemInput)[] = ['name', 'supplier', 'price', 'quantity', 'description', 'img'];
+/** An item's editable fields as columns: `minStock` is `min_stock`, every other field its own name. */
+const column = (field: keyof ItemInput) => (field === 'minStock' ? 'min_stock' : field);
 
-export function sqliteItems(db: Database.Database) {
-  const ledger: SqliteLedger = sqliteLedger(db);
+export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommitted: () => void) {
   const grams = sqliteGrams(db);
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
     version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),
     insert: db.prepare(
-      `INSERT INTO items (id, name, supplier, price, quantity, description, img, created_at, updated_at, version,
-         created_by_uid, created_by_email, updated_by_uid, updated_by_email)
-       VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @created_at, @updated_at, @version,
-         @created_by_uid, @created_by_email, @updated_by_uid, @updated_by_email)`,
+      `INSERT INTO items (id, name, supplier, price, quantity, description, img, min_stock, created_at, updated_at,
+         version, created_by_uid, created_by_email, updated_by_uid, updated_by_email)
+       VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @min_stock, @created_at, @updated_at,
+         @version, @created_by_uid, @created_by_email, @updated_by_uid, @updated_by_email)`,
     ),
     update: db.prepare(
       `UPDATE items SET name = @name, supplier = @supplier, price = @price, quantity = @quantity,
-         description = @description, img = @img, version = version + 1, updated_at = @updated_at,
+         description = @description, img = @img, min_stock = @min_stock, version = version + 1, updated_at = @updated_at,
          updated_by_uid = @updated_by_uid, updated_by_email = @updated_by_email
        WHERE id = @id RETURNING *`,
     ),
@@ -83,9 +84,11 @@ export function sqliteItems(db: Database.Database) {
   function insertOne(input: ItemInput, actor: Actor) {
     assertStorableQuantity(input.quantity);
     const now = new Date().toISOString();
+    const { minStock = 0, ...fields } = input;
     const row = {
       id: new ObjectId().toHexString(),
-      ...input,
+      ...fields,
+      min_stock: minStock,
       created_at: now,
       updated_at: now,
       version: 1,
@@ -94,13 +97,15 @@ export function sqliteItems(db: Database.Database) {
     } as ItemRow;
     const { lastInsertRowid } = sql.insert.run(row);
     grams.index(Number(lastInsertRowid), input.name, input.supplier);
-    ledger.append({
+    ledger.record({
       itemId: row.id,
-      delta: input.quantity,
-      quantityAfter: input.quantity,
-      reason: 'created',
+      itemName: row.name,
+      cause: 'created',
       actor,
       at: now,
+      before: null,
+      after: { quantity: row.quantity, minStock, version: 1 },
+      movement: { delta: input.quantity, reason: 'created' },
     });
     return toItem(row);
   }
@@ -124,16 +129,32 @@ export function sqliteItems(db: Database.Database) {
       if (expectedVersion !== undefined && before.version !== expectedVersion) {
         return { ok: false, reason: 'stale', item: toItem(before) };
       }
-      if (EDITABLE.every((key) => before[key] === input[key]))
+      const wanted = { ...input, minStock: input.minStock ?? before.min_stock };
+      if (ITEM_FIELDS.every((field) => before[column(field)] === wanted[field]))
         return { ok: true, item: toItem(before), changed: false };
       const now = new Date().toISOString();
-      const after = sql.update.get({ id, ...input, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
+      const { minStock, ...fields } = wanted;
+      const after = sql.update.get({
+        id,
+        ...fields,
+        min_stock: minStock,
+        updated_at: now,
+        ...byActor(actor, 'updated_by'),
+      }) as ItemRow;
       if (after.name !== before.name || after.supplier !== before.supplier) {
         grams.reindex(after.seq!, after.name, after.supplier);
       }
       const delta = after.quantity - before.quantity;
-      if (delta !== 0)
-        ledger.append({ itemId: id, delta, quantityAfter: after.quantity, reason: 'adjust', actor, at: now });
+      ledger.record({
+        itemId: id,
+        itemName: after.name,
+        cause: delta === 0 ? 'updated' : 'adjust',
+        actor,
+        at: now,
+        before: { quantity: before.quantity, minStock: before.min_stock },
+        after: { quantity: after.quantity, minStock: after.min_stock, version: after.version },
+        ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
+      });
       ledger.bumpRevision();
       return { ok: true, item: toItem(after), changed: true };
     },
@@ -147,14 +168,16 @@ export function sqliteItems(db: Database.Database) {
       return { ok: false, reason: 'out_of_range', available: before.quantity };
     const now = new Date().toISOString();
     const after = sql.setStock.get({ id, quantity, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
-    ledger.append({
+    const reason = change.delta > 0 ? 'restock' : 'adjust';
+    ledger.record({
       itemId: id,
-      delta: change.delta,
-      quantityAfter: quantity,
-      reason: change.delta > 0 ? 'restock' : 'adjust',
+      itemName: after.name,
+      cause: reason,
       actor,
       at: now,
-      note: change.note,
+      before: { quantity: before.quantity, minStock: before.min_stock },
+      after: { quantity, minStock: after.min_stock, version: after.version },
+      movement: { delta: change.delta, reason, note: change.note },
     });
     ledger.bumpRevision();
     return { ok: true, item: toItem(after) };
@@ -165,18 +188,25 @@ export function sqliteItems(db: Database.Database) {
     if (!before) return false;
     sql.remove.run(id);
     grams.unindex(before.seq!);
-    ledger.append({
+    ledger.record({
       itemId: id,
-      delta: -before.quantity,
-      quantityAfter: 0,
-      reason: 'deleted',
+      itemName: before.name,
+      cause: 'deleted',
       actor,
       at: new Date().toISOString(),
-      item: toItem(before),
+      before: { quantity: before.quantity, minStock: before.min_stock },
+      after: null,
+      movement: { delta: -before.quantity, reason: 'deleted', item: toItem(before) },
     });
     ledger.bumpRevision();
     return true;
   });
+
+  /** After each commit: the feed announces it (and anything other processes committed before it). */
+  const committed = <T>(value: T): T => {
+    onCommitted();
+    return value;
+  };
 
   const reads = itemQueries(db);
   const searches = searchRunner(db);
@@ -200,11 +230,11 @@ export function sqliteItems(db: Database.Database) {
         return;
       }
       // The catalogue in seq order, or a short search (items_grams is in seq order): keyset batches.
-      let rows = reads.keysetRows(options.q, 0, options.skip ?? 0);
+      let rows = reads.keysetRows(options, 0, options.skip ?? 0);
       while (rows.length > 0) {
         yield rows.map(toItem);
         if (rows.length < STREAM_BATCH) return;
-        rows = reads.keysetRows(options.q, rows[rows.length - 1]!.seq!, 0);
+        rows = reads.keysetRows(options, rows[rows.length - 1]!.seq!, 0);
       }
     },
     async count(filter: ItemFilter = {}) {
@@ -217,19 +247,19 @@ export function sqliteItems(db: Database.Database) {
       return Promise.resolve(readItem(id));
     },
     async create(input, actor) {
-      return create(input, actor);
+      return committed(create(input, actor));
     },
     async createMany(inputs, actor) {
-      return insertMany(inputs, actor);
+      return committed(insertMany(inputs, actor));
     },
     async update(id, input, actor, expectedVersion) {
-      return update(id, input, actor, expectedVersion);
+      return committed(update(id, input, actor, expectedVersion));
     },
     async changeStock(id, change, actor) {
-      return changeStock(id, change, actor);
+      return committed(changeStock(id, change, actor));
     },
     async remove(id, actor) {
-      return remove(id, actor);
+      return committed(remove(id, actor));
     },
     async history(id, page) {
       const total = sql.historyCount.get(id)?.n ?? 0;
@@ -240,10 +270,10 @@ export function sqliteItems(db: Database.Database) {
 
   return {
     repository,
-    ledger,
     /** Stops the search worker, if one was started. */
     close: () => searches.close(),
     isEmpty: () => !sql.any.get(),
+    /** Inside the caller's transaction (the demo seed, with its marker). */
     insertMany: (inputs: readonly ItemInput[]) => insertMany(inputs, SYSTEM_ACTOR),
   };
 }

@@ -1,37 +1,64 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import type { Actor, Item, MovementReason } from '@smart-zone/types/item';
+import { alertFor, type StockLevel } from '../stock-alerts';
+import type { ChangeCause } from '../store';
 
-export interface MovementDraft {
+/** One committed change of an item, as every write path describes it to the ledger. */
+export interface ItemChange {
   itemId: string;
-  delta: number;
-  quantityAfter: number;
-  reason: MovementReason;
+  /** The item's name (after the change; its last one when deleted): the alert keeps it. */
+  itemName: string;
+  cause: ChangeCause;
   actor: Actor;
   at: string;
-  deliveryId?: string;
-  note?: string;
-  /** The item's last state, for a `deleted` movement. */
-  item?: Item;
+  /** The stock level before the change; null when the item is created. */
+  before: StockLevel | null;
+  /** After it, with the item's new version; null when the item is deleted. */
+  after: (StockLevel & { version: number }) | null;
+  /** The stock movement to append (every cause but `updated`). */
+  movement?: {
+    delta: number;
+    reason: MovementReason;
+    deliveryId?: string;
+    note?: string;
+    /** The item's last state, for a `deleted` movement. */
+    item?: Item;
+  };
 }
+
+/** The changes log keeps this many rows: enough for a reconnecting listener, never a growing file. */
+const CHANGES_KEPT = 100_000;
 
 /**
  * What every item write does besides its own row, always inside the caller's
- * transaction: append the stock movement, and move the catalogue's revision
- * on (the list ETag).
+ * transaction: append the stock movement, raise the alert the low-stock rule
+ * asks for (stock-alerts.ts), log the change for the feed (sqlite-feed.ts), and
+ * move the catalogue's revision on (the list ETag).
  */
 export interface SqliteLedger {
-  append(movement: MovementDraft): void;
+  record(change: ItemChange): void;
   bumpRevision(): void;
   /** The catalogue's revision as the list ETag names it: `<catalogue id>.<writes seen>`. */
   revision(): string;
+  /** Drops the oldest rows of the changes log beyond what is kept (its own short transaction). */
+  pruneChanges(): void;
 }
 
 export function sqliteLedger(db: Database.Database): SqliteLedger {
-  const insert = db.prepare(
+  const insertMovement = db.prepare(
     `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at)
      VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json, @at)`,
   );
+  const insertAlert = db.prepare(
+    `INSERT INTO alerts (id, item_id, item_name, kind, quantity, min_stock, movement_id, at)
+     VALUES (@id, @item_id, @item_name, @kind, @quantity, @min_stock, @movement_id, @at)`,
+  );
+  const insertChange = db.prepare(
+    `INSERT INTO changes (item_id, cause, quantity, min_stock, version, movement_id, delta, delivery_id, alert_id, alert_kind, at)
+     VALUES (@item_id, @cause, @quantity, @min_stock, @version, @movement_id, @delta, @delivery_id, @alert_id, @alert_kind, @at)`,
+  );
+  const prune = db.prepare(`DELETE FROM changes WHERE seq <= (SELECT MAX(seq) FROM changes) - ${CHANGES_KEPT}`);
   const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'");
   const read = db.prepare<[], { id: string; revision: string }>(
     `SELECT (SELECT value FROM meta WHERE key = 'catalogue_id') AS id,
@@ -43,19 +70,50 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let known: { text: string; dataVersion: number } | undefined;
   return {
-    append(movement) {
-      insert.run({
-        id: new ObjectId().toHexString(),
-        item_id: movement.itemId,
-        delta: movement.delta,
-        quantity_after: movement.quantityAfter,
-        reason: movement.reason,
-        actor_uid: movement.actor.uid,
-        actor_email: movement.actor.email,
-        delivery_id: movement.deliveryId ?? null,
-        note: movement.note ?? null,
-        item_json: movement.item ? JSON.stringify(movement.item) : null,
-        at: movement.at,
+    record(change) {
+      const { movement, after } = change;
+      const movementId = movement ? new ObjectId().toHexString() : null;
+      if (movement) {
+        insertMovement.run({
+          id: movementId,
+          item_id: change.itemId,
+          delta: movement.delta,
+          quantity_after: after?.quantity ?? 0,
+          reason: movement.reason,
+          actor_uid: change.actor.uid,
+          actor_email: change.actor.email,
+          delivery_id: movement.deliveryId ?? null,
+          note: movement.note ?? null,
+          item_json: movement.item ? JSON.stringify(movement.item) : null,
+          at: change.at,
+        });
+      }
+      const kind = alertFor(change.cause, change.before, after);
+      const alertId = kind ? new ObjectId().toHexString() : null;
+      if (kind && after) {
+        insertAlert.run({
+          id: alertId,
+          item_id: change.itemId,
+          item_name: change.itemName,
+          kind,
+          quantity: after.quantity,
+          min_stock: after.minStock,
+          movement_id: movementId,
+          at: change.at,
+        });
+      }
+      insertChange.run({
+        item_id: change.itemId,
+        cause: change.cause,
+        quantity: after?.quantity ?? 0,
+        min_stock: after?.minStock ?? change.before?.minStock ?? 0,
+        version: after?.version ?? null,
+        movement_id: movementId,
+        delta: movement?.delta ?? null,
+        delivery_id: movement?.deliveryId ?? null,
+        alert_id: alertId,
+        alert_kind: kind,
+        at: change.at,
       });
     },
     bumpRevision() {
@@ -69,6 +127,9 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       const row = read.get();
       known = { text: `${row?.id}.${row?.revision}`, dataVersion: version };
       return known.text;
+    },
+    pruneChanges() {
+      prune.run();
     },
   };
 }

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../store';
+import { sqliteAlerts } from './sqlite-alerts';
 import { sqliteDeliveries } from './sqlite-deliveries';
+import { sqliteFeed } from './sqlite-feed';
 import { sqliteItems } from './sqlite-items';
+import { sqliteLedger } from './sqlite-ledger';
 import { migrate } from './schema';
 
 const DB_FILE = 'smart-zone.db';
@@ -13,7 +16,10 @@ const SEEDED_KEY = 'demo_seeded_at';
  * `dataDir` ':memory:' opens a private in-memory database (tests); anything
  * else is a folder holding smart-zone.db, created when missing.
  */
-export function openSqliteStore(dataDir: string): Store {
+/** How often the changes log is trimmed to what it keeps. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+export function openSqliteStore(dataDir: string, options: { feedPollMs?: number } = {}): Store {
   const file = dataDir === ':memory:' ? ':memory:' : path.join(dataDir, DB_FILE);
   if (file !== ':memory:') fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(file);
@@ -24,8 +30,14 @@ export function openSqliteStore(dataDir: string): Store {
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
-  const items = sqliteItems(db);
-  const deliveries = sqliteDeliveries(db, items.ledger);
+  const ledger = sqliteLedger(db);
+  const changes = sqliteFeed(db, { pollMs: options.feedPollMs });
+  const items = sqliteItems(db, ledger, changes.drain);
+  const deliveries = sqliteDeliveries(db, ledger, changes.drain);
+  const pruning = setInterval(() => {
+    if (db.open) ledger.pruneChanges();
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
   const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMeta = db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   const ping = db.prepare('SELECT 1');
@@ -42,8 +54,12 @@ export function openSqliteStore(dataDir: string): Store {
     kind: 'sqlite',
     items: items.repository,
     deliveries,
+    alerts: sqliteAlerts(db),
+    changes: changes.feed,
     async seedOnce(demo) {
-      return seed(demo);
+      const loaded = seed(demo);
+      changes.drain();
+      return loaded;
     },
     async health() {
       try {
@@ -54,6 +70,8 @@ export function openSqliteStore(dataDir: string): Store {
       }
     },
     async close() {
+      clearInterval(pruning);
+      changes.close();
       await items.close();
       if (db.open) db.close();
     },
