@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
 import { createGuards } from './auth/require-user';
 import { type Config, isLoopbackName } from './config';
+import { alertsRoutes } from './alerts/alerts.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
@@ -81,6 +82,7 @@ function apiRoutes(deps: {
   const routes = [
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
     ...deliveriesRoutes({ store }),
+    ...alertsRoutes({ store }),
     ...serviceRoutes({ store, config }),
     ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, isStaff: guards.isStaff }),
   ];

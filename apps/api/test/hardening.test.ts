@@ -112,7 +112,7 @@ describe('hardening', () => {
   it('reports the store in GET /api/health', async () => {
     const res = await request(t.app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, store: t.store.kind });
+    expect(res.body).toEqual({ ok: true, store: t.store.kind, alertSendsFailed: 0 });
   });
 
   it('answers 503 from /api/health when the store does not answer', async () => {

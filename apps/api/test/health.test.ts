@@ -16,7 +16,7 @@ describe('GET /api/health', () => {
   it('answers 200 with the store kind while the store answers', async () => {
     const res = await request(t.app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body as HealthResult).toEqual({ ok: true, store: TEST_STORE });
+    expect(res.body as HealthResult).toEqual({ ok: true, store: TEST_STORE, alertSendsFailed: 0 });
   });
 
   it(`answers 503 within ${HEALTH_TIMEOUT_MS} ms once the store is down (closed)`, async () => {

@@ -296,6 +296,46 @@ describe('every documented operation answers as documented', () => {
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(404);
   });
 
+  it('alerts and the reorder list', async () => {
+    const id = await t.addItem({ name: 'Pixel 7', quantity: 6, minStock: 5 });
+    await check('post', '/inventory/{id}/stock', () =>
+      request(t.app).post(`/api/inventory/${id}/stock`).set('Authorization', auth(staff)).send({ delta: -2 }),
+    );
+    const unread = await check('get', '/alerts', () =>
+      request(t.app).get('/api/alerts?unread=true&limit=5').set('Authorization', auth(staff)),
+    );
+    expect(unread.body).toEqual([expect.objectContaining({ itemId: id, kind: 'low', quantity: 4, minStock: 5 })]);
+    expect((await check('get', '/alerts', () => request(t.app).get('/api/alerts'))).status).toBe(401);
+    expect(
+      (await check('get', '/alerts', () => request(t.app).get('/api/alerts?limit=0').set('Authorization', auth(staff))))
+        .status,
+    ).toBe(400);
+    const alertId = (unread.body as { _id: string }[])[0]!._id;
+    const read = (which: string) => request(t.app).post(`/api/alerts/${which}/read`).set('Authorization', auth(staff));
+    expect((await check('post', '/alerts/{id}/read', () => read(alertId))).status).toBe(200);
+    expect((await check('post', '/alerts/{id}/read', () => read(UNKNOWN_ID))).status).toBe(404);
+    expect((await check('post', '/alerts/{id}/read', () => read('nope'))).status).toBe(400);
+    const all = await check('post', '/alerts/read-all', () =>
+      request(t.app).post('/api/alerts/read-all').set('Authorization', auth(staff)),
+    );
+    expect(all.body).toEqual({ marked: 0 });
+    expect((await check('post', '/alerts/read-all', () => request(t.app).post('/api/alerts/read-all'))).status).toBe(
+      401,
+    );
+
+    const csv = await check('get', '/inventory/reorder.csv', () =>
+      request(t.app).get('/api/inventory/reorder.csv').set('Authorization', auth(staff)),
+    );
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text.split('\r\n').slice(0, 2)).toEqual([
+      'Item,Supplier,Quantity,Reorder point,Shortfall',
+      'Pixel 7,Google,4,5,1',
+    ]);
+    expect(
+      (await check('get', '/inventory/reorder.csv', () => request(t.app).get('/api/inventory/reorder.csv'))).status,
+    ).toBe(401);
+  });
+
   // Last, so it sees the requests of the tests above: a test, not an afterAll, so that running only some of
   // them (jest -t, or StrykerJS's per-test runs) skips it instead of failing the whole file.
   it('gave every documented operation at least one real request', () => {

@@ -88,7 +88,10 @@ export const alertSchema = z
       .optional()
       .meta({ description: 'Channels that gave up sending it (after 24 h of retries)' }),
   })
-  .meta({ id: 'Alert', description: 'One crossing into low or out of stock, raised in the same transaction as its movement' });
+  .meta({
+    id: 'Alert',
+    description: 'One crossing into low or out of stock, raised in the same transaction as its movement',
+  });
 
 export const insertResultSchema = z
   .object({ acknowledged: z.literal(true), insertedId: id })
@@ -104,7 +107,16 @@ export const loginResultSchema = z
   .object({ accessToken: z.string().meta({ description: 'Our JWT (HS256), sent as `Authorization: Bearer`' }) })
   .meta({ id: 'LoginResult' });
 export const healthResultSchema = z
-  .object({ ok: z.boolean(), store: z.enum(['sqlite', 'mongo']) })
+  .object({
+    ok: z.boolean(),
+    store: z.enum(['sqlite', 'mongo']),
+    alertSendsFailed: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: 'Alert emails and webhook calls given up on after 24 h (when the store answers)' }),
+  })
   .meta({ id: 'HealthResult' });
 export const meSchema = z
   .object({ email: z.string(), uid: z.string(), verified: z.boolean(), staff: z.boolean() })

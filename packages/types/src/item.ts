@@ -131,13 +131,13 @@ export const STOCK_FILTERS = ['low', 'out'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 /** The paging parameters of every list: `limit` (1..max) and `skip`, as query text. */
-const limitParam = (max: number) =>
+export const limitParam = (max: number) =>
   z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(max, `limit must be at most ${max}`);
-const skipParam = z.coerce
+export const skipParam = z.coerce
   .number({ error: 'skip must be a number' })
   .int('skip must be a whole number')
   .min(0, 'skip cannot be negative');

@@ -24,6 +24,7 @@ import { prepareJson, sendPrepared, type PreparedJson } from '../http/prepared-j
 import { DEFAULT_DOWNLOAD_LIMITS, downloadSlots, type DownloadLimits } from '../http/download-slots';
 import { etagHeader, ifMatch, ifNoneMatch, json, totalCountHeader } from '../http/route-docs';
 import { route } from '../http/route';
+import { streamCsv } from '../http/stream-csv';
 import { STALLED_READER_MS, streamJsonArray } from '../http/stream-json';
 import type { Store } from '../store/store';
 import { inventoryService } from './inventory.service';
@@ -34,6 +35,7 @@ export interface ListDownloadOptions extends DownloadLimits {
 }
 
 const itemId = idParams('item');
+const REORDER_COLUMNS = ['Item', 'Supplier', 'Quantity', 'Reorder point', 'Shortfall'];
 const NO_ITEM = 'No item with that id (not_found)';
 
 /** Reads are public; every write needs staff; the history is for staff only. */
@@ -101,6 +103,29 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         }
         res.set(TOTAL_COUNT_HEADER, String(all.total));
         await streamJsonArray(res, all.batches, stalledReaderMs);
+      },
+    }),
+
+    route({
+      method: 'get',
+      // Before /inventory/:id, which would take `reorder.csv` for an id.
+      path: '/inventory/reorder.csv',
+      operationId: 'downloadReorderList',
+      tag: 'inventory',
+      summary: 'The reorder list as CSV: every low item, largest shortfall first',
+      description:
+        'Columns: Item, Supplier, Quantity, Reorder point, Shortfall (reorder point − quantity). RFC 4180, UTF-8; ' +
+        'a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe (CSV injection).',
+      access: 'staffRead',
+      responses: {
+        '200': {
+          description: 'The CSV file, offered for saving as reorder-list-<date>.csv',
+          content: { 'text/csv': { schema: z.string() } },
+        },
+      },
+      async handle(_input, _req, res) {
+        const day = new Date().toISOString().slice(0, 10);
+        await streamCsv(res, `reorder-list-${day}.csv`, REORDER_COLUMNS, service.reorderRows(), stalledReaderMs);
       },
     }),
 

@@ -58,6 +58,19 @@ export function inventoryService(store: Store) {
       return { revision, total, batches: store.items.stream(options) };
     },
 
+    /** The reorder list's rows (item, supplier, quantity, reorder point, shortfall), a batch at a time. */
+    async *reorderRows(): AsyncIterable<(string | number)[][]> {
+      for await (const items of store.items.stream({ stock: 'low', sort: { key: 'shortfall', descending: false } })) {
+        yield items.map((item) => [
+          item.name,
+          item.supplier,
+          item.quantity,
+          item.minStock,
+          item.minStock - item.quantity,
+        ]);
+      }
+    },
+
     async get(id: string): Promise<Item> {
       const item = await store.items.get(id);
       if (!item) throw notFound(ITEM_NOT_FOUND);

@@ -137,6 +137,7 @@ export function openApiDocument(routes: readonly Route[]) {
     servers: [{ url: '/api', description: 'The same origin as the web app' }],
     tags: [
       { name: 'inventory', description: 'The catalogue (public reads) and its stock ledger (staff)' },
+      { name: 'alerts', description: 'Low-stock alerts, raised once per crossing (staff)' },
       { name: 'deliveries', description: 'My Item: a user’s own deliveries' },
       { name: 'account', description: 'Sign-in and who the caller is' },
       { name: 'service', description: 'Health, settings for the web app, and this document' },

@@ -44,7 +44,12 @@ export function serviceRoutes(deps: { store: Store; config: Pick<Config, 'fireba
       },
       async handle(_input, _req, res) {
         const ok = await storeAnswers(deps.store);
-        res.status(ok ? 200 : 503).json({ ok, store: deps.store.kind } satisfies HealthResult);
+        const alertSendsFailed = ok ? await deps.store.alerts.failedCount().catch(() => undefined) : undefined;
+        res.status(ok ? 200 : 503).json({
+          ok,
+          store: deps.store.kind,
+          ...(alertSendsFailed === undefined ? {} : { alertSendsFailed }),
+        } satisfies HealthResult);
       },
     }),
 

@@ -54,7 +54,9 @@ export function sqliteAlerts(db: Database.Database): AlertRepository {
       return sql.markAllRead.run(new Date().toISOString()).changes;
     },
     async due(channel, { since, now, limit }) {
-      return sql.due.all({ channel, since, now, limit }).map((row) => ({ alert: toAlert(row), attempts: row.attempts }));
+      return sql.due
+        .all({ channel, since, now, limit })
+        .map((row) => ({ alert: toAlert(row), attempts: row.attempts }));
     },
     async recordSend(alertId, channel, outcome) {
       sql.record.run({

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { alertListQuerySchema } from '@smart-zone/types/alert';
+import { alertSchema, idParams } from '@smart-zone/types/api-schemas';
+import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
+import { notFound } from '../errors/app-error';
+import { json, totalCountHeader } from '../http/route-docs';
+import { route } from '../http/route';
+import type { Store } from '../store/store';
+
+/** Low-stock alerts in the app: staff read them and mark them read. */
+export function alertsRoutes(deps: { store: Store }) {
+  const { alerts } = deps.store;
+  return [
+    route({
+      method: 'get',
+      path: '/alerts',
+      operationId: 'listAlerts',
+      tag: 'alerts',
+      summary: 'Low-stock alerts, newest first',
+      description:
+        '`unread=true`: only those nobody has marked read (the bell counts them with `limit=1` and X-Total-Count).',
+      access: 'staffRead',
+      query: alertListQuerySchema,
+      responses: {
+        '200': { description: 'Alerts', headers: totalCountHeader, content: json(z.array(alertSchema)) },
+      },
+      async handle({ query }, _req, res) {
+        const page = await alerts.list(query);
+        res.set(TOTAL_COUNT_HEADER, String(page.total)).json(page.alerts);
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/alerts/read-all',
+      operationId: 'markAllAlertsRead',
+      tag: 'alerts',
+      summary: 'Mark every unread alert read',
+      description: 'Answers how many it marked.',
+      access: 'staff',
+      responses: {
+        '200': { description: 'Marked', content: json(z.object({ marked: z.number().int().min(0) })) },
+      },
+      async handle(_input, _req, res) {
+        res.json({ marked: await alerts.markAllRead() });
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/alerts/:id/read',
+      operationId: 'markAlertRead',
+      tag: 'alerts',
+      summary: 'Mark one alert read',
+      description: 'Once: marking it again keeps the first time.',
+      access: 'staff',
+      params: idParams('alert'),
+      responses: { '200': { description: 'The alert', content: json(alertSchema) } },
+      refusals: { 404: 'No alert with that id (not_found)' },
+      async handle({ params }, _req, res) {
+        const alert = await alerts.markRead(params.id);
+        if (!alert) throw notFound('No alert with that id');
+        res.json(alert);
+      },
+    }),
+  ];
+}
