@@ -21,6 +21,9 @@ export function syntheticItem(index: number): ItemInput {
     // Spread deterministically, so sorts by price and quantity have something to do.
     price: 99 + ((index * 7919) % 1900),
     quantity: (index * 104_729) % 500,
+    // A spread of reorder points: a third have none, the rest 5–95, so a few percent are low (and the low
+    // list, its filter and the shortfall sort have thousands of items at 100,000).
+    minStock: index % 3 === 0 ? 0 : 5 + ((index * 31) % 10) * 10,
     description: `A synthetic phone for trying Smart Zone at scale (number ${index + 1}).`,
     img: template.img,
   };
