@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AlertChannelSettings } from './alerts/alert-dispatch';
 import { readServiceAccount, type ServiceAccountInfo } from './auth/service-account';
 import { parseStaffList, type StaffList } from './auth/staff';
 
@@ -21,6 +22,24 @@ const DEMO_FIREBASE = {
 } as const;
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** `ann@shop.com` or `Smart Zone <alerts@shop.com>`. */
+const mailbox = z
+  .string()
+  .refine(
+    (text) => z.email().safeParse(/^[^<>]*<([^<>]+)>\s*$/.exec(text)?.[1] ?? text.trim()).success,
+    'must be an email address, e.g. alerts@shop.com or Smart Zone <alerts@shop.com>',
+  );
+
+const emailList = z
+  .string()
+  .transform((text) => text.split(',').map((entry) => entry.trim()))
+  .refine(
+    (entries) => entries.every((entry) => z.email().safeParse(entry).success),
+    'must be comma-separated email addresses, e.g. ann@shop.com,orders@shop.com',
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -77,6 +96,18 @@ const envSchema = z.object({
     .optional(),
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** The web app's address as its users reach it: alert emails link to items there. */
+  PUBLIC_URL: httpUrl.optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@relay.example.com:587',
+    })
+    .optional(),
+  ALERT_EMAIL_TO: emailList.optional(),
+  ALERT_EMAIL_FROM: mailbox.optional(),
+  ALERT_WEBHOOK_URL: httpUrl.optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Every variable loadConfig reads: README's settings table lists exactly these (test/config.test.ts). */
@@ -118,6 +149,10 @@ export interface Config {
   writeRateLimit: number;
   /** The least severe log entries written: `info` has one line per request, `warn` only refusals and failures. */
   logLevel: (typeof LOG_LEVELS)[number];
+  /** PUBLIC_URL, without a trailing slash; default http://localhost:<PORT>. */
+  publicUrl: string;
+  /** Where low-stock alerts go besides the app: only the channels whose settings are all given. */
+  alerts: AlertChannelSettings;
 }
 
 type TrustProxy = false | number | string[];
@@ -233,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const serviceAccount = e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : checkServiceAccount(e, problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const alerts = alertChannels(e, publicUrl, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
@@ -262,5 +299,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staff: parseStaffList(e.STAFF),
     writeRateLimit: e.WRITE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    publicUrl,
+    alerts,
+  };
+}
+
+/** The alert channels: each setting of a pair needs the other, else the start stops naming the missing one. */
+function alertChannels(e: z.output<typeof envSchema>, publicUrl: string, problems: string[]): AlertChannelSettings {
+  const pair = (a: string, aValue: unknown, b: string, bValue: unknown, what: string) => {
+    if (aValue !== undefined && bValue === undefined) problems.push(`${b}: required with ${a} (${what})`);
+    if (bValue !== undefined && aValue === undefined) problems.push(`${a}: required with ${b} (${what})`);
+    return aValue !== undefined && bValue !== undefined;
+  };
+  const email = pair(
+    'SMTP_URL',
+    e.SMTP_URL,
+    'ALERT_EMAIL_TO',
+    e.ALERT_EMAIL_TO,
+    'alert emails need a relay and recipients',
+  );
+  if (e.ALERT_EMAIL_FROM !== undefined && e.SMTP_URL === undefined) {
+    problems.push('ALERT_EMAIL_FROM: set, but SMTP_URL is not (no email would be sent)');
+  }
+  if (email && e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
+    problems.push("PUBLIC_URL: required with SMTP_URL when NODE_ENV=production (alert emails link to the item's page)");
+  }
+  const webhook = pair(
+    'ALERT_WEBHOOK_URL',
+    e.ALERT_WEBHOOK_URL,
+    'ALERT_WEBHOOK_SECRET',
+    e.ALERT_WEBHOOK_SECRET,
+    'every webhook call is signed',
+  );
+  return {
+    ...(email && e.SMTP_URL && e.ALERT_EMAIL_TO
+      ? {
+          email: {
+            smtpUrl: e.SMTP_URL,
+            to: e.ALERT_EMAIL_TO,
+            from: e.ALERT_EMAIL_FROM ?? `Smart Zone <alerts@${new URL(publicUrl).hostname}>`,
+            publicUrl,
+          },
+        }
+      : {}),
+    ...(webhook && e.ALERT_WEBHOOK_URL && e.ALERT_WEBHOOK_SECRET
+      ? { webhook: { url: e.ALERT_WEBHOOK_URL, secret: e.ALERT_WEBHOOK_SECRET } }
+      : {}),
   };
 }

@@ -2,6 +2,7 @@ import 'dotenv/config';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { startAlertDispatch } from './alerts/alert-dispatch';
 import { createHttpServer } from './http/http-server';
 import { createFirebaseVerifier } from './auth/id-token-verifier';
 import { ConfigError, loadConfig } from './config';
@@ -27,6 +28,11 @@ async function main() {
   });
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
     logger.info(`Loaded ${demoItems.length} demo items into the empty store.`);
+  }
+  // Alerts raised while we were down (or sends cut short by a crash) go out now: the outbox is in the store.
+  const alertDispatch = startAlertDispatch(store, config.alerts, logger);
+  if (alertDispatch.channels.length) {
+    logger.info(`Sending low-stock alerts by ${alertDispatch.channels.join(' and ')}.`);
   }
   const verifier = createFirebaseVerifier(config);
   logger.info(verifier.summary);
@@ -69,6 +75,7 @@ async function main() {
     logger.info(`${signal} received: closing the server and the store.`);
     server.close(() => {
       const closed = async () => {
+        await alertDispatch.stop();
         await verifier.close?.();
         await store.close();
       };
