@@ -1,3 +1,4 @@
+import type { Alert } from '@smart-zone/types/alert';
 import type { Me } from '@smart-zone/types/auth';
 import type { Item, StockMovement } from '@smart-zone/types/item';
 import type { AuthUser } from '../src/lib/auth/gateway';
@@ -59,6 +60,8 @@ export function fakeApi(routes: Record<string, Handler>) {
       status,
       headers: new Headers(answer.headers),
       json: () => Promise.resolve(answer.body),
+      // A file answer (a CSV) is given as its text.
+      blob: () => Promise.resolve(new Blob([String(answer.body)], { type: answer.headers?.['Content-Type'] })),
     } as Response;
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -83,6 +86,7 @@ export function item(overrides: Partial<Item> = {}): Item {
     supplier: 'Google',
     price: 899,
     quantity: 7,
+    minStock: 0,
     description: 'A phone.',
     img: '/images/pixel-8-pro.svg',
     createdAt: '2026-11-01T10:00:00.000Z',
@@ -99,10 +103,33 @@ export function page<T>(rows: T[], total = rows.length): Answer {
   return { body: rows, headers: { 'X-Total-Count': String(total) } };
 }
 
-/** GET /me for this user: staff unless the test says otherwise. */
-export function meRoute(user: AuthUser, { staff = true } = {}): Record<string, Handler> {
+/** The bell's question (GET /alerts?unread=true&limit=1), which every page asks for staff. */
+export const UNREAD_COUNT_PATH = '/alerts?unread=true&limit=1';
+
+/**
+ * GET /me for this user: staff unless the test says otherwise. Staff also get
+ * the bell's count in the navbar: `unread` alerts (none unless the test says).
+ */
+export function meRoute(user: AuthUser, { staff = true, unread = 0 } = {}): Record<string, Handler> {
   const me: Me = { email: user.email ?? '', uid: user.uid, verified: true, staff };
-  return { 'GET /me': () => ({ body: me }) };
+  return {
+    'GET /me': () => ({ body: me }),
+    ...(staff && { [`GET ${UNREAD_COUNT_PATH}`]: () => page(unread ? [alert()] : [], unread) }),
+  };
+}
+
+export function alert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    _id: 'ab'.repeat(12),
+    itemId: item()._id,
+    itemName: 'Pixel 8 Pro',
+    kind: 'low',
+    quantity: 3,
+    minStock: 5,
+    movementId: 'f0'.repeat(12),
+    at: '2026-11-02T09:30:00.000Z',
+    ...overrides,
+  };
 }
 
 export function movement(overrides: Partial<StockMovement> = {}): StockMovement {

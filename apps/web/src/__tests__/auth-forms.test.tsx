@@ -1,10 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_OK, fakeApi, item } from '../../test/fake-api';
+import { LOGIN_OK, fakeApi, item, meRoute } from '../../test/fake-api';
+import { googleUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
-  fakeApi({ 'GET /inventory?limit=6': () => ({ body: [item()] }), 'POST /login': () => LOGIN_OK });
+  fakeApi({
+    'GET /inventory?limit=6': () => ({ body: [item()] }),
+    'POST /login': () => LOGIN_OK,
+    // Signed in with Google (the fake gateway's account), the navbar asks who that is (and, for staff, the bell).
+    ...meRoute(googleUser('g@example.com')),
+  });
 });
 
 describe('sign up', () => {

@@ -54,6 +54,8 @@ describe('add-item form', () => {
       quantity: 4,
       description: 'Foldable.',
       img: '',
+      // Left at its default: no reorder point, no alert.
+      minStock: 0,
     });
     expect(post.headers.Authorization).toBe(`Bearer ${accessTokenFor(staff)}`);
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');

@@ -1,11 +1,16 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 
 const NAV = SPEC_TEXTS.nav;
+
+// Loaded once someone is signed in: a visitor's first page carries neither it nor the access check it needs.
+const AlertsBell = lazy(async () => ({
+  default: (await import('../features/alerts/components/AlertsBell')).AlertsBell,
+}));
 
 function Link({ to, children }: { to: string; children: string }) {
   return (
@@ -36,6 +41,12 @@ export function Header() {
         <NavLink className="navbar-brand fw-bold" to={paths.root.href()}>
           {SPEC_TEXTS.brand}
         </NavLink>
+        {/* Staff's bell: beside the menu button on a phone, so it shows with the menu closed; last on a wide screen. */}
+        {user && (
+          <Suspense fallback={null}>
+            <AlertsBell className="ms-auto me-2 me-lg-0 ms-lg-2 order-lg-last" />
+          </Suspense>
+        )}
         <button
           type="button"
           className={`navbar-toggler${open ? '' : ' collapsed'}`}

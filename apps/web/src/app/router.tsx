@@ -70,6 +70,14 @@ export const routes: RouteObject[] = [
                 element: page(() => import('../features/inventory/components/ManageInventories'), 'ManageInventories'),
               },
               {
+                path: paths.reorderList.path,
+                element: page(() => import('../features/inventory/components/ReorderList'), 'ReorderList'),
+              },
+              {
+                path: paths.alerts.path,
+                element: page(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage'),
+              },
+              {
                 path: paths.addNewItem.path,
                 element: page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem'),
               },

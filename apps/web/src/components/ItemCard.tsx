@@ -16,7 +16,7 @@ export function ItemCard({ item, detailed = false }: { item: Item; detailed?: bo
         <p className="card-text fw-semibold mb-1">Price: {formatPrice(item.price)}</p>
         {detailed && <p className="card-text mb-1">Supplier: {item.supplier}</p>}
         <div className="mb-2">
-          <StockBadge quantity={item.quantity} />
+          <StockBadge item={item} />
         </div>
         {detailed && (
           <LinkButton to={paths.inventory.detail.href(item._id)} variant="primary" className="mt-auto">

@@ -1,5 +1,42 @@
-export function StockBadge({ quantity }: { quantity: number }) {
-  if (quantity <= 0) return <span className="badge bg-danger">Out of stock</span>;
-  if (quantity < 5) return <span className="badge bg-warning text-dark">{`Stock: ${quantity}`}</span>;
-  return <span className="badge bg-success">{`Stock: ${quantity}`}</span>;
+import type { Item } from '@smart-zone/types/item';
+
+type Stock = Pick<Item, 'quantity' | 'minStock'>;
+
+/**
+ * The contract's isOutOfStock / isLowStock (packages/types/src/item.ts),
+ * restated here because that module carries the zod schemas and the badge is
+ * on the first page, which must not load zod (budget.spec.ts). A test holds
+ * the two to the same answers (stock-badge.test.tsx).
+ */
+export function stockState({ quantity, minStock }: Stock): 'out' | 'low' | 'in' {
+  if (quantity === 0) return 'out';
+  return minStock > 0 && quantity <= minStock ? 'low' : 'in';
+}
+
+/** "Out of stock" at 0, "Low stock" at or below the item's reorder point (set), nothing otherwise. */
+export function StockStateBadge({ item }: { item: Stock }) {
+  const state = stockState(item);
+  if (state === 'out') return <span className="badge bg-danger">Out of stock</span>;
+  if (state === 'low') return <span className="badge bg-warning text-dark">Low stock</span>;
+  return null;
+}
+
+/**
+ * An item's stock as a badge: out, low (by its own reorder point), or in
+ * stock, with the quantity ("Stock: 7") whenever there is any.
+ */
+export function StockBadge({ item }: { item: Stock }) {
+  const state = stockState(item);
+  return (
+    <span className="d-inline-flex flex-wrap gap-1" data-stock={state}>
+      <StockStateBadge item={item} />
+      {state !== 'out' && (
+        <span
+          className={`badge ${state === 'low' ? 'bg-warning-subtle text-dark border border-warning' : 'bg-success'}`}
+        >
+          {`Stock: ${item.quantity}`}
+        </span>
+      )}
+    </span>
+  );
 }

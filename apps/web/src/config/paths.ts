@@ -23,7 +23,11 @@ export const paths = {
     /** The home page's button writes it in lower case, as the product always has; it lands all the same. */
     homeButtonHref: () => '/manageinventories',
   },
+  /** Staff: every low item, what is missing most first, and its CSV. */
+  reorderList: { path: '/manageInventories/reorder', href: () => '/manageInventories/reorder' },
   addNewItem: { path: '/addNewItem', href: () => '/addNewItem' },
+  /** Staff: the low-stock alerts, newest first. */
+  alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },
   blogs: { path: '/blogs', href: () => '/blogs' },
   about: { path: '/about', href: () => '/about' },

@@ -62,7 +62,7 @@ export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?:
     }
   }
 
-  async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function answered(path: string, options: RequestOptions): Promise<Response> {
     const bearer = options.bearer ?? (options.auth ? (tokens?.current() ?? null) : null);
     let response = await send(path, options, bearer);
     if (response.status === 401 && options.auth && !options.bearer && tokens) {
@@ -70,13 +70,38 @@ export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?:
       if (renewed) response = await send(path, options, renewed);
     }
     if (!response.ok) throw await errorFrom(response);
+    return response;
+  }
+
+  async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const response = await answered(path, options);
     return { data: (await response.json()) as T, headers: response.headers };
   }
 
   return {
     requestWithHeaders,
     request: async <T>(path: string, options: RequestOptions = {}) => (await requestWithHeaders<T>(path, options)).data,
+    /**
+     * A file the API answers (a CSV): its bytes and the name the API gives it
+     * (Content-Disposition), for routes a plain link cannot open because they
+     * need the bearer token.
+     */
+    download: async (path: string, { accept, ...options }: RequestOptions & { accept: string }) => {
+      const response = await answered(path, { ...options, headers: { ...options.headers, Accept: accept } });
+      return { blob: await response.blob(), filename: attachmentName(response.headers) };
+    },
   };
+}
+
+/**
+ * The file name of `Content-Disposition: attachment; filename=…`, quoted or
+ * not (Express's res.attachment quotes it only when it must).
+ */
+function attachmentName(headers: Headers): string | undefined {
+  return /filename=(?:"([^"]+)"|([^\s";]+))/
+    .exec(headers.get('Content-Disposition') ?? '')
+    ?.slice(1)
+    .find(Boolean);
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {

@@ -26,6 +26,13 @@ const shownInline = (error: unknown, meta: AppMeta | undefined) =>
 const toastError = (message: string) => toast.error(message);
 
 /**
+ * The prefix of every alerts query (the bell's count, the Alerts page). Any
+ * change may raise a low-stock alert (a delivery, a restock, a new reorder
+ * point) or read one, so every successful change refreshes those on screen.
+ */
+export const ALERTS_QUERY_KEY = ['alerts'] as const;
+
+/**
  * Errors are handled here, once: a failed change toasts its message; a page
  * or list that could not load says so in place (ListQuery, QueryError), and
  * only a failed background refresh of something already shown toasts.
@@ -43,7 +50,7 @@ export function createQueryClient({
     void signOut().catch(() => undefined);
   };
 
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.signOutOnError) signOutAfter(error);
@@ -55,6 +62,8 @@ export function createQueryClient({
         if (mutation.meta?.signOutOnError) signOutAfter(error);
         else if (!shownInline(error, mutation.meta)) toastError(errorMessage(error));
       },
+      // Not awaited: a change is done when the server says so, not when the bell has caught up.
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
     }),
     defaultOptions: {
       queries: {
@@ -64,4 +73,5 @@ export function createQueryClient({
       },
     },
   });
+  return queryClient;
 }

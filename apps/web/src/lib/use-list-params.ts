@@ -6,12 +6,23 @@ export interface SortOption {
 }
 
 /**
- * A list's search, sort and page, kept in the address (`?q=&sort=&page=`) so
- * a list can be shared and the back button walks through what was looked at.
- * Defaults stay out of the address; a new search or sort starts at page 1.
+ * A list's search, sort, page and filters, kept in the address
+ * (`?q=&sort=&page=`, and one key per filter: `?stock=low`) so a list can be
+ * shared and the back button walks through what was looked at. Defaults stay
+ * out of the address; a new search, sort or filter starts at page 1.
+ * `filters`: each filter's key and the values it takes (anything else in the
+ * address counts as no filter).
  */
-export function useListParams(sorts: readonly SortOption[], defaultSort: string) {
+export function useListParams<F extends string = never>(
+  sorts: readonly SortOption[],
+  defaultSort: string,
+  filters: Record<F, readonly string[]> = {} as Record<F, readonly string[]>,
+) {
   const [params, setParams] = useSearchParams();
+  const filterOf = (key: F) => {
+    const value = params.get(key);
+    return value !== null && filters[key].includes(value) ? value : '';
+  };
   const q = params.get('q') ?? '';
   const asked = params.get('sort');
   const sort = sorts.some((option) => option.value === asked) ? asked! : defaultSort;
@@ -55,5 +66,12 @@ export function useListParams(sorts: readonly SortOption[], defaultSort: string)
         next.delete('page');
       }),
     setPage: (value: number) => update((next) => setOrDrop(next, 'page', String(value), '1')),
+    /** A filter's value in force; '' for none. */
+    filter: filterOf,
+    setFilter: (key: F, value: string) =>
+      update((next) => {
+        setOrDrop(next, key, value, '');
+        next.delete('page');
+      }),
   };
 }

@@ -40,7 +40,7 @@ export function DeliveryPage() {
             <h2 className="h5">{data.name}</h2>
             <p className="mb-1">{formatPrice(data.price)}</p>
             <p className="mb-1">Supplier: {data.supplier}</p>
-            <StockBadge quantity={data.quantity} />
+            <StockBadge item={data} />
           </Card.Body>
         </Card>
       </Col>

@@ -56,7 +56,8 @@ export function InventoryDetail() {
           </p>
           <p className="fs-4 fw-semibold mb-1">{formatPrice(data.price)}</p>
           <p className="mb-3">
-            <StockBadge quantity={data.quantity} />
+            <StockBadge item={data} />
+            {data.minStock > 0 && <span className="text-secondary small ms-2">Reorder point: {data.minStock}</span>}
           </p>
           <p style={{ whiteSpace: 'pre-line' }}>{data.description || 'No description yet.'}</p>
           <div className="d-flex flex-wrap gap-2">

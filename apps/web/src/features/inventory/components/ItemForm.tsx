@@ -1,34 +1,93 @@
 import { fieldErrors } from '@smart-zone/types/errors';
-import { type Item, type ItemInput, NAME_MAX, SUPPLIER_MAX, itemInputSchema } from '@smart-zone/types/item';
-import { type FormEvent, useState } from 'react';
+import {
+  ITEM_FIELDS,
+  type Item,
+  type ItemField,
+  type ItemInput,
+  NAME_MAX,
+  SUPPLIER_MAX,
+  itemInputSchema,
+} from '@smart-zone/types/item';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
+import Col, { type ColProps } from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api-client';
 
-type Draft = Record<'name' | 'supplier' | 'price' | 'quantity' | 'description' | 'img', string>;
+type Draft = Record<ItemField, string>;
 
-const EMPTY: Draft = { name: '', supplier: '', price: '', quantity: '', description: '', img: '' };
+interface FieldView {
+  label: string;
+  /** Its width in the form's grid. */
+  col: Pick<ColProps, 'xs' | 'sm' | 'md'>;
+  /** Typed as a number; sent as one. */
+  numeric?: boolean;
+  /** What the field holds when the form is new (and what an emptied field sends, for a number). */
+  empty?: string;
+  help?: string;
+  input?: InputHTMLAttributes<HTMLInputElement> & { as?: 'textarea' };
+}
+
+/**
+ * How each editable field (ITEM_FIELDS, the contract's one list) is shown. A
+ * Record over every field: a field added to the contract does not type-check
+ * here until the form shows it.
+ */
+const FIELD_VIEWS: Record<ItemField, FieldView> = {
+  name: { label: `Name (at most ${NAME_MAX} characters)`, col: { md: 6 }, input: { autoComplete: 'off' } },
+  supplier: { label: `Supplier (at most ${SUPPLIER_MAX} characters)`, col: { md: 6 }, input: { autoComplete: 'off' } },
+  price: {
+    label: 'Price ($)',
+    col: { sm: 6 },
+    numeric: true,
+    input: { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' },
+  },
+  quantity: {
+    label: 'Quantity',
+    col: { sm: 6 },
+    numeric: true,
+    input: { type: 'number', inputMode: 'numeric', min: 0, step: 1 },
+  },
+  description: { label: 'Description', col: { xs: 12 }, input: { as: 'textarea' } },
+  img: {
+    label: 'Image URL',
+    col: { xs: 12 },
+    input: { placeholder: 'https://... or /images/...', autoComplete: 'off' },
+  },
+  minStock: {
+    label: 'Reorder point',
+    col: { sm: 6 },
+    numeric: true,
+    empty: '0',
+    help: 'At or below this quantity the item shows as low and staff get one alert. 0: no alert.',
+    input: { type: 'number', inputMode: 'numeric', min: 0, step: 1 },
+  },
+};
+
+const EMPTY = Object.fromEntries(ITEM_FIELDS.map((key) => [key, FIELD_VIEWS[key].empty ?? ''])) as Draft;
 
 function draftOf(item?: Item): Draft {
   if (!item) return EMPTY;
-  return {
-    name: item.name,
-    supplier: item.supplier,
-    price: String(item.price),
-    quantity: String(item.quantity),
-    description: item.description,
-    img: item.img,
-  };
+  return Object.fromEntries(ITEM_FIELDS.map((key) => [key, String(item[key])])) as Draft;
 }
 
-const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
+/** What the schema checks: numbers as numbers (an empty one as its field's empty value, or missing). */
+function valuesOf(draft: Draft): Record<ItemField, unknown> {
+  const value = (key: ItemField) => {
+    const view = FIELD_VIEWS[key];
+    if (!view.numeric) return draft[key];
+    const text = draft[key].trim() === '' ? (view.empty ?? '') : draft[key];
+    return text.trim() === '' ? undefined : Number(text);
+  };
+  return Object.fromEntries(ITEM_FIELDS.map((key) => [key, value(key)])) as Record<ItemField, unknown>;
+}
 
 /**
- * The add-item and update forms: checked with the API's own schema before
- * sending; the server's field errors land beside the same fields.
+ * The add-item and update forms: every editable field, checked with the
+ * API's own schema before sending; the server's field errors land beside the
+ * same fields.
  */
 export function ItemForm({
   idPrefix,
@@ -52,23 +111,9 @@ export function ItemForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const field = (key: keyof Draft) => ({
-    id: `${idPrefix}-${key}`,
-    value: draft[key],
-    error: errors[key],
-    onChange: (event: { target: { value: string } }) => {
-      setDraft((current) => ({ ...current, [key]: event.target.value }));
-      onEdit?.();
-    },
-  });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = itemInputSchema.safeParse({
-      ...draft,
-      price: toNumber(draft.price),
-      quantity: toNumber(draft.quantity),
-    });
+    const parsed = itemInputSchema.safeParse(valuesOf(draft));
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
@@ -88,25 +133,27 @@ export function ItemForm({
   return (
     <Form onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
       <Row>
-        <Col md={6}>
-          <TextField label={`Name (at most ${NAME_MAX} characters)`} autoComplete="off" {...field('name')} />
-        </Col>
-        <Col md={6}>
-          <TextField
-            label={`Supplier (at most ${SUPPLIER_MAX} characters)`}
-            autoComplete="off"
-            {...field('supplier')}
-          />
-        </Col>
-        <Col sm={6}>
-          <TextField label="Price ($)" type="number" inputMode="decimal" min={0} step="0.01" {...field('price')} />
-        </Col>
-        <Col sm={6}>
-          <TextField label="Quantity" type="number" inputMode="numeric" min={0} step={1} {...field('quantity')} />
-        </Col>
+        {ITEM_FIELDS.map((key) => {
+          const { label, col, help, input } = FIELD_VIEWS[key];
+          return (
+            <Col key={key} xs={12} {...col}>
+              <TextField
+                id={`${idPrefix}-${key}`}
+                label={label}
+                help={help}
+                value={draft[key]}
+                error={errors[key]}
+                onChange={(event) => {
+                  const { value } = event.target;
+                  setDraft((current) => ({ ...current, [key]: value }));
+                  onEdit?.();
+                }}
+                {...input}
+              />
+            </Col>
+          );
+        })}
       </Row>
-      <TextField label="Description" as="textarea" {...field('description')} />
-      <TextField label="Image URL" placeholder="https://... or /images/..." autoComplete="off" {...field('img')} />
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>

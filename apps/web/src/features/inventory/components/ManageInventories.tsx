@@ -4,11 +4,13 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { LinkButton } from '../../../components/LinkButton';
+import { StockStateBadge } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
+import { MANAGE_SORT_OPTIONS } from './item-sorts';
 import { PagedItems } from './PagedItems';
 
 const MANAGE_PAGE_SIZE = 20;
@@ -29,15 +31,22 @@ export function ManageInventories() {
         <h1 id="manage-title" className="mb-0">
           Manage Inventories
         </h1>
-        <LinkButton to={paths.addNewItem.href()} variant="primary">
-          {SPEC_TEXTS.addNewItemButton}
-        </LinkButton>
+        <div className="d-flex flex-wrap gap-2">
+          <LinkButton to={paths.reorderList.href()} variant="outline-primary">
+            Reorder list
+          </LinkButton>
+          <LinkButton to={paths.addNewItem.href()} variant="primary">
+            {SPEC_TEXTS.addNewItemButton}
+          </LinkButton>
+        </div>
       </div>
       <PagedItems
         idPrefix="manage"
         pageSize={MANAGE_PAGE_SIZE}
         // What was added last comes first: that is what a manager looks for.
         defaultSort="newest"
+        sorts={MANAGE_SORT_OPTIONS}
+        stockFilter
         empty={<p className="text-secondary">No items yet. Add the first one.</p>}
       >
         {(items) => (
@@ -47,6 +56,7 @@ export function ManageInventories() {
                 <th scope="col">Name</th>
                 <th scope="col">Price</th>
                 <th scope="col">Quantity</th>
+                <th scope="col">Reorder point</th>
                 <th scope="col">Supplier</th>
                 <th scope="col">Description</th>
                 <th scope="col">
@@ -62,7 +72,13 @@ export function ManageInventories() {
                   </th>
                   <td data-label="Price">{formatPrice(item.price)}</td>
                   <td data-label="Quantity">
-                    {item.quantity > 0 ? item.quantity : <span className="text-danger">0 (out of stock)</span>}
+                    <span className="d-inline-flex flex-wrap align-items-center gap-2">
+                      {item.quantity}
+                      <StockStateBadge item={item} />
+                    </span>
+                  </td>
+                  <td data-label="Reorder point">
+                    {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}
                   </td>
                   <td data-label="Supplier">{item.supplier}</td>
                   <td data-label="Description" className="small text-secondary table-description">

@@ -1,38 +1,53 @@
-import type { Item } from '@smart-zone/types/item';
+import { type Item, STOCK_FILTERS, type StockFilter } from '@smart-zone/types/item';
 import { type ReactNode, useState } from 'react';
 import { EmptyList } from '../../../components/EmptyList';
 import { ListQuery } from '../../../components/ListQuery';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
 import { SearchBox } from '../../../components/SearchBox';
 import { SortSelect } from '../../../components/SortSelect';
-import { useListParams } from '../../../lib/use-list-params';
+import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useItems } from '../api/get-items';
-import { ITEM_SORT_OPTIONS } from './item-sorts';
+import { ITEM_SORT_OPTIONS, STOCK_FILTER_OPTIONS } from './item-sorts';
+
+/** What a stock filter with nothing in it says. */
+const NONE_IN_STOCK_FILTER: Record<StockFilter, string> = {
+  low: 'No item is at or below its reorder point.',
+  out: 'No item is out of stock.',
+};
 
 /**
- * A page of items as the address asks for it (`?q=&sort=&page=`): search and
- * sort above, the total and the page's place in it, the rows, page links below.
+ * A page of items as the address asks for it (`?q=&sort=&page=`, and with
+ * `stockFilter` `&stock=low|out`): search, sort and filter above, the total
+ * and the page's place in it, the rows, page links below.
  */
 export function PagedItems({
   idPrefix,
   pageSize,
   defaultSort,
+  sorts = ITEM_SORT_OPTIONS,
+  stockFilter = false,
   empty,
   children,
 }: {
   idPrefix: string;
   pageSize: number;
   defaultSort: string;
+  sorts?: readonly SortOption[];
+  /** Offer the low / out of stock filter. */
+  stockFilter?: boolean;
   /** What the list says when the warehouse has no item at all. */
   empty: ReactNode;
   children: (items: Item[]) => ReactNode;
 }) {
-  const params = useListParams(ITEM_SORT_OPTIONS, defaultSort);
+  const params = useListParams(sorts, defaultSort, { stock: stockFilter ? STOCK_FILTERS : [] });
+  const stock = params.filter('stock') as StockFilter | '';
   const items = useItems({
     limit: pageSize,
     skip: params.page > 1 ? (params.page - 1) * pageSize : undefined,
     q: params.search || undefined,
+    stock: stock || undefined,
     sort: params.sort,
   });
   // While the next page loads, the previous rows stay: the summary describes the rows on screen.
@@ -48,13 +63,22 @@ export function PagedItems({
           value={params.q}
           onSearch={params.setSearch}
         />
-        <SortSelect id={`${idPrefix}-sort`} options={ITEM_SORT_OPTIONS} value={params.sort} onSort={params.setSort} />
+        <SortSelect id={`${idPrefix}-sort`} options={sorts} value={params.sort} onSort={params.setSort} />
+        {stockFilter && (
+          <FilterSelect
+            id={`${idPrefix}-stock`}
+            label="Show"
+            options={STOCK_FILTER_OPTIONS}
+            value={stock}
+            onFilter={(value) => params.setFilter('stock', value)}
+          />
+        )}
       </div>
       <ListQuery
         query={items}
         empty={
           <EmptyList page={params.page} search={params.search} noun="item" onFirstPage={() => params.setPage(1)}>
-            {empty}
+            {stock ? <p className="text-secondary">{NONE_IN_STOCK_FILTER[stock]}</p> : empty}
           </EmptyList>
         }
       >

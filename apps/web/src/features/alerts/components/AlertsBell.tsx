@@ -1,0 +1,46 @@
+import { NavLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useAccess } from '../../../lib/auth/get-me';
+import { useUnreadAlertCount } from '../api/get-alerts';
+
+/** Past this the badge reads "99+": the Alerts page has the number. */
+const SHOWN_MAX = 99;
+
+/** Bootstrap Icons' "bell-fill" (MIT), drawn in the text's colour. */
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2m.995-14.901a1 1 0 1 0-1.99 0A5 5 0 0 0 3 6c0 1.098-.5 6-2 7h14c-1.5-1-2-5.902-2-7 0-2.42-1.72-4.44-4.005-4.901" />
+    </svg>
+  );
+}
+
+/** Staff's bell in the navbar (nothing for anyone else): how many alerts nobody has read yet, linking to the Alerts page. */
+export function AlertsBell({ className = '' }: { className?: string }) {
+  if (useAccess().status !== 'staff') return null;
+  return <Bell className={className} />;
+}
+
+function Bell({ className }: { className: string }) {
+  const count = useUnreadAlertCount().data ?? 0;
+  return (
+    <NavLink
+      to={paths.alerts.href()}
+      className={`link-light d-inline-block px-2 py-1 ${className}`.trim()}
+      aria-label={count > 0 ? `Alerts: ${count} unread` : 'Alerts'}
+      end
+    >
+      <span className="position-relative d-inline-block">
+        <BellIcon />
+        {count > 0 && (
+          <span
+            className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
+            data-testid="alerts-unread-count"
+          >
+            {count > SHOWN_MAX ? `${SHOWN_MAX}+` : count}
+          </span>
+        )}
+      </span>
+    </NavLink>
+  );
+}

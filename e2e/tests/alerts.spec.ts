@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { fillDeliveryForm } from './helpers/deliveries';
+import { findItemByName, itemName } from './helpers/items';
+import { shot } from './helpers/screenshots';
+import { signedInVerifiedUser } from './helpers/users';
+
+test.describe('low stock', () => {
+  test('a reorder point set on the item page, deliveries until it crosses: the bell, the Alerts page, the low badge, the reorder list and its CSV', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await signedInVerifiedUser(page, 'alerts');
+    const name = itemName('E2E Low');
+
+    // Start from no unread alert (the seeded items may have raised some).
+    await page.goto('/alerts');
+    await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+    const markAll = page.getByRole('button', { name: 'Mark all read' });
+    await expect(
+      page
+        .getByTestId('alert-row')
+        .first()
+        .or(page.getByText('No alerts yet.', { exact: false })),
+    ).toBeVisible();
+    if (await markAll.isEnabled()) await markAll.click();
+    const bell = page.getByRole('link', { name: /^Alerts/ });
+    await expect(bell).toHaveAccessibleName('Alerts');
+    await expect(page.getByTestId('alerts-unread-count')).toHaveCount(0);
+
+    // An item of 4, no reorder point yet.
+    await page.goto('/addNewItem');
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByLabel(/^Supplier/).fill('E2E Supplies');
+    await page.getByLabel('Price ($)').fill('120');
+    await page.getByLabel('Quantity').fill('4');
+    await expect(page.getByLabel('Reorder point')).toHaveValue('0');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByText('Successfully Addeded your item')).toBeVisible();
+    const item = await findItemByName(request, name);
+
+    // The reorder point, through the update form on the item page.
+    await page.goto(`/inventory/${item._id}`);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update Item' }) });
+    await form.getByLabel('Reorder point').fill('2');
+    await form.getByRole('button', { name: 'Update Item' }).click();
+    await expect(page.getByText('Reorder point: 2')).toBeVisible();
+    await expect(page.getByText('Stock: 4', { exact: true })).toBeVisible();
+    await expect(page.getByText('Low stock', { exact: true })).toHaveCount(0);
+    await shot(page, 'alerts-reorder-point-set');
+
+    // Deliver 1 (4 → 3, still above), then 1 more (3 → 2, at the reorder point): one alert.
+    for (const [phone, left] of [
+      ['+1 555 0190', 3],
+      ['+1 555 0191', 2],
+    ] as const) {
+      await page.goto(`/inventoryDetails/${item._id}`);
+      await fillDeliveryForm(page, { address: '9 Dock Street', phone, quantity: 1 });
+      await page.getByRole('button', { name: 'Deliver' }).click();
+      await expect(page.getByText('Your delevery is successfull').first()).toBeVisible();
+      await expect(page.getByText(`Stock: ${left}`, { exact: true })).toBeVisible();
+    }
+    await expect(bell).toHaveAccessibleName('Alerts: 1 unread');
+    await expect(page.getByTestId('alerts-unread-count')).toHaveText('1');
+
+    // The Alerts page lists it, newest first, linking to the item.
+    await bell.click();
+    await expect(page).toHaveURL(/\/alerts$/);
+    const newest = page.getByTestId('alert-row').first();
+    await expect(newest).toContainText('Low stock');
+    await expect(newest).toContainText('2 / 2');
+    await expect(newest).toContainText('Unread');
+    await expect(newest.getByRole('link', { name })).toHaveAttribute('href', `/inventory/${item._id}`);
+    await shot(page, 'alerts-page');
+
+    // The low badge on its card.
+    await page.goto(`/inventory?q=${encodeURIComponent(name)}`);
+    const card = page.getByRole('article', { name, exact: true });
+    await expect(card.getByText('Low stock', { exact: true })).toBeVisible();
+    await expect(card.getByText('Stock: 2', { exact: true })).toBeVisible();
+    await shot(page, 'alerts-low-card');
+
+    // Manage Inventories: the low filter, by shortfall.
+    await page.goto('/manageInventories');
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Low stock' });
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Shortfall (largest first)' });
+    await expect(page).toHaveURL(/stock=low/);
+    await expect(page).toHaveURL(/sort=shortfall/);
+    await page.getByRole('searchbox', { name: 'Search by name or supplier' }).fill(name);
+    const row = page.getByTestId('manage-row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Low stock', { exact: true })).toBeVisible();
+    await shot(page, 'alerts-manage-low-filter');
+
+    // The reorder list, and its CSV (fetched with the token, saved by the browser).
+    await page.getByRole('link', { name: 'Reorder list' }).click();
+    await expect(page.getByRole('heading', { name: 'Reorder list', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('reorder-row').first()).toBeVisible();
+    await shot(page, 'alerts-reorder-list');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^reorder-list-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('Item,Supplier,Quantity,Reorder point,Shortfall');
+    expect(lines).toContain(`${name},E2E Supplies,2,2,0`);
+
+    // Read: the bell has no number again.
+    await bell.click();
+    await newest.getByRole('button', { name: /^Mark read/ }).click();
+    await expect(page.getByTestId('alerts-unread-count')).toHaveCount(0);
+    await expect(newest).toContainText('Read ');
+  });
+});
