@@ -1,10 +1,19 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { Spinner } from '../components/Spinner';
+import { TextPageSkeleton } from '../components/Skeleton';
 import { paths } from '../config/paths';
+import { AuthCardSkeleton } from '../features/auth/components/AuthCardSkeleton';
+import { DeliverySkeleton, MyItemsSkeleton } from '../features/deliveries/components/skeletons';
 import { Home } from '../features/inventory/components/Home';
+import {
+  AddItemSkeleton,
+  InventoryPageSkeleton,
+  ItemDetailSkeleton,
+  ManagePageSkeleton,
+} from '../features/inventory/components/skeletons';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
+import { MatchedSkeleton, type PageHandle } from './MatchedSkeleton';
 import { RouteError } from './RouteError';
 
 /** Each lazy page's loader, by the element that shows it (see preloadPages). */
@@ -12,23 +21,26 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
 
 /**
  * A page loaded when its route is first visited: every page but Home (the
- * first visit's) is a chunk of its own.
+ * first visit's) is a chunk of its own. Until it is there, `skeleton` (the
+ * page's grey shapes, in the first download) holds its room; the guard shows
+ * the same while it checks who is signed in (MatchedSkeleton).
  */
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-  /** About the height of the page (a list is taller than the screen; a sign-in form is not). */
-  room = '100vh',
-) {
+  skeleton: ReactNode,
+): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   const element = (
-    <Suspense fallback={<Spinner label="Loading the page..." room={room} />}>
+    <Suspense fallback={skeleton}>
       <Page />
     </Suspense>
   );
   loaders.set(element, load);
-  return element;
+  return { element, handle: { skeleton } satisfies PageHandle };
 }
+
+const textPage = <TextPageSkeleton label="Loading the page..." />;
 
 /**
  * The product's routes (docs/requirements.md). React Router matches paths
@@ -49,43 +61,63 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, element: <Home /> },
           {
             path: paths.inventory.list.path,
-            element: page(() => import('../features/inventory/components/InventoryList'), 'InventoryList'),
+            ...page(
+              () => import('../features/inventory/components/InventoryList'),
+              'InventoryList',
+              <InventoryPageSkeleton />,
+            ),
           },
           {
             path: paths.inventory.detail.path,
-            element: page(() => import('../features/inventory/components/InventoryDetail'), 'InventoryDetail'),
+            ...page(
+              () => import('../features/inventory/components/InventoryDetail'),
+              'InventoryDetail',
+              <ItemDetailSkeleton />,
+            ),
           },
-          { path: paths.blogs.path, element: page(() => import('../features/blogs/Blogs'), 'Blogs') },
+          { path: paths.blogs.path, ...page(() => import('../features/blogs/Blogs'), 'Blogs', textPage) },
           {
             path: paths.delivery.path,
-            element: page(() => import('../features/deliveries/components/DeliveryPage'), 'DeliveryPage'),
+            ...page(
+              () => import('../features/deliveries/components/DeliveryPage'),
+              'DeliveryPage',
+              <DeliverySkeleton />,
+            ),
           },
-          { path: paths.about.path, element: page(() => import('../features/about/About'), 'About') },
-          { path: paths.aboutUs.path, element: page(() => import('../features/about/AboutUs'), 'AboutUs') },
+          { path: paths.about.path, ...page(() => import('../features/about/About'), 'About', textPage) },
+          { path: paths.aboutUs.path, ...page(() => import('../features/about/AboutUs'), 'AboutUs', textPage) },
           {
-            element: page(() => import('./RequireAuth'), 'RequireAuth'),
+            ...page(() => import('./RequireAuth'), 'RequireAuth', <MatchedSkeleton />),
             children: [
               {
                 path: paths.manageInventories.path,
-                element: page(() => import('../features/inventory/components/ManageInventories'), 'ManageInventories'),
+                ...page(
+                  () => import('../features/inventory/components/ManageInventories'),
+                  'ManageInventories',
+                  <ManagePageSkeleton />,
+                ),
               },
               {
                 path: paths.addNewItem.path,
-                element: page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem'),
+                ...page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem', <AddItemSkeleton />),
               },
               {
                 path: paths.myItem.path,
-                element: page(() => import('../features/deliveries/components/MyItems'), 'MyItems'),
+                ...page(() => import('../features/deliveries/components/MyItems'), 'MyItems', <MyItemsSkeleton />),
               },
             ],
           },
           {
             path: paths.login.path,
-            element: page(() => import('../features/auth/components/Login'), 'Login', '34rem'),
+            ...page(() => import('../features/auth/components/Login'), 'Login', <AuthCardSkeleton fields={2} />),
           },
           {
             path: paths.signUp.path,
-            element: page(() => import('../features/auth/components/SignUp'), 'SignUp', '40rem'),
+            ...page(
+              () => import('../features/auth/components/SignUp'),
+              'SignUp',
+              <AuthCardSkeleton fields={3} terms />,
+            ),
           },
           { path: paths.notFound.path, element: <NotFound /> },
         ],

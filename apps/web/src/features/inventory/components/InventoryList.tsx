@@ -1,10 +1,9 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { usePageTitle } from '../../../components/use-page-title';
+import { INVENTORY_PAGE_SIZE } from '../page-sizes';
 import { ItemGrid } from './ItemGrid';
 import { PagedItems } from './PagedItems';
-
-/** Four rows of three cards. */
-export const INVENTORY_PAGE_SIZE = 12;
+import { InventoryCardsSkeleton } from './skeletons';
 
 export function InventoryList() {
   usePageTitle('Inventory');
@@ -18,6 +17,7 @@ export function InventoryList() {
         pageSize={INVENTORY_PAGE_SIZE}
         // The product's order: oldest first, as the home page's first six.
         defaultSort="-newest"
+        placeholder={<InventoryCardsSkeleton />}
         empty={<p className="text-secondary">The warehouse is empty.</p>}
       >
         {(items) => <ItemGrid items={items} detailed />}

@@ -9,9 +9,9 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
+import { MANAGE_PAGE_SIZE } from '../page-sizes';
 import { PagedItems } from './PagedItems';
-
-const MANAGE_PAGE_SIZE = 20;
+import { ManageRowsSkeleton } from './skeletons';
 
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
@@ -38,6 +38,7 @@ export function ManageInventories() {
         pageSize={MANAGE_PAGE_SIZE}
         // What was added last comes first: that is what a manager looks for.
         defaultSort="newest"
+        placeholder={<ManageRowsSkeleton />}
         empty={<p className="text-secondary">No items yet. Add the first one.</p>}
       >
         {(items) => (

@@ -5,6 +5,7 @@ import { ListQuery } from '../../../components/ListQuery';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
 import { SearchBox } from '../../../components/SearchBox';
+import { SummarySkeleton } from '../../../components/Skeleton';
 import { SortSelect } from '../../../components/SortSelect';
 import { useListParams } from '../../../lib/use-list-params';
 import { useItems } from '../api/get-items';
@@ -19,6 +20,7 @@ export function PagedItems({
   pageSize,
   defaultSort,
   empty,
+  placeholder,
   children,
 }: {
   idPrefix: string;
@@ -26,6 +28,8 @@ export function PagedItems({
   defaultSort: string;
   /** What the list says when the warehouse has no item at all. */
   empty: ReactNode;
+  /** Grey shapes of a page of rows, while the first page loads. */
+  placeholder: ReactNode;
   children: (items: Item[]) => ReactNode;
 }) {
   const params = useListParams(ITEM_SORT_OPTIONS, defaultSort);
@@ -52,6 +56,12 @@ export function PagedItems({
       </div>
       <ListQuery
         query={items}
+        placeholder={
+          <>
+            <SummarySkeleton />
+            {placeholder}
+          </>
+        }
         empty={
           <EmptyList page={params.page} search={params.search} noun="item" onFirstPage={() => params.setPage(1)}>
             {empty}
