@@ -159,8 +159,8 @@ describe('MongoDB adapter on the run replica set', () => {
     expect(scans).toEqual([]);
     // The owner and history lists use their own indexes, not just any one.
     const plans = profiled.map((entry: Document) => `${String(entry.ns)} ${String(entry.planSummary)}`);
-    expect(plans).toContainEqual(expect.stringMatching(/\.deliveries IXSCAN \{ uid: 1, _id: -1 \}/));
-    expect(plans).toContainEqual(expect.stringMatching(/\.movements IXSCAN \{ itemId: 1, _id: -1 \}/));
+    expect(plans).toContainEqual(expect.stringMatching(/\.deliveries IXSCAN \{ uid: 1, seq: -1, _id: -1 \}/));
+    expect(plans).toContainEqual(expect.stringMatching(/\.movements IXSCAN \{ itemId: 1, version: -1, _id: -1 \}/));
   });
 });
 

@@ -42,8 +42,17 @@ export type StockOutcome =
   | { ok: false; reason: 'out_of_range'; available: number };
 
 export interface ItemRepository {
+  /**
+   * A page of the matching items, in one order in both stores. Without `sort`:
+   * creation order, oldest first, as the creations committed (never by clock
+   * or id). `newest` is that order reversed. `name`: ASCII letters compared
+   * case-insensitively, every other character by code point (UTF-8 byte
+   * order), so `_` < `a` = `A` < `z` < `{` < `~` < `É` < `é`. `price` and
+   * `quantity`: by value. Equal keys keep creation order, reversed with a
+   * descending sort (`-price`: equal prices newest first).
+   */
   list(options?: ItemListOptions): Promise<Item[]>;
-  /** Every matching item in list order, a batch at a time: memory stays flat whatever the count. */
+  /** Every matching item in list order (as `list`), a batch at a time: memory stays flat whatever the count. */
   stream(options?: Omit<ItemListOptions, 'limit'>): AsyncIterable<Item[]>;
   /** Items matching the filter, before paging. */
   count(filter?: ItemFilter): Promise<number>;
@@ -70,7 +79,12 @@ export interface ItemRepository {
   changeStock(id: string, change: StockChange, actor: Actor): Promise<StockOutcome>;
   /** True when an item was removed; its `deleted` movement keeps its last state. Deliveries are kept. */
   remove(id: string, actor: Actor): Promise<boolean>;
-  /** An item's movements, newest first, and how many there are in all (also after it was deleted). */
+  /**
+   * An item's movements, newest first in the order of the item's own writes
+   * (as they committed, whichever process made them: the first movement's
+   * quantityAfter is the item's quantity), and how many there are in all
+   * (also after it was deleted).
+   */
   history(id: string, page: { limit: number; skip: number }): Promise<{ movements: StockMovement[]; total: number }>;
 }
 
@@ -97,7 +111,7 @@ export type CancelOutcome =
   | { ok: false; reason: 'over_limit'; available: number; quantity: number };
 
 export interface DeliveryRepository {
-  /** The owner's deliveries that are not cancelled, newest first. */
+  /** The owner's deliveries that are not cancelled, newest first: the reverse of the order they committed in. */
   listByOwner(uid: string): Promise<DeliveredItem[]>;
   /** A delivery that is not cancelled. */
   get(id: string): Promise<DeliveredItem | null>;

@@ -11,8 +11,27 @@ import type { Store } from '../../src/store/store';
  */
 export type TestStoreKind = 'sqlite' | 'mongo';
 
-export const TEST_STORE: TestStoreKind =
-  (globalThis as { SMART_ZONE_TEST_STORE?: string }).SMART_ZONE_TEST_STORE === 'mongo' ? 'mongo' : 'sqlite';
+/**
+ * Set by the jest project's `globals`; nothing else. Missing or unknown, it
+ * fails the file instead of falling back to SQLite: a mongo run that quietly
+ * tested SQLite would pass vacuously.
+ */
+export const TEST_STORE: TestStoreKind = projectStore(
+  (globalThis as { SMART_ZONE_TEST_STORE?: unknown }).SMART_ZONE_TEST_STORE,
+);
+
+function projectStore(named: unknown): TestStoreKind {
+  if (named === 'sqlite' || named === 'mongo') return named;
+  throw new Error(
+    `This test file runs outside the sqlite and mongo jest projects (SMART_ZONE_TEST_STORE is ${String(named)})`,
+  );
+}
+
+/** The store itself says which it is: a suite never runs on another kind than its project names. */
+function ofKind(store: Store, kind: TestStoreKind): Store {
+  if (store.kind !== kind) throw new Error(`The ${kind} project opened a ${store.kind} store`);
+  return store;
+}
 
 /** The run's MongoDB (set by the mongo project's global setup). */
 export function testMongoUri(): string {
@@ -37,11 +56,14 @@ export async function dropTestDb(uri: string, dbName: string): Promise<void> {
 }
 
 export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<Store> {
-  if (kind === 'sqlite') return openStore({ mongodbDb: 'unused', dataDir: ':memory:' });
+  if (kind === 'sqlite') return ofKind(await openStore({ mongodbDb: 'unused', dataDir: ':memory:' }), kind);
   const uri = testMongoUri();
   const dbName = testDbName();
   // Quiet: every test app would otherwise say "transactions: on" (mongo-adapter.mongo.test.ts checks it says so).
-  const store = await openMongoStore(uri, dbName, { log: () => {}, warn: (message) => console.warn(message) });
+  const store = ofKind(
+    await openMongoStore(uri, dbName, { log: () => {}, warn: (message) => console.warn(message) }),
+    kind,
+  );
   return {
     kind: store.kind,
     items: store.items,

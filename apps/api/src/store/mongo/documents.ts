@@ -1,4 +1,4 @@
-import type { ObjectId } from 'mongodb';
+import type { Collection, Db, ObjectId } from 'mongodb';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import {
   type Actor,
@@ -19,6 +19,10 @@ export interface ItemDoc extends ItemInput {
   updatedBy: Actor;
   /** name and supplier folded to lower case: what search matches against (see docs/decisions/006). */
   search: string;
+  /** The name with ASCII letters lowered: what the name sort compares, byte by byte (see nameKey). */
+  nameKey: string;
+  /** Creation order, taken from the revision counter in the creating transaction; absent on items from before it. */
+  seq?: number;
 }
 
 export interface DeliveryDoc {
@@ -33,6 +37,8 @@ export interface DeliveryDoc {
   quantity: number;
   createdAt: Date;
   cancelledAt?: Date;
+  /** Commit order, as for items; absent on deliveries from before it (they list last, by _id). */
+  seq?: number;
 }
 
 export interface MovementDoc {
@@ -46,18 +52,46 @@ export interface MovementDoc {
   note?: string;
   at: Date;
   item?: Item;
+  /**
+   * The item's version after this change (for `deleted`, one past its last): history's order.
+   * Absent on movements from before it; those list after the rest, by _id (schema.ts).
+   */
+  version?: number;
 }
 
 export interface MetaDoc {
   _id: string;
   at?: Date;
   value?: number;
+  /** Random, made once per database: one made again under the same name, or another's backup restored, is told apart. */
+  catalogue?: string;
 }
+
+export interface MongoCollections {
+  items: Collection<ItemDoc>;
+  deliveries: Collection<DeliveryDoc>;
+  movements: Collection<MovementDoc>;
+  meta: Collection<MetaDoc>;
+}
+
+export const collectionsOf = (db: Db): MongoCollections => ({
+  items: db.collection<ItemDoc>('items'),
+  deliveries: db.collection<DeliveryDoc>('deliveries'),
+  movements: db.collection<MovementDoc>('movements'),
+  meta: db.collection<MetaDoc>('meta'),
+});
 
 export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
   `${input.name.toLocaleLowerCase()}\n${input.supplier.toLocaleLowerCase()}`;
 
-export const toItem = ({ _id, createdAt, updatedAt, search: _search, ...fields }: ItemDoc): Item => ({
+/**
+ * The name sort's key: ASCII letters lowered, everything else kept. Compared
+ * with the simple (binary) collation, that is SQLite's `COLLATE NOCASE`: ASCII
+ * case-insensitively, the rest by UTF-8 bytes, i.e. by code point.
+ */
+export const nameKey = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+export const toItem = ({ _id, createdAt, updatedAt, ...fields }: ItemDoc): Item => ({
   _id: _id.toHexString(),
   name: fields.name,
   supplier: fields.supplier,

@@ -1,0 +1,56 @@
+import type { Collection, Filter, Sort } from 'mongodb';
+import type { ItemSortKey } from '@smart-zone/types/item';
+import type { ItemFilter, ItemListOptions } from '../store';
+import type { ItemDoc } from './documents';
+import { OPERATION_TIME_MS } from './mongo-ledger';
+
+// Small enough that serializing one batch keeps the event loop for a few milliseconds only.
+export const STREAM_BATCH = 250;
+
+/**
+ * The port's orders (store.ts), each served by an index (schema.ts), with the
+ * simple collation: `nameKey` compares as SQLite's NOCASE does. Ties by
+ * creation order (`seq`, then `_id` for items from before `seq`, which have
+ * none and so come first, oldest first).
+ */
+const SORTS: Record<ItemSortKey, { asc: Sort; desc: Sort }> = {
+  name: { asc: { nameKey: 1, seq: 1, _id: 1 }, desc: { nameKey: -1, seq: -1, _id: -1 } },
+  price: { asc: { price: 1, seq: 1, _id: 1 }, desc: { price: -1, seq: -1, _id: -1 } },
+  quantity: { asc: { quantity: 1, seq: 1, _id: 1 }, desc: { quantity: -1, seq: -1, _id: -1 } },
+  newest: { asc: { seq: -1, _id: -1 }, desc: { seq: 1, _id: 1 } },
+};
+const CREATION_ORDER: Sort = { seq: 1, _id: 1 };
+
+/**
+ * A user's search text matched literally, never as a pattern, against the
+ * folded `search` field. Sent as a pattern string: a JavaScript RegExp would
+ * go as its `source`, which writes U+2028 and U+2029 as `\u2028`, an escape
+ * the server's regex engine (PCRE2) refuses.
+ */
+const literal = (text: string) => ({
+  $regex: text.toLocaleLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  $options: '',
+});
+
+const itemFilter = (filter: ItemFilter): Filter<ItemDoc> => (filter.q ? { search: literal(filter.q) } : {});
+
+/** The item list's read queries, each bounded in server time. */
+export function itemQueries(items: Collection<ItemDoc>) {
+  return {
+    find(options: ItemListOptions) {
+      const sort = options.sort ? SORTS[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : CREATION_ORDER;
+      const cursor = items
+        .find(itemFilter(options))
+        .sort(sort)
+        .skip(options.skip ?? 0)
+        .maxTimeMS(OPERATION_TIME_MS);
+      return options.limit ? cursor.limit(options.limit) : cursor;
+    },
+    count(filter: ItemFilter) {
+      // Everything: counted on the _id index's keys, not by reading every document.
+      return filter.q
+        ? items.countDocuments(itemFilter(filter), { maxTimeMS: OPERATION_TIME_MS })
+        : items.countDocuments({}, { hint: { _id: 1 }, maxTimeMS: OPERATION_TIME_MS });
+    },
+  };
+}
