@@ -44,7 +44,7 @@ function pureContracts(): Plugin {
  * whether eval is allowed; the check is caught, but the page's CSP (no
  * 'unsafe-eval') still reports it as a violation, in the console and to
  * Lighthouse. Every `import … from 'zod'` of the build goes through one
- * module that first turns on zod's jitless setting (z.config), so it is on
+ * module whose `z` is zod with the jitless setting on (z.config), so it is on
  * before any schema is built, in whichever chunk that happens.
  */
 function zodJitless(): Plugin {
@@ -61,7 +61,14 @@ function zodJitless(): Plugin {
     load(id) {
       if (id !== virtualId || !zodId) return null;
       const zod = JSON.stringify(zodId);
-      return `import { z } from ${zod};\nz.config({ jitless: true });\nexport * from ${zod};\nexport { default } from ${zod};\n`;
+      // The setting rides on `z` itself, and the module says it has no other effect: a chunk that
+      // imports a contract module only for a plain function (countsAsVerified) does not get zod.
+      return {
+        code:
+          `import { z as zod } from ${zod};\nexport * from ${zod};\nexport { default } from ${zod};\n` +
+          `export const z = (zod.config({ jitless: true }), zod);\n`,
+        moduleSideEffects: false,
+      };
     },
   };
 }

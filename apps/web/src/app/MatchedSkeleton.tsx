@@ -1,10 +1,27 @@
+import type { DecodedAccessClaims } from '@smart-zone/types/access-claims';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useMatches } from 'react-router-dom';
+import { type Params, useMatches } from 'react-router-dom';
 import { TextPageSkeleton } from '../components/Skeleton';
+import type { ApiClient } from '../lib/api-client';
 
-/** What a lazy page's route carries (router.tsx): its grey shapes, shown while it cannot show itself yet. */
+/** What a route's first data request is made from, on the first visit (router.tsx, prefetchPage). */
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  api: ApiClient;
+  params: Params;
+  search: URLSearchParams;
+  /** The stored accessToken's claims when it is a verified user's: whose data a protected page may ask for. */
+  claims: DecodedAccessClaims | null;
+}
+
+/**
+ * What a lazy page's route carries (router.tsx): its grey shapes, shown while
+ * it cannot show itself yet, and the data it will ask for first.
+ */
 export interface PageHandle {
-  skeleton: ReactNode;
+  skeleton?: ReactNode;
+  prefetch?: (context: PrefetchContext) => void;
 }
 
 /**

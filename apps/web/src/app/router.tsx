@@ -4,16 +4,30 @@ import { TextPageSkeleton } from '../components/Skeleton';
 import { paths } from '../config/paths';
 import { AuthCardSkeleton } from '../features/auth/components/AuthCardSkeleton';
 import { DeliverySkeleton, MyItemsSkeleton } from '../features/deliveries/components/skeletons';
+import { getMyDeliveriesQueryOptions } from '../features/deliveries/api/get-my-deliveries';
+import { getItemQueryOptions } from '../features/inventory/api/get-item';
+import { getItemsQueryOptions, itemsPageQuery } from '../features/inventory/api/get-items';
 import { Home } from '../features/inventory/components/Home';
+import { ITEM_SORT_OPTIONS } from '../features/inventory/components/item-sorts';
 import {
   AddItemSkeleton,
   InventoryPageSkeleton,
   ItemDetailSkeleton,
   ManagePageSkeleton,
 } from '../features/inventory/components/skeletons';
+import {
+  INVENTORY_DEFAULT_SORT,
+  INVENTORY_PAGE_SIZE,
+  MANAGE_DEFAULT_SORT,
+  MANAGE_PAGE_SIZE,
+} from '../features/inventory/page-sizes';
+import { readAccessClaims } from '../lib/auth/access-claims';
+import { getMeQueryOptions } from '../lib/auth/get-me';
+import { readListParams } from '../lib/use-list-params';
+import type { createServices } from './services';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { MatchedSkeleton, type PageHandle } from './MatchedSkeleton';
+import { MatchedSkeleton, type PageHandle, type PrefetchContext } from './MatchedSkeleton';
 import { RouteError } from './RouteError';
 
 /** Each lazy page's loader, by the element that shows it (see preloadPages). */
@@ -29,6 +43,7 @@ function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
   skeleton: ReactNode,
+  prefetch?: PageHandle['prefetch'],
 ): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   const element = (
@@ -37,8 +52,31 @@ function page<K extends string>(
     </Suspense>
   );
   loaders.set(element, load);
-  return { element, handle: { skeleton } satisfies PageHandle };
+  return { element, handle: { skeleton, prefetch } satisfies PageHandle };
 }
+
+/** A page of items as the address asks for it (PagedItems asks the same). */
+const itemsPage =
+  (pageSize: number, defaultSort: string) =>
+  ({ queryClient, api, search }: PrefetchContext) =>
+    void queryClient.prefetchQuery(
+      getItemsQueryOptions(api, itemsPageQuery(readListParams(search, ITEM_SORT_OPTIONS, defaultSort), pageSize)),
+    );
+
+const itemOfAddress = ({ queryClient, api, params }: PrefetchContext) =>
+  void queryClient.prefetchQuery(getItemQueryOptions(api, params.inventoryId ?? ''));
+
+/** Whether the API counts the stored token's holder as staff (the guard waits for it). */
+const me = ({ queryClient, api, claims }: PrefetchContext) => {
+  if (claims) void queryClient.prefetchQuery(getMeQueryOptions(api, claims.uid));
+};
+
+/** A protected page asks for its data only for someone the guard may let in. */
+const signedIn =
+  (prefetch: (context: PrefetchContext) => void) =>
+  (context: PrefetchContext): void => {
+    if (context.claims) prefetch(context);
+  };
 
 const textPage = <TextPageSkeleton label="Loading the page..." />;
 
@@ -65,6 +103,7 @@ export const routes: RouteObject[] = [
               () => import('../features/inventory/components/InventoryList'),
               'InventoryList',
               <InventoryPageSkeleton />,
+              itemsPage(INVENTORY_PAGE_SIZE, INVENTORY_DEFAULT_SORT),
             ),
           },
           {
@@ -73,6 +112,7 @@ export const routes: RouteObject[] = [
               () => import('../features/inventory/components/InventoryDetail'),
               'InventoryDetail',
               <ItemDetailSkeleton />,
+              itemOfAddress,
             ),
           },
           { path: paths.blogs.path, ...page(() => import('../features/blogs/Blogs'), 'Blogs', textPage) },
@@ -82,12 +122,16 @@ export const routes: RouteObject[] = [
               () => import('../features/deliveries/components/DeliveryPage'),
               'DeliveryPage',
               <DeliverySkeleton />,
+              (context) => {
+                itemOfAddress(context);
+                me(context);
+              },
             ),
           },
           { path: paths.about.path, ...page(() => import('../features/about/About'), 'About', textPage) },
           { path: paths.aboutUs.path, ...page(() => import('../features/about/AboutUs'), 'AboutUs', textPage) },
           {
-            ...page(() => import('./RequireAuth'), 'RequireAuth', <MatchedSkeleton />),
+            ...page(() => import('./RequireAuth'), 'RequireAuth', <MatchedSkeleton />, me),
             children: [
               {
                 path: paths.manageInventories.path,
@@ -95,6 +139,7 @@ export const routes: RouteObject[] = [
                   () => import('../features/inventory/components/ManageInventories'),
                   'ManageInventories',
                   <ManagePageSkeleton />,
+                  signedIn(itemsPage(MANAGE_PAGE_SIZE, MANAGE_DEFAULT_SORT)),
                 ),
               },
               {
@@ -103,7 +148,14 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.myItem.path,
-                ...page(() => import('../features/deliveries/components/MyItems'), 'MyItems', <MyItemsSkeleton />),
+                ...page(
+                  () => import('../features/deliveries/components/MyItems'),
+                  'MyItems',
+                  <MyItemsSkeleton />,
+                  signedIn(({ queryClient, api, claims }) => {
+                    void queryClient.prefetchQuery(getMyDeliveriesQueryOptions(api, { email: claims!.email }));
+                  }),
+                ),
               },
             ],
           },
@@ -134,5 +186,24 @@ export function preloadPages(pathname: string) {
     void loaders
       .get(route.element)?.()
       .catch(() => undefined);
+  }
+}
+
+/**
+ * Starts the first page's data requests now, beside its chunks (preloadPages),
+ * instead of once its code has loaded and rendered. A protected page's only
+ * for the verified holder of the stored accessToken, whose token they carry:
+ * the guard still shows nothing of the page before the API has answered /me.
+ */
+export function prefetchPage(
+  router: ReturnType<typeof createBrowserRouter>,
+  { queryClient, api, access }: ReturnType<typeof createServices>,
+) {
+  const { matches, location } = router.state;
+  const search = new URLSearchParams(location.search);
+  const stored = readAccessClaims(access.current());
+  const claims = stored?.verified ? stored : null;
+  for (const { route, params } of matches) {
+    (route.handle as PageHandle | undefined)?.prefetch?.({ queryClient, api, params, search, claims });
   }
 }

@@ -35,7 +35,7 @@ export function DeliveryPage() {
     <Row className="g-4">
       <Col md={4}>
         <Card className="shadow-sm">
-          <ItemImage src={data.img} alt={data.name} className="card-img-top" />
+          <ItemImage src={data.img} alt={data.name} className="card-img-top" priority />
           <Card.Body>
             <h2 className="h5">{data.name}</h2>
             <p className="mb-1">{formatPrice(data.price)}</p>

@@ -17,6 +17,17 @@ async function getItems(api: ApiClient, query: ItemListQuery, signal?: AbortSign
   return { items: data, total: total === null ? data.length : Number(total) };
 }
 
+/** The API's query for page `page` of `pageSize` items, searched and sorted as the address says. */
+export const itemsPageQuery = (
+  { search, sort, page }: { search: string; sort: string; page: number },
+  pageSize: number,
+): ItemListQuery => ({
+  limit: pageSize,
+  skip: page > 1 ? (page - 1) * pageSize : undefined,
+  q: search || undefined,
+  sort,
+});
+
 /**
  * Every list of items. With no query its key is the prefix of all of them
  * (react-query matches keys partially), which is what a change invalidates.

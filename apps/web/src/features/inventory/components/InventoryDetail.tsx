@@ -50,7 +50,7 @@ export function InventoryDetail() {
     <>
       <Row className="g-4 align-items-start">
         <Col md={5}>
-          <ItemImage src={data.img} alt={data.name} className="rounded border item-detail-image" />
+          <ItemImage src={data.img} alt={data.name} className="rounded border item-detail-image" priority />
         </Col>
         <Col md={7}>
           <h1 className="h2">{data.name}</h1>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
-import { MANAGE_PAGE_SIZE } from '../page-sizes';
+import { MANAGE_DEFAULT_SORT, MANAGE_PAGE_SIZE } from '../page-sizes';
 import { PagedItems } from './PagedItems';
 import { ManageRowsSkeleton } from './skeletons';
 
@@ -36,8 +36,7 @@ export function ManageInventories() {
       <PagedItems
         idPrefix="manage"
         pageSize={MANAGE_PAGE_SIZE}
-        // What was added last comes first: that is what a manager looks for.
-        defaultSort="newest"
+        defaultSort={MANAGE_DEFAULT_SORT}
         placeholder={<ManageRowsSkeleton />}
         empty={<p className="text-secondary">No items yet. Add the first one.</p>}
       >

@@ -8,7 +8,7 @@ import { SearchBox } from '../../../components/SearchBox';
 import { SummarySkeleton } from '../../../components/Skeleton';
 import { SortSelect } from '../../../components/SortSelect';
 import { useListParams } from '../../../lib/use-list-params';
-import { useItems } from '../api/get-items';
+import { itemsPageQuery, useItems } from '../api/get-items';
 import { ITEM_SORT_OPTIONS } from './item-sorts';
 
 /**
@@ -33,12 +33,7 @@ export function PagedItems({
   children: (items: Item[]) => ReactNode;
 }) {
   const params = useListParams(ITEM_SORT_OPTIONS, defaultSort);
-  const items = useItems({
-    limit: pageSize,
-    skip: params.page > 1 ? (params.page - 1) * pageSize : undefined,
-    q: params.search || undefined,
-    sort: params.sort,
-  });
+  const items = useItems(itemsPageQuery(params, pageSize));
   // While the next page loads, the previous rows stay: the summary describes the rows on screen.
   const [shownPage, setShownPage] = useState(params.page);
   if (items.data && !items.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
