@@ -1,20 +1,48 @@
-// `pnpm lighthouse [--url http://host:port] [--pages /,/login] [--no-write] [--reports dir]`: Lighthouse (npm,
-// run in Debian's Chromium) on /, /inventory and /login, mobile and desktop,
-// one run each. Without --url it starts the built app the way `pnpm start`
-// does (same launcher) on a temporary data folder with the demo phones and
-// free ports, and stops it afterwards. The scores table goes to stdout and
-// between the lighthouse markers of docs/PERFORMANCE.md.
-import { execFile } from 'node:child_process';
+// `pnpm lighthouse [--url http://host:port] [--pages /,/login] [--signed-in-pages /myitem] [--no-write]
+// [--reports dir]`: Lighthouse (npm, run in Debian's Chromium) on every page,
+// mobile and desktop, one run each: the visitor's pages, then the signed-in
+// pages as a verified user of the Auth emulator (made for the run through the
+// emulator's REST API and signed in through the app's own login page, in the
+// Chromium that Lighthouse then drives, so Firebase's session in IndexedDB is
+// there; the HTTP cache is emptied before each of those runs, as Lighthouse
+// does for the others). `:item` in a page stands for the first item's id
+// (GET /api/inventory?limit=1). Given --pages or --signed-in-pages, only the
+// pages given are audited. Without --url it starts the built app the way
+// `pnpm start` does (same launcher) on a temporary data folder with the demo
+// phones and free ports, every verified user staff, and stops it afterwards;
+// with --url the signed-in pages need that server's Auth emulator (GET
+// /api/config) and a STAFF setting that admits @example.com. The scores table
+// goes to stdout and between the lighthouse markers of docs/PERFORMANCE.md.
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs, promisify } from 'node:util';
 import launcher from './lib/launch.cjs';
 
-const { ROOT_DIR, freePort, launch } = launcher;
+const { ROOT_DIR, PROJECT_ID, freePort, launch } = launcher;
 const run = promisify(execFile);
+// Playwright drives the sign-in (the e2e workspace's dependency).
+const { chromium } = createRequire(path.join(ROOT_DIR, 'e2e/package.json'))('@playwright/test');
 
-const DEFAULT_PAGES = ['/', '/inventory', '/login'];
+/** Every page a visitor can open: home, the inventory, an item, blogs, about, about us, sign-in, sign-up, a 404. */
+const VISITOR_PAGES = [
+  '/',
+  '/inventory',
+  '/inventory/:item',
+  '/blogs',
+  '/about',
+  '/aboutus',
+  '/login',
+  '/signup',
+  '/no-such-page',
+];
+/** The signed-in pages: manage inventories, add item, my items, the delivery form. */
+const SIGNED_IN_PAGES = ['/manageInventories', '/addNewItem', '/myitem', '/inventoryDetails/:item'];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 const FORM_FACTORS = ['mobile', 'desktop'];
 const DOC = path.join(ROOT_DIR, 'docs/PERFORMANCE.md');
 const START = '<!-- lighthouse:start -->';
@@ -26,6 +54,7 @@ const { values } = parseArgs({
   options: {
     url: { type: 'string' },
     pages: { type: 'string' },
+    'signed-in-pages': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     /** Keep each full JSON report there (<page>-<form factor>.json). */
     reports: { type: 'string' },
@@ -54,7 +83,8 @@ async function startApp() {
     dataDir,
     port: await goodPort(),
     authPort: await goodPort(),
-    env: { ...process.env, MONGODB_URI: '', SEED_DEMO_DATA: 'true', HOST: '', JWT_SECRET: '' },
+    // STAFF unset: every verified user may write, so the run's user sees the staff pages.
+    env: { ...process.env, MONGODB_URI: '', SEED_DEMO_DATA: 'true', HOST: '', JWT_SECRET: '', STAFF: '' },
     output: () => {},
   });
   return {
@@ -66,11 +96,113 @@ async function startApp() {
   };
 }
 
+async function getJson(url, init) {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** A verified user of the app's Auth emulator, made for this run. */
+async function emulatorUser(authUrl) {
+  const email = `lighthouse-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const post = (url, body, headers = {}) =>
+    getJson(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const { localId } = await post(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    email,
+    password,
+    displayName: 'Lighthouse',
+  });
+  // What clicking the verification link does, through the emulator's admin API.
+  await post(
+    `${authUrl}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    { localId, emailVerified: true },
+    { authorization: 'Bearer owner' },
+  );
+  return { email, password };
+}
+
+/** Chromium with a DevTools port, for the signed-in runs: the session lives in its profile. */
+async function startChromium() {
+  const port = await goodPort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'smart-zone-lh-profile-'));
+  const child = spawn(
+    chromePath,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`Chromium exited at start (${child.exitCode}).`);
+    if (
+      await fetch(`${endpoint}/json/version`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    if (waited > 30_000) throw new Error('Chromium did not open its DevTools port in 30 s.');
+    await sleep(100);
+  }
+  return {
+    port,
+    endpoint,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `work` with a fresh tab of that Chromium (Playwright over CDP), then lets go of it. */
+async function withTab(endpoint, work) {
+  const browser = await chromium.connectOverCDP(endpoint);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    try {
+      return await work(page);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close(); // disconnects; the browser and its default profile stay
+  }
+}
+
+/** Signs `user` in through the app's login page, as a person would. */
+async function signIn(endpoint, appUrl, user) {
+  await withTab(endpoint, async (page) => {
+    await page.goto(`${appUrl}/login`);
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // In the folded menu of a narrow window: there, not necessarily visible.
+    await page
+      .getByRole('button', { name: 'Sign out', includeHidden: true })
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForFunction(() => localStorage.getItem('accessToken') !== null);
+  });
+}
+
+/** Empties the HTTP cache (not the storage that holds the session): each signed-in run starts cold too. */
+const clearCache = (endpoint) =>
+  withTab(endpoint, async (page) => {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+  });
+
 /** Lighthouse now and then loses its trace on a loaded machine (NO_NAVSTART...): that run is made again, twice at most. */
-async function auditWithRetries(url, formFactor) {
+async function auditWithRetries(url, formFactor, browser) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await audit(url, formFactor);
+      if (browser) await clearCache(browser.endpoint);
+      return await audit(url, formFactor, browser);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`${new URL(url).pathname} ${formFactor}: ${String(error).split('\n').at(-2) ?? error}; again.`);
@@ -78,7 +210,8 @@ async function auditWithRetries(url, formFactor) {
   }
 }
 
-async function audit(url, formFactor) {
+/** One Lighthouse run: in a Chromium of its own, or (`browser`) in ours, keeping its storage. */
+async function audit(url, formFactor, browser) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'smart-zone-lh-'));
   const report = path.join(outDir, 'report.json');
   try {
@@ -90,7 +223,9 @@ async function audit(url, formFactor) {
         '--quiet',
         '--output=json',
         `--output-path=${report}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+        ...(browser
+          ? [`--port=${browser.port}`, '--disable-storage-reset']
+          : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
         ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
       ],
       { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
@@ -98,7 +233,7 @@ async function audit(url, formFactor) {
     const lhr = JSON.parse(readFileSync(report, 'utf8'));
     if (values.reports) {
       mkdirSync(values.reports, { recursive: true });
-      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${formFactor}.json`;
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${formFactor}${browser ? '-signed-in' : ''}.json`;
       copyFileSync(report, path.join(values.reports, name));
     }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -134,11 +269,11 @@ const kb = (bytes) => `${((bytes ?? 0) / 1000).toFixed(1)}`;
 
 function table(rows) {
   const lines = [
-    '| Page | Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer: all / JS / CSS (kB) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Page | Who | Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transfer: all / JS / CSS (kB) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
-      ({ page, formFactor, r }) =>
-        `| \`${page}\` | ${formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+      ({ page, who, formFactor, r }) =>
+        `| \`${page}\` | ${who} | ${formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
         `${seconds(r.fcp)} | ${seconds(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ` +
         `${kb(r.transfer.total)} / ${kb(r.transfer.script)} / ${kb(r.transfer.stylesheet)} |`,
     ),
@@ -161,24 +296,44 @@ async function writeDoc(text) {
   writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));
 }
 
+const listed = (text) => (text ? text.split(',').filter(Boolean) : []);
+const only = values.pages !== undefined || values['signed-in-pages'] !== undefined;
+const visitorPages = only ? listed(values.pages) : VISITOR_PAGES;
+const signedInPages = only ? listed(values['signed-in-pages']) : SIGNED_IN_PAGES;
+
 const app = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () => {} } : await startApp();
+let browser;
 let failed = false;
 try {
+  const [first] = await getJson(`${app.url}/api/inventory?limit=1`);
+  const withItem = (page) => page.replace(':item', first?._id ?? 'none');
   const rows = [];
-  const pages = values.pages ? values.pages.split(',') : DEFAULT_PAGES;
-  for (const page of pages) {
-    for (const formFactor of FORM_FACTORS) {
-      const r = await auditWithRetries(app.url + page, formFactor);
-      rows.push({ page, formFactor, r });
-      console.log(
-        `${page} ${formFactor}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` +
-          (r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''),
-      );
+  const auditAll = async (pages, who) => {
+    for (const page of pages) {
+      for (const formFactor of FORM_FACTORS) {
+        const r = await auditWithRetries(app.url + withItem(page), formFactor, browser);
+        rows.push({ page, who, formFactor, r });
+        console.log(
+          `${withItem(page)} ${who} ${formFactor}: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` +
+            (r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''),
+        );
+      }
     }
+  };
+  await auditAll(visitorPages, 'visitor');
+  if (signedInPages.length) {
+    const { authEmulatorUrl } = await getJson(`${app.url}/api/config`);
+    if (!authEmulatorUrl)
+      throw new Error('The signed-in pages need the app to use the Auth emulator (GET /api/config).');
+    browser = await startChromium();
+    await signIn(browser.endpoint, app.url, await emulatorUser(authEmulatorUrl));
+    await auditAll(signedInPages, 'signed in');
   }
   const { version, chrome } = rows[0].r;
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const text = `Lighthouse ${version}, ${chrome} headless, one run per row, ${when} (\`pnpm lighthouse\`):\n\n${table(rows)}`;
+  const text =
+    `Lighthouse ${version}, ${chrome} headless, one run per row, ${when} (\`pnpm lighthouse\`; ` +
+    `\`:item\` is the first item's id; signed in: a verified staff user of the Auth emulator):\n\n${table(rows)}`;
   console.log(`\n${text}\n`);
   if (!values['no-write']) {
     await writeDoc(text);
@@ -188,6 +343,7 @@ try {
   failed = true;
   console.error(error instanceof Error ? error.message : error);
 } finally {
+  await browser?.stop();
   await app.stop();
 }
 process.exit(failed ? 1 : 0);

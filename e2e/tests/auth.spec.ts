@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { countOobCodes, latestOobCode, resetPasswordWithCode } from './helpers/emulator';
 import { shot } from './helpers/screenshots';
-import { fillSignIn, newUser, signInViaUi, signOutViaUi, signUpViaUi, verifyEmailOf } from './helpers/users';
+import {
+  fillSignIn,
+  newUser,
+  signInViaUi,
+  signOutViaUi,
+  signUpViaUi,
+  signedInVerifiedUser,
+  verifyEmailOf,
+} from './helpers/users';
 
 test.describe('accounts', () => {
   test('sign up: Register waits for the terms box, then the new user lands on /home', async ({ page }) => {
@@ -119,5 +127,28 @@ test.describe('accounts', () => {
     await signOutViaUi(page);
     await expect(page.getByRole('link', { name: 'My Item' })).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+  // The page starts from the stored accessToken while Firebase restores its session (lazy-gateway.ts).
+  test('a returning user opens a protected page at once; a token the API refuses is renewed; signed out, the page is closed', async ({
+    page,
+  }) => {
+    await signedInVerifiedUser(page, 'returning');
+    const token = () => page.evaluate(() => localStorage.getItem('accessToken'));
+    await page.goto('/manageInventories');
+    await expect(page.getByRole('heading', { name: 'Manage Inventories' })).toBeVisible();
+
+    // Same claims, broken signature: the API answers 401, and the app renews it through Firebase.
+    const broken = `${(await token())!.slice(0, -4)}AAAA`;
+    await page.evaluate((value) => localStorage.setItem('accessToken', value), broken);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Manage Inventories' })).toBeVisible();
+    await expect(page.getByTestId('manage-row').first()).toBeVisible();
+    await expect.poll(token).not.toBe(broken);
+    await expect.poll(token).toBeTruthy();
+
+    await signOutViaUi(page);
+    await page.goto('/manageInventories');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Manage Inventories' })).toHaveCount(0);
   });
 });

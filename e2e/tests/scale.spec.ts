@@ -36,10 +36,10 @@ async function currentQuantity(request: APIRequestContext, id: string) {
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
-/** The page has loaded what it shows: no request in flight, no spinner. */
+/** The page has loaded what it shows: no request in flight, no loading skeleton. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('[role="status"]:has(.spinner-border)')).toHaveCount(0);
+  await expect(page.getByTestId('skeleton')).toHaveCount(0);
 }
 
 test.describe('the warehouse at scale', () => {

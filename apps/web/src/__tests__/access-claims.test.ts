@@ -1,4 +1,5 @@
 import { accessFits, readAccessClaims } from '../lib/auth/access-claims';
+import { decodedAccessClaimsSchema } from '@smart-zone/types/access-claims';
 import { passwordUser } from '../../test/fake-gateway';
 
 /** A JWT-shaped token with these claims (unsigned: the app never checks signatures, the API does). */
@@ -57,4 +58,23 @@ test('a short token (the API without a service account) is renewed a quarter of 
   // An hour-long token keeps the minute's margin.
   expect(accessFits(token({ ...claims, iat: issued - 3540, exp: issued + 30 }), ann)).toBe(false);
   expect(accessFits(token({ ...claims, iat: issued - 3500, exp: issued + 100 }), ann)).toBe(true);
+});
+
+test.each([
+  ['the claims', claims],
+  ['with issue and expiry times', { ...claims, iat: 1, exp: 2 }],
+  ['with an extra claim', { ...claims, role: 'admin' }],
+  ['an empty uid', { ...claims, uid: '' }],
+  ['an empty email', { ...claims, email: '' }],
+  ['a uid that is a number', { ...claims, uid: 7 }],
+  ['verified as text', { ...claims, verified: 'true' }],
+  ['no verified', { uid: ann.uid, email: ann.email }],
+  ['an expiry as text', { ...claims, exp: '2' }],
+  ['a null expiry', { ...claims, exp: null }],
+  ['an array', [claims]],
+  ['a number', 7],
+  ['null', null],
+])('reads %s as the shared schema does', (_, value) => {
+  const expected = decodedAccessClaimsSchema.safeParse(value);
+  expect(readAccessClaims(token(value as object))).toEqual(expected.success ? expected.data : null);
 });

@@ -15,7 +15,7 @@ import {
 } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
-import { ALERTS_PAGE_SIZE } from '../features/alerts/components/AlertsPage';
+import { ALERTS_PAGE_SIZE } from '../features/alerts/components/skeletons';
 
 const staff = passwordUser('staff@example.com', true);
 const countCalls = (calls: Call[]) => calls.filter((call) => call.path === UNREAD_COUNT_PATH);
@@ -77,7 +77,7 @@ describe('the bell', () => {
     expect(countCalls(calls)).toHaveLength(2);
 
     unread = 2;
-    await userEvent.type(screen.getByLabelText('Amount'), '-3');
+    await userEvent.type(await screen.findByLabelText('Amount'), '-3');
     await userEvent.click(screen.getByRole('button', { name: 'Change stock' }));
     expect(await bell('Alerts: 2 unread')).toBeInTheDocument();
     expect(countCalls(calls)).toHaveLength(3);

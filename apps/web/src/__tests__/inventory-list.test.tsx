@@ -4,7 +4,7 @@ import type { Item } from '@smart-zone/types/item';
 import { type Call, deferred, fakeApi, item, page } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { SEARCH_DEBOUNCE_MS } from '../components/SearchBox';
-import { INVENTORY_PAGE_SIZE } from '../features/inventory/components/InventoryList';
+import { INVENTORY_PAGE_SIZE } from '../features/inventory/page-sizes';
 
 const phones = (count: number, from = 0): Item[] =>
   Array.from({ length: count }, (_, index) =>

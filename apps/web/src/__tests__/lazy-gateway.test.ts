@@ -5,6 +5,7 @@ import type { AuthUser } from '../lib/auth/gateway';
 import { createLazyGateway } from '../lib/auth/lazy-gateway';
 import { fakeApi } from '../../test/fake-api';
 import { FakeGateway, passwordUser } from '../../test/fake-gateway';
+import { accessTokenFor } from '../../test/render-app';
 
 // The real SDK is driven by the e2e suite; here a fake stands in for what the import would load.
 jest.mock('../lib/auth/firebase-gateway', () => ({ createFirebaseGateway: jest.fn() }));
@@ -67,7 +68,7 @@ test.each([
   expect(calls.map((c) => c.path)).toEqual(['/config']);
   expect(createFirebaseGateway).toHaveBeenCalledWith(CONFIG);
   expect(heard).toEqual([ann]);
-  expect(localStorage.getItem(HINT)).toBe('1');
+  expect(JSON.parse(localStorage.getItem(HINT)!)).toEqual(ann);
   fake.setUser(null);
   expect(heard).toEqual([ann, null]);
   expect(localStorage.getItem(HINT)).toBeNull();
@@ -136,4 +137,56 @@ test('a listener that stopped hears nothing more, from the SDK or otherwise', as
   fake.setUser(null);
   expect(first.heard).toEqual([ann]);
   expect(second.heard).toEqual([ann, null]);
+});
+
+describe('a user remembered from the last visit', () => {
+  const remember = (user: AuthUser, token: string) => {
+    localStorage.setItem(HINT, JSON.stringify(user));
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+  };
+
+  test('is told at once when the stored accessToken fits them; the SDK then confirms or replaces them', async () => {
+    remember(ann, accessTokenFor(ann));
+    configApi();
+    const fake = sdk(null); // signed out meanwhile (another tab, an expired session)
+    const gateway = lazy();
+    const { heard } = listen(gateway);
+    await Promise.resolve();
+    expect(heard).toEqual([ann]);
+    // Asked for an ID token meanwhile, the gateway waits for the SDK rather than answering "nobody".
+    const idToken = gateway.idToken(true);
+    await settle();
+    expect(heard).toEqual([ann, null]);
+    await expect(idToken).resolves.toBeNull();
+    expect(fake.idToken).toHaveBeenCalledWith(true);
+    expect(localStorage.getItem(HINT)).toBeNull();
+  });
+
+  test.each([
+    ['no accessToken', ''],
+    ["another user's accessToken", accessTokenFor(passwordUser('bob@example.com', true))],
+    ['an accessToken minted before they verified', accessTokenFor(passwordUser('ann@example.com', false))],
+    ['a remembered hint that is not a user', 'not a user'],
+  ])('is not told with %s: the SDK answers first', async (name, token) => {
+    remember(ann, token);
+    if (name.includes('hint')) localStorage.setItem(HINT, '1');
+    configApi();
+    sdk(ann);
+    const { heard } = listen(lazy());
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+    await settle();
+    expect(heard).toEqual([ann]);
+  });
+
+  test('signing out forgets them, even before the SDK has loaded', async () => {
+    remember(ann, accessTokenFor(ann));
+    configApi();
+    const fake = sdk(ann);
+    const gateway = lazy();
+    listen(gateway);
+    await gateway.signOut();
+    expect(localStorage.getItem(HINT)).toBeNull();
+    expect(fake.signOut).toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { fakeApi, item, meRoute } from '../../test/fake-api';
+import { fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { googleUser, passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -9,14 +9,20 @@ describe('a verified user who is not on the staff list', () => {
   test.each(['/manageInventories', '/addNewItem', '/myitem'])(
     'reads so on %s, with the email to give an admin',
     async (path) => {
-      const { calls } = fakeApi(meRoute(outsider, { staff: false }));
+      // The page's own data is asked for beside /me (a read the API answers any verified user), never shown.
+      const { calls } = fakeApi({
+        ...meRoute(outsider, { staff: false }),
+        'GET /inventory?*': () => page([item()]),
+        'GET /myitem?*': () => ({ body: [] }),
+      });
       renderApp(path, outsider);
       expect(await screen.findByRole('heading', { name: 'Not on the staff list' })).toBeInTheDocument();
       expect(screen.getByText(/not on this warehouse's staff list/)).toBeInTheDocument();
       expect(screen.getByText('stranger@gmail.example')).toBeInTheDocument();
-      // Asked with the accessToken, and nothing else was asked for.
-      expect(calls.map((call) => call.path)).toEqual(['/me']);
-      expect(calls[0]!.headers.Authorization).toMatch(/^Bearer /);
+      expect(screen.queryByText(item().name)).not.toBeInTheDocument();
+      // Asked with the accessToken, and nothing but reads.
+      expect(calls.find((call) => call.path === '/me')?.headers.Authorization).toMatch(/^Bearer /);
+      expect(calls.every((call) => call.method === 'GET')).toBe(true);
     },
   );
 

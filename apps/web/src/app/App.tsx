@@ -4,15 +4,20 @@ import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ApiClientProvider } from '../lib/api-client-context';
 import { AuthProvider } from '../lib/auth/AuthProvider';
 import type { AuthGateway } from '../lib/auth/gateway';
-import { createAppRouter } from './router';
+import { createAppRouter, prefetchPage } from './router';
 import { createServices } from './services';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /** The providers around the router; tests hand in their own gateway and router, and turn retries off. */
 export function App({ gateway, router, retry }: { gateway: AuthGateway; router?: Router; retry?: boolean }) {
-  const [{ access, api, queryClient }] = useState(() => createServices(gateway, { retry }));
-  const [appRouter] = useState(() => router ?? createAppRouter());
+  const [services] = useState(() => createServices(gateway, { retry }));
+  const { access, api, queryClient } = services;
+  const [appRouter] = useState(() => {
+    const made = router ?? createAppRouter();
+    prefetchPage(made, services);
+    return made;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={api}>

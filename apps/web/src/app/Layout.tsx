@@ -15,7 +15,8 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="container flex-grow-1 py-4" tabIndex={-1}>
+      {/* At least a screen tall: the footer starts below the fold, so a page filling in never moves it into view. */}
+      <main id="main" className="container flex-grow-1 py-4 page-main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />

@@ -1,10 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { NotStaffNotice } from '../components/NotStaffNotice';
-import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
 import { VerifyEmailNotice } from '../features/auth/components/VerifyEmailNotice';
 import { useAuth } from '../lib/auth/auth-context';
 import { useAccess } from '../lib/auth/get-me';
+import { MatchedSkeleton } from './MatchedSkeleton';
 
 /**
  * Protected pages: a visitor goes to /login (which sends them back here
@@ -16,10 +16,11 @@ export function RequireAuth() {
   const { loading } = useAuth();
   const access = useAccess();
   const location = useLocation();
-  if (loading) return <Spinner label="Checking who is signed in..." />;
+  // While it checks, the page's own skeleton holds its room.
+  if (loading) return <MatchedSkeleton />;
   if (access.status === 'visitor') return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   if (access.status === 'unverified') return <VerifyEmailNotice />;
-  if (access.status === 'checking') return <Spinner label="Checking your access..." />;
+  if (access.status === 'checking') return <MatchedSkeleton />;
   if (access.status === 'not-staff') return <NotStaffNotice email={access.email} />;
   return <Outlet />;
 }

@@ -1,10 +1,38 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { Spinner } from '../components/Spinner';
+import { TextPageSkeleton } from '../components/Skeleton';
 import { paths } from '../config/paths';
+import { ALERTS_PAGE_SIZE, AlertListSkeleton } from '../features/alerts/components/skeletons';
+import { AuthCardSkeleton } from '../features/auth/components/AuthCardSkeleton';
+import { DeliverySkeleton, MyItemsSkeleton } from '../features/deliveries/components/skeletons';
+import { getMyDeliveriesQueryOptions } from '../features/deliveries/api/get-my-deliveries';
+import { getItemQueryOptions } from '../features/inventory/api/get-item';
+import { getItemsQueryOptions, itemsPageQuery } from '../features/inventory/api/get-items';
 import { Home } from '../features/inventory/components/Home';
+import {
+  ITEM_SORT_OPTIONS,
+  MANAGE_SORT_OPTIONS,
+  STOCK_FILTER_OPTIONS,
+} from '../features/inventory/components/item-sorts';
+import {
+  AddItemSkeleton,
+  InventoryPageSkeleton,
+  ItemDetailSkeleton,
+  ManagePageSkeleton,
+} from '../features/inventory/components/skeletons';
+import {
+  INVENTORY_DEFAULT_SORT,
+  INVENTORY_PAGE_SIZE,
+  MANAGE_DEFAULT_SORT,
+  MANAGE_PAGE_SIZE,
+} from '../features/inventory/page-sizes';
+import { readAccessClaims } from '../lib/auth/access-claims';
+import { getMeQueryOptions } from '../lib/auth/get-me';
+import { readListParams } from '../lib/use-list-params';
+import type { createServices } from './services';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
+import { MatchedSkeleton, type PageHandle, type PrefetchContext } from './MatchedSkeleton';
 import { RouteError } from './RouteError';
 
 /** Each lazy page's loader, by the element that shows it (see preloadPages). */
@@ -12,23 +40,53 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
 
 /**
  * A page loaded when its route is first visited: every page but Home (the
- * first visit's) is a chunk of its own.
+ * first visit's) is a chunk of its own. Until it is there, `skeleton` (the
+ * page's grey shapes, in the first download) holds its room; the guard shows
+ * the same while it checks who is signed in (MatchedSkeleton).
  */
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-  /** About the height of the page (a list is taller than the screen; a sign-in form is not). */
-  room = '100vh',
-) {
+  skeleton: ReactNode,
+  prefetch?: PageHandle['prefetch'],
+): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
   const element = (
-    <Suspense fallback={<Spinner label="Loading the page..." room={room} />}>
+    <Suspense fallback={skeleton}>
       <Page />
     </Suspense>
   );
   loaders.set(element, load);
-  return element;
+  return { element, handle: { skeleton, prefetch } satisfies PageHandle };
 }
+
+/** A page of items as the address asks for it (PagedItems asks the same). */
+const itemsPage =
+  (pageSize: number, defaultSort: string, sorts = ITEM_SORT_OPTIONS, stockFilter = false) =>
+  ({ queryClient, api, search }: PrefetchContext) => {
+    const asked = search.get('stock');
+    const stock = stockFilter ? STOCK_FILTER_OPTIONS.find((option) => option.value === asked)?.value : undefined;
+    void queryClient.prefetchQuery(
+      getItemsQueryOptions(api, itemsPageQuery({ ...readListParams(search, sorts, defaultSort), stock }, pageSize)),
+    );
+  };
+
+const itemOfAddress = ({ queryClient, api, params }: PrefetchContext) =>
+  void queryClient.prefetchQuery(getItemQueryOptions(api, params.inventoryId ?? ''));
+
+/** Whether the API counts the stored token's holder as staff (the guard waits for it). */
+const me = ({ queryClient, api, claims }: PrefetchContext) => {
+  if (claims) void queryClient.prefetchQuery(getMeQueryOptions(api, claims.uid));
+};
+
+/** A protected page asks for its data only for someone the guard may let in. */
+const signedIn =
+  (prefetch: (context: PrefetchContext) => void) =>
+  (context: PrefetchContext): void => {
+    if (context.claims) prefetch(context);
+  };
+
+const textPage = <TextPageSkeleton label="Loading the page..." />;
 
 /**
  * The product's routes (docs/requirements.md). React Router matches paths
@@ -49,51 +107,93 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, element: <Home /> },
           {
             path: paths.inventory.list.path,
-            element: page(() => import('../features/inventory/components/InventoryList'), 'InventoryList'),
+            ...page(
+              () => import('../features/inventory/components/InventoryList'),
+              'InventoryList',
+              <InventoryPageSkeleton />,
+              itemsPage(INVENTORY_PAGE_SIZE, INVENTORY_DEFAULT_SORT),
+            ),
           },
           {
             path: paths.inventory.detail.path,
-            element: page(() => import('../features/inventory/components/InventoryDetail'), 'InventoryDetail'),
+            ...page(
+              () => import('../features/inventory/components/InventoryDetail'),
+              'InventoryDetail',
+              <ItemDetailSkeleton />,
+              itemOfAddress,
+            ),
           },
-          { path: paths.blogs.path, element: page(() => import('../features/blogs/Blogs'), 'Blogs') },
+          { path: paths.blogs.path, ...page(() => import('../features/blogs/Blogs'), 'Blogs', textPage) },
           {
             path: paths.delivery.path,
-            element: page(() => import('../features/deliveries/components/DeliveryPage'), 'DeliveryPage'),
+            ...page(
+              () => import('../features/deliveries/components/DeliveryPage'),
+              'DeliveryPage',
+              <DeliverySkeleton />,
+              (context) => {
+                itemOfAddress(context);
+                me(context);
+              },
+            ),
           },
-          { path: paths.about.path, element: page(() => import('../features/about/About'), 'About') },
-          { path: paths.aboutUs.path, element: page(() => import('../features/about/AboutUs'), 'AboutUs') },
+          { path: paths.about.path, ...page(() => import('../features/about/About'), 'About', textPage) },
+          { path: paths.aboutUs.path, ...page(() => import('../features/about/AboutUs'), 'AboutUs', textPage) },
           {
-            element: page(() => import('./RequireAuth'), 'RequireAuth'),
+            ...page(() => import('./RequireAuth'), 'RequireAuth', <MatchedSkeleton />, me),
             children: [
               {
                 path: paths.manageInventories.path,
-                element: page(() => import('../features/inventory/components/ManageInventories'), 'ManageInventories'),
+                ...page(
+                  () => import('../features/inventory/components/ManageInventories'),
+                  'ManageInventories',
+                  <ManagePageSkeleton />,
+                  signedIn(itemsPage(MANAGE_PAGE_SIZE, MANAGE_DEFAULT_SORT, MANAGE_SORT_OPTIONS, true)),
+                ),
               },
               {
                 path: paths.reorderList.path,
-                element: page(() => import('../features/inventory/components/ReorderList'), 'ReorderList'),
+                ...page(
+                  () => import('../features/inventory/components/ReorderList'),
+                  'ReorderList',
+                  <ManagePageSkeleton />,
+                ),
               },
               {
                 path: paths.alerts.path,
-                element: page(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage'),
+                ...page(
+                  () => import('../features/alerts/components/AlertsPage'),
+                  'AlertsPage',
+                  <AlertListSkeleton rows={ALERTS_PAGE_SIZE} />,
+                ),
               },
               {
                 path: paths.addNewItem.path,
-                element: page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem'),
+                ...page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem', <AddItemSkeleton />),
               },
               {
                 path: paths.myItem.path,
-                element: page(() => import('../features/deliveries/components/MyItems'), 'MyItems'),
+                ...page(
+                  () => import('../features/deliveries/components/MyItems'),
+                  'MyItems',
+                  <MyItemsSkeleton />,
+                  signedIn(({ queryClient, api, claims }) => {
+                    void queryClient.prefetchQuery(getMyDeliveriesQueryOptions(api, { email: claims!.email }));
+                  }),
+                ),
               },
             ],
           },
           {
             path: paths.login.path,
-            element: page(() => import('../features/auth/components/Login'), 'Login', '34rem'),
+            ...page(() => import('../features/auth/components/Login'), 'Login', <AuthCardSkeleton fields={2} />),
           },
           {
             path: paths.signUp.path,
-            element: page(() => import('../features/auth/components/SignUp'), 'SignUp', '40rem'),
+            ...page(
+              () => import('../features/auth/components/SignUp'),
+              'SignUp',
+              <AuthCardSkeleton fields={3} terms />,
+            ),
           },
           { path: paths.notFound.path, element: <NotFound /> },
         ],
@@ -110,5 +210,24 @@ export function preloadPages(pathname: string) {
     void loaders
       .get(route.element)?.()
       .catch(() => undefined);
+  }
+}
+
+/**
+ * Starts the first page's data requests now, beside its chunks (preloadPages),
+ * instead of once its code has loaded and rendered. A protected page's only
+ * for the verified holder of the stored accessToken, whose token they carry:
+ * the guard still shows nothing of the page before the API has answered /me.
+ */
+export function prefetchPage(
+  router: ReturnType<typeof createBrowserRouter>,
+  { queryClient, api, access }: ReturnType<typeof createServices>,
+) {
+  const { matches, location } = router.state;
+  const search = new URLSearchParams(location.search);
+  const stored = readAccessClaims(access.current());
+  const claims = stored?.verified ? stored : null;
+  for (const { route, params } of matches) {
+    (route.handle as PageHandle | undefined)?.prefetch?.({ queryClient, api, params, search, claims });
   }
 }

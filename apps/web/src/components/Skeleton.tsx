@@ -41,9 +41,64 @@ export function ButtonBar({
   return <span className={`btn btn-${variant} disabled placeholder ${className}`} style={{ width }} />;
 }
 
+/** A labelled input (TextField) still to come; `lines` for a textarea. */
+export function FieldSkeleton({ lines = 1 }: { lines?: number }) {
+  return (
+    <div className="mb-3">
+      <Line width="40%" className="mb-2" />
+      <div className="form-control" style={{ height: `calc(${lines * 1.5}em + 0.75rem + 2px)` }} />
+    </div>
+  );
+}
+
+/** A page's heading and a few paragraphs: the fallback of a page with no data of its own. */
+export function TextPageSkeleton({ label }: { label: string }) {
+  return (
+    <Skeleton label={label}>
+      <Line width="45%" className="h1 mb-4" />
+      {[95, 90, 97, 60].map((width) => (
+        <Line key={width} width={`${width}%`} className="mb-2" />
+      ))}
+    </Skeleton>
+  );
+}
+
+/** A list's search box and sort menu (list-toolbar), before its page has loaded. */
+export function ListToolbarSkeleton() {
+  const control = { height: 'calc(1.5em + 0.75rem + 2px)' };
+  return (
+    <div className="list-toolbar mb-3">
+      <div className="form-control list-search" style={control} />
+      <div className="form-control list-sort" style={{ ...control, width: '14rem' }} />
+    </div>
+  );
+}
+
 /** The "Showing 1–12 of 100 items" line above a list. */
 export function SummarySkeleton() {
   return <Line width="12rem" className="small mb-3" />;
+}
+
+/** Item cards as ItemGrid lays them out (ItemCard's parts, `detailed` as on the inventory page). */
+export function CardGridSkeleton({ count, detailed = false }: { count: number; detailed?: boolean }) {
+  return (
+    <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4">
+      {Array.from({ length: count }, (_, index) => (
+        <div className="col" key={index}>
+          <div className="card h-100 shadow-sm">
+            <div className="item-image card-img-top" />
+            <div className="card-body d-flex flex-column">
+              <Line width="70%" className="card-title h5" />
+              <Line width="45%" className="card-text mb-1" />
+              {detailed && <Line width="55%" className="card-text mb-1" />}
+              <Line width="30%" className="mb-2" />
+              {detailed && <ButtonBar width="6rem" className="mt-auto" />}
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 /**

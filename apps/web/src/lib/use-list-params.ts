@@ -5,6 +5,16 @@ export interface SortOption {
   label: string;
 }
 
+/** What the address asks of a list: as typed, trimmed, a known sort or the default, a page from 1. */
+export function readListParams(params: URLSearchParams, sorts: readonly SortOption[], defaultSort: string) {
+  const q = params.get('q') ?? '';
+  const asked = params.get('sort');
+  const sort = sorts.some((option) => option.value === asked) ? asked! : defaultSort;
+  const asPage = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(asPage) && asPage >= 1 ? asPage : 1;
+  return { q, search: q.trim(), sort, page };
+}
+
 /**
  * A list's search, sort, page and filters, kept in the address
  * (`?q=&sort=&page=`, and one key per filter: `?stock=low`) so a list can be
@@ -23,11 +33,7 @@ export function useListParams<F extends string = never>(
     const value = params.get(key);
     return value !== null && filters[key].includes(value) ? value : '';
   };
-  const q = params.get('q') ?? '';
-  const asked = params.get('sort');
-  const sort = sorts.some((option) => option.value === asked) ? asked! : defaultSort;
-  const asPage = Number(params.get('page') ?? '1');
-  const page = Number.isInteger(asPage) && asPage >= 1 ? asPage : 1;
+  const { q, search, sort, page } = readListParams(params, sorts, defaultSort);
 
   const update = (change: (next: URLSearchParams) => void, replace = false) =>
     setParams(
@@ -48,7 +54,7 @@ export function useListParams<F extends string = never>(
     /** As typed in the address. */
     q,
     /** What the list is searched for. */
-    search: q.trim(),
+    search,
     sort,
     page,
     // Refining a search replaces the entry, so Back does not step through every pause in typing.

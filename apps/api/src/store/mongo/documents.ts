@@ -1,6 +1,8 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
+import type { Collection, Db, Document, ObjectId } from 'mongodb';
+import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import {
+  isLowStock,
   type Actor,
   type Item,
   type ItemInput,
@@ -8,10 +10,21 @@ import {
   type StockMovement,
   withoutActors,
 } from '@smart-zone/types/item';
+import type { ChangeCause, StoreChange } from '../store';
 
 /** Documents as MongoDB holds them; mapped to the shared types at the adapter's edge. */
-export interface ItemDoc extends ItemInput {
+export interface ItemDoc extends Omit<ItemInput, 'minStock'> {
   _id: ObjectId;
+  /** The reorder point; 0 (no alert) on items from before it (schema.ts migrates them). */
+  minStock: number;
+  /**
+   * Derived, kept in step by every write that moves quantity or minStock (see stockLevel, and the
+   * validator that refuses a document where they disagree): MongoDB cannot index `quantity <= minStock`,
+   * a comparison of two fields, so the low filter and the shortfall sort read these.
+   */
+  low: boolean;
+  /** minStock − quantity: the shortfall sort's key. */
+  shortfall: number;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -59,6 +72,56 @@ export interface MovementDoc {
   version?: number;
 }
 
+export interface AlertDoc {
+  _id: ObjectId;
+  itemId: ObjectId;
+  itemName: string;
+  kind: AlertKind;
+  quantity: number;
+  minStock: number;
+  movementId?: ObjectId;
+  at: Date;
+  readAt?: Date;
+  /** The seq of the change that raised it: the list's order, newest first. */
+  seq: number;
+  /**
+   * The channels that have not tried it yet (every channel when raised; recordSend takes one out):
+   * the outbox's "never tried" half reads an index of these, not every alert of the day.
+   */
+  pending: AlertChannel[];
+}
+
+/** One channel's attempts at one alert (mongo-alerts.ts). */
+export interface AlertSendDoc {
+  _id: ObjectId;
+  alertId: ObjectId;
+  /** Its alert's seq: retries due come out oldest first. */
+  alertSeq: number;
+  channel: AlertChannel;
+  state: 'retry' | 'sent' | 'failed';
+  attempts: number;
+  retryAt?: Date;
+  lastError?: string;
+}
+
+/** One committed change of an item, as the change feed announces it (mongo-feed.ts). */
+export interface ChangeDoc {
+  _id: ObjectId;
+  /** The revision counter's value the change's transaction took: commit order. */
+  seq: number;
+  itemId: ObjectId;
+  cause: ChangeCause;
+  quantity: number;
+  minStock: number;
+  version: number | null;
+  movementId?: ObjectId;
+  delta?: number;
+  deliveryId?: ObjectId;
+  alertId?: ObjectId;
+  alertKind?: AlertKind;
+  at: Date;
+}
+
 export interface MetaDoc {
   _id: string;
   at?: Date;
@@ -72,6 +135,9 @@ export interface MongoCollections {
   deliveries: Collection<DeliveryDoc>;
   movements: Collection<MovementDoc>;
   meta: Collection<MetaDoc>;
+  alerts: Collection<AlertDoc>;
+  alertSends: Collection<AlertSendDoc>;
+  changes: Collection<ChangeDoc>;
 }
 
 export const collectionsOf = (db: Db): MongoCollections => ({
@@ -79,6 +145,9 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   deliveries: db.collection<DeliveryDoc>('deliveries'),
   movements: db.collection<MovementDoc>('movements'),
   meta: db.collection<MetaDoc>('meta'),
+  alerts: db.collection<AlertDoc>('alerts'),
+  alertSends: db.collection<AlertSendDoc>('alertSends'),
+  changes: db.collection<ChangeDoc>('changes'),
 });
 
 export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
@@ -91,6 +160,40 @@ export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
  */
 export const nameKey = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
+/** An item's derived stock fields for a quantity and reorder point (the low rule is packages/types' isLowStock). */
+export const stockLevel = (quantity: number, minStock: number): Pick<ItemDoc, 'low' | 'shortfall'> => ({
+  low: isLowStock({ quantity, minStock }),
+  shortfall: minStock - quantity,
+});
+
+/**
+ * The same, as an aggregation expression over the document's own fields: for
+ * updates that move the quantity by a delta (the value is known only on the
+ * server), the migration, and the validator that checks them.
+ */
+export const STOCK_LEVEL_EXPR = {
+  low: { $and: [{ $gt: ['$minStock', 0] }, { $lte: ['$quantity', '$minStock'] }] },
+  shortfall: { $subtract: ['$minStock', '$quantity'] },
+};
+
+/**
+ * An update (a pipeline) moving an item's stock by `delta`: quantity,
+ * version, who and when, then the derived fields from the new quantity. The
+ * actor is a `$literal`: in a pipeline a string starting with `$` would be
+ * read as a field path.
+ */
+export const moveStock = (delta: number, at: Date, actor: Actor): Document[] => [
+  {
+    $set: {
+      quantity: { $add: ['$quantity', delta] },
+      version: { $add: ['$version', 1] },
+      updatedAt: at,
+      updatedBy: { $literal: actor },
+    },
+  },
+  { $set: STOCK_LEVEL_EXPR },
+];
+
 export const toItem = ({ _id, createdAt, updatedAt, ...fields }: ItemDoc): Item => ({
   _id: _id.toHexString(),
   name: fields.name,
@@ -99,6 +202,7 @@ export const toItem = ({ _id, createdAt, updatedAt, ...fields }: ItemDoc): Item 
   quantity: fields.quantity,
   description: fields.description,
   img: fields.img,
+  minStock: fields.minStock,
   createdAt: createdAt.toISOString(),
   updatedAt: updatedAt.toISOString(),
   version: fields.version,
@@ -128,4 +232,38 @@ export const toMovement = (doc: MovementDoc): StockMovement => ({
   ...(doc.note ? { note: doc.note } : {}),
   at: doc.at.toISOString(),
   ...(doc.item ? { item: withoutActors(doc.item) } : {}),
+});
+
+export const toAlert = (doc: AlertDoc, failed: readonly AlertChannel[] = []): Alert => ({
+  _id: doc._id.toHexString(),
+  itemId: doc.itemId.toHexString(),
+  itemName: doc.itemName,
+  kind: doc.kind,
+  quantity: doc.quantity,
+  minStock: doc.minStock,
+  ...(doc.movementId ? { movementId: doc.movementId.toHexString() } : {}),
+  at: doc.at.toISOString(),
+  ...(doc.readAt ? { readAt: doc.readAt.toISOString() } : {}),
+  ...(failed.length > 0 ? { failed: [...failed] } : {}),
+});
+
+/** As SQLite's toChange (store/sqlite/rows.ts): the id is the seq in decimal. */
+export const toChange = (doc: ChangeDoc): StoreChange => ({
+  id: String(doc.seq),
+  itemId: doc.itemId.toHexString(),
+  cause: doc.cause,
+  quantity: doc.quantity,
+  minStock: doc.minStock,
+  version: doc.version ?? null,
+  ...(doc.movementId
+    ? {
+        movement: {
+          id: doc.movementId.toHexString(),
+          delta: doc.delta ?? 0,
+          ...(doc.deliveryId ? { deliveryId: doc.deliveryId.toHexString() } : {}),
+        },
+      }
+    : {}),
+  ...(doc.alertId && doc.alertKind ? { alert: { id: doc.alertId.toHexString(), kind: doc.alertKind } } : {}),
+  at: doc.at.toISOString(),
 });

@@ -1,5 +1,5 @@
 import type { Collection, Filter, Sort } from 'mongodb';
-import type { ItemSortKey } from '@smart-zone/types/item';
+import type { ItemSortKey, StockFilter } from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions } from '../store';
 import type { ItemDoc } from './documents';
 import { OPERATION_TIME_MS } from './mongo-ledger';
@@ -18,6 +18,8 @@ const SORTS: Record<ItemSortKey, { asc: Sort; desc: Sort }> = {
   price: { asc: { price: 1, seq: 1, _id: 1 }, desc: { price: -1, seq: -1, _id: -1 } },
   quantity: { asc: { quantity: 1, seq: 1, _id: 1 }, desc: { quantity: -1, seq: -1, _id: -1 } },
   newest: { asc: { seq: -1, _id: -1 }, desc: { seq: 1, _id: 1 } },
+  // Largest shortfall first, equal ones newest first, as SQLite's `min_stock - quantity DESC, seq DESC`.
+  shortfall: { asc: { shortfall: -1, seq: -1, _id: -1 }, desc: { shortfall: 1, seq: 1, _id: 1 } },
 };
 const CREATION_ORDER: Sort = { seq: 1, _id: 1 };
 
@@ -32,7 +34,20 @@ const literal = (text: string) => ({
   $options: '',
 });
 
-const itemFilter = (filter: ItemFilter): Filter<ItemDoc> => (filter.q ? { search: literal(filter.q) } : {});
+/**
+ * The stock filters, on fields an index holds: `low` is kept in step with
+ * quantity and minStock by every write (documents.ts), as MongoDB cannot
+ * index a comparison of two fields; `out` is the quantity index's first key.
+ */
+const STOCK: Record<StockFilter, Filter<ItemDoc>> = {
+  low: { low: true },
+  out: { quantity: 0 },
+};
+
+const itemFilter = (filter: ItemFilter): Filter<ItemDoc> => ({
+  ...(filter.q ? { search: literal(filter.q) } : {}),
+  ...(filter.stock ? STOCK[filter.stock] : {}),
+});
 
 /** The item list's read queries, each bounded in server time. */
 export function itemQueries(items: Collection<ItemDoc>) {
@@ -48,7 +63,7 @@ export function itemQueries(items: Collection<ItemDoc>) {
     },
     count(filter: ItemFilter) {
       // Everything: counted on the _id index's keys, not by reading every document.
-      return filter.q
+      return filter.q || filter.stock
         ? items.countDocuments(itemFilter(filter), { maxTimeMS: OPERATION_TIME_MS })
         : items.countDocuments({}, { hint: { _id: 1 }, maxTimeMS: OPERATION_TIME_MS });
     },

@@ -1,11 +1,11 @@
 import { ObjectId } from 'mongodb';
 import { QUANTITY_MAX } from '@smart-zone/types/item';
 import type { DeliveryRepository } from '../store';
-import { toDelivery, type DeliveryDoc, type MongoCollections } from './documents';
+import { moveStock, toDelivery, type DeliveryDoc, type MongoCollections } from './documents';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
 export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger: MongoLedger): DeliveryRepository {
-  const { write, append, bumpRevision } = ledger;
+  const { write, record, bumpRevision } = ledger;
   return {
     async listByOwner(uid) {
       return (
@@ -30,9 +30,11 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
       return write(async (session) => {
         const itemId = new ObjectId(delivery.inventoriesId);
         const at = new Date();
+        // The stock guard is in the filter: a short item matches no document. The item after the update
+        // (its name, reorder point, version) tells the ledger both sides of the change.
         const item = await items.findOneAndUpdate(
           { _id: itemId, quantity: { $gte: delivery.quantity } },
-          { $inc: { quantity: -delivery.quantity, version: 1 }, $set: { updatedAt: at, updatedBy: delivery.owner } },
+          moveStock(-delivery.quantity, at, delivery.owner),
           { returnDocument: 'after', ...inTx(session) },
         );
         if (!item) {
@@ -41,6 +43,7 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
             ? { ok: false as const, reason: 'out_of_stock' as const, available: current.quantity }
             : { ok: false as const, reason: 'item_not_found' as const };
         }
+        const seq = await bumpRevision(session);
         const doc: DeliveryDoc = {
           _id: new ObjectId(),
           uid: delivery.owner.uid,
@@ -52,20 +55,24 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
           phone: delivery.phone,
           quantity: delivery.quantity,
           createdAt: at,
-          seq: await bumpRevision(session),
+          seq,
         };
         await deliveries.insertOne(doc, inTx(session));
-        await append(
-          {
-            itemId,
-            delta: -delivery.quantity,
-            quantityAfter: item.quantity,
-            reason: 'delivery',
-            actor: delivery.owner,
-            deliveryId: doc._id,
-            at,
-            version: item.version,
-          },
+        await record(
+          [
+            {
+              itemId,
+              itemName: item.name,
+              cause: 'delivery',
+              actor: delivery.owner,
+              at,
+              // The delivery's seq is the change's: one write, one place in commit order.
+              seq,
+              before: { quantity: item.quantity + delivery.quantity, minStock: item.minStock },
+              after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
+              movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: doc._id },
+            },
+          ],
           session,
         );
         return { ok: true as const, delivery: toDelivery(doc) };
@@ -84,7 +91,7 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
         // The limit is in the filter: an item that would go over QUANTITY_MAX matches nothing.
         const item = await items.findOneAndUpdate(
           { _id: doc.inventoriesId, quantity: { $lte: QUANTITY_MAX - doc.quantity } },
-          { $inc: { quantity: doc.quantity, version: 1 }, $set: { updatedAt: at, updatedBy: owner } },
+          moveStock(doc.quantity, at, owner),
           { returnDocument: 'after', ...inTx(session) },
         );
         if (!item) {
@@ -105,21 +112,23 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
           }
         }
         if (item) {
-          await append(
-            {
-              itemId: item._id,
-              delta: doc.quantity,
-              quantityAfter: item.quantity,
-              reason: 'cancel',
-              actor: owner,
-              deliveryId: doc._id,
-              at,
-              version: item.version,
-            },
+          // The catalogue changed only when stock went back to an item (as SQLite's group commit counts it).
+          await record(
+            [
+              {
+                itemId: item._id,
+                itemName: item.name,
+                cause: 'cancel',
+                actor: owner,
+                at,
+                seq: await bumpRevision(session),
+                before: { quantity: item.quantity - doc.quantity, minStock: item.minStock },
+                after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
+                movement: { delta: doc.quantity, reason: 'cancel', deliveryId: doc._id },
+              },
+            ],
             session,
           );
-          // The catalogue changed only when stock went back to an item (as SQLite's group commit counts it).
-          await bumpRevision(session);
         }
         return { ok: true as const, delivery: toDelivery(doc) };
       });

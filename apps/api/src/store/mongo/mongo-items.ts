@@ -1,24 +1,46 @@
 import { ObjectId, type ClientSession } from 'mongodb';
-import { assertStorableQuantity, QUANTITY_MAX, type Actor, type Item, type ItemInput } from '@smart-zone/types/item';
+import {
+  assertStorableQuantity,
+  ITEM_FIELDS,
+  QUANTITY_MAX,
+  type Actor,
+  type Item,
+  type ItemInput,
+} from '@smart-zone/types/item';
 import type { ItemRepository } from '../store';
-import { nameKey, searchText, toItem, toMovement, type ItemDoc, type MongoCollections } from './documents';
+import {
+  moveStock,
+  nameKey,
+  searchText,
+  stockLevel,
+  toItem,
+  toMovement,
+  type ItemDoc,
+  type MongoCollections,
+} from './documents';
 import { itemQueries, STREAM_BATCH } from './item-queries';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
-const EDITABLE: readonly (keyof ItemInput)[] = ['name', 'supplier', 'price', 'quantity', 'description', 'img'];
 /** Documents per insert inside createMany's one transaction: each insert stays well within its time limit. */
 const INSERT_BATCH = 1000;
 
+/** The editable fields (ITEM_FIELDS) of an input whose reorder point is settled, and nothing else. */
+const editable = (input: ItemInput & { minStock: number }) =>
+  Object.fromEntries(ITEM_FIELDS.map((field) => [field, input[field]])) as ItemInput & { minStock: number };
+
 export function mongoItems({ items, movements }: MongoCollections, ledger: MongoLedger) {
-  const { write, append, bumpRevision } = ledger;
+  const { write, record, bumpRevision } = ledger;
   const reads = itemQueries(items);
 
   const newItemDoc = (input: ItemInput, actor: Actor): Omit<ItemDoc, 'seq'> => {
     assertStorableQuantity(input.quantity);
     const now = new Date();
+    // Every field named, none undefined: the driver would store an undefined as null.
+    const fields = editable({ ...input, minStock: input.minStock ?? 0 });
     return {
       _id: new ObjectId(),
-      ...input,
+      ...fields,
+      ...stockLevel(fields.quantity, fields.minStock),
       createdAt: now,
       updatedAt: now,
       version: 1,
@@ -42,18 +64,19 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     for (let start = 0; start < docs.length; start += INSERT_BATCH) {
       const batch = docs.slice(start, start + INSERT_BATCH);
       await items.insertMany(batch, inTx(session));
-      await movements.insertMany(
-        batch.map((doc) => ({
-          _id: new ObjectId(),
+      await record(
+        batch.map((doc, index) => ({
           itemId: doc._id,
-          delta: doc.quantity,
-          quantityAfter: doc.quantity,
-          reason: 'created' as const,
+          itemName: doc.name,
+          cause: 'created' as const,
           actor,
           at: doc.createdAt,
-          version: doc.version,
+          seq: first + start + index,
+          before: null,
+          after: { quantity: doc.quantity, minStock: doc.minStock, version: doc.version },
+          movement: { delta: doc.quantity, reason: 'created' as const },
         })),
-        inTx(session),
+        session,
       );
     }
     return docs.map(toItem);
@@ -103,16 +126,19 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         if (expectedVersion !== undefined && before.version !== expectedVersion) {
           return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
         }
-        if (EDITABLE.every((key) => before[key] === input[key]))
+        // An absent reorder point keeps the item's (the spec's client does not know it).
+        const wanted = editable({ ...input, minStock: input.minStock ?? before.minStock });
+        if (ITEM_FIELDS.every((field) => before[field] === wanted[field]))
           return { ok: true as const, item: toItem(before), changed: false };
         const now = new Date();
         const after = await items.findOneAndUpdate(
           { _id, version: before.version },
           {
             $set: {
-              ...input,
-              search: searchText(input),
-              nameKey: nameKey(input.name),
+              ...wanted,
+              ...stockLevel(wanted.quantity, wanted.minStock),
+              search: searchText(wanted),
+              nameKey: nameKey(wanted.name),
               updatedAt: now,
               updatedBy: actor,
             },
@@ -123,21 +149,22 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         // Inside a transaction a concurrent write aborts us (and withTransaction retries); outside one, say stale.
         if (!after) return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
         const delta = after.quantity - before.quantity;
-        if (delta !== 0) {
-          await append(
+        await record(
+          [
             {
               itemId: _id,
-              delta,
-              quantityAfter: after.quantity,
-              reason: 'adjust',
+              itemName: after.name,
+              cause: delta === 0 ? 'updated' : 'adjust',
               actor,
               at: now,
-              version: after.version,
+              seq: await bumpRevision(session),
+              before: { quantity: before.quantity, minStock: before.minStock },
+              after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
+              ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
             },
-            session,
-          );
-        }
-        await bumpRevision(session);
+          ],
+          session,
+        );
         return { ok: true as const, item: toItem(after), changed: true };
       });
     },
@@ -148,7 +175,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         // The range guard is in the filter: a change that would leave it matches no document.
         const after = await items.findOneAndUpdate(
           { _id, quantity: { $gte: -change.delta, $lte: QUANTITY_MAX - change.delta } },
-          { $inc: { quantity: change.delta, version: 1 }, $set: { updatedAt: now, updatedBy: actor } },
+          moveStock(change.delta, now, actor),
           { returnDocument: 'after', ...inTx(session) },
         );
         if (!after) {
@@ -157,20 +184,23 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
             ? { ok: false as const, reason: 'out_of_range' as const, available: current.quantity }
             : { ok: false as const, reason: 'not_found' as const };
         }
-        await append(
-          {
-            itemId: _id,
-            delta: change.delta,
-            quantityAfter: after.quantity,
-            reason: change.delta > 0 ? 'restock' : 'adjust',
-            actor,
-            at: now,
-            ...(change.note ? { note: change.note } : {}),
-            version: after.version,
-          },
+        const reason = change.delta > 0 ? 'restock' : 'adjust';
+        await record(
+          [
+            {
+              itemId: _id,
+              itemName: after.name,
+              cause: reason,
+              actor,
+              at: now,
+              seq: await bumpRevision(session),
+              before: { quantity: after.quantity - change.delta, minStock: after.minStock },
+              after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
+              movement: { delta: change.delta, reason, ...(change.note ? { note: change.note } : {}) },
+            },
+          ],
           session,
         );
-        await bumpRevision(session);
         return { ok: true as const, item: toItem(after) };
       });
     },
@@ -178,22 +208,23 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
       return write(async (session) => {
         const doc = await items.findOneAndDelete({ _id: new ObjectId(id) }, inTx(session));
         if (!doc) return false;
-        await append(
-          {
-            itemId: doc._id,
-            // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
-            delta: 0 - doc.quantity,
-            quantityAfter: 0,
-            reason: 'deleted',
-            actor,
-            at: new Date(),
-            item: toItem(doc),
-            // The deletion is the item's last change: one past its last version.
-            version: doc.version + 1,
-          },
+        await record(
+          [
+            {
+              itemId: doc._id,
+              itemName: doc.name,
+              cause: 'deleted',
+              actor,
+              at: new Date(),
+              seq: await bumpRevision(session),
+              before: { quantity: doc.quantity, minStock: doc.minStock },
+              after: null,
+              // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
+              movement: { delta: 0 - doc.quantity, reason: 'deleted', item: toItem(doc) },
+            },
+          ],
           session,
         );
-        await bumpRevision(session);
         return true;
       });
     },

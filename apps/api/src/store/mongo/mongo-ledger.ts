@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
-import { ObjectId, type ClientSession, type MongoClient } from 'mongodb';
-import type { MongoCollections, MovementDoc } from './documents';
+import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
+import { ALERT_CHANNELS } from '@smart-zone/types/alert';
+import type { Actor, Item, MovementReason } from '@smart-zone/types/item';
+import { alertFor, type StockLevel } from '../stock-alerts';
+import type { ChangeCause } from '../store';
+import type { AlertDoc, ChangeDoc, MongoCollections, MovementDoc } from './documents';
 
 const REVISION_KEY = 'catalogue_revision';
 
@@ -14,30 +18,71 @@ export const inTx = (session?: ClientSession) => ({ session, maxTimeMS: OPERATIO
 
 export type MongoLedger = ReturnType<typeof mongoLedger>;
 
+/** One committed change of an item, as every write path describes it to the ledger (as SQLite's ItemChange). */
+export interface ItemChange {
+  itemId: ObjectId;
+  /** The item's name (after the change; its last one when deleted): the alert keeps it. */
+  itemName: string;
+  cause: ChangeCause;
+  actor: Actor;
+  at: Date;
+  /** The revision counter's value this change took (bumpRevision): its place in commit order. */
+  seq: number;
+  /** The stock level before the change; null when the item is created. */
+  before: StockLevel | null;
+  /** After it, with the item's new version; null when the item is deleted. */
+  after: (StockLevel & { version: number }) | null;
+  /** The stock movement to append (every cause but `updated`). */
+  movement?: {
+    delta: number;
+    reason: MovementReason;
+    deliveryId?: ObjectId;
+    note?: string;
+    /** The item's last state, for a `deleted` movement. */
+    item?: Item;
+  };
+}
+
+/** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
+export interface FeedPosition {
+  seq: number;
+  time?: Timestamp;
+}
+
 /**
- * What every item write goes through: the transaction, the stock movement it
- * appends, and the catalogue's revision (the list ETag), moved on inside the
- * same transaction and only by a write that changed something, as SQLite's
- * ledger does. The revision document is one counter every such transaction
- * increments: concurrent writes conflict on it and the driver retries the
- * loser, so its values follow commit order and double as the sequence that
- * orders items and deliveries (`seq`).
+ * What every item write goes through: the transaction, and what each change
+ * writes besides its item (record: the movement, the alert the low-stock rule
+ * asks for, the change for the feed), and the catalogue's revision (the list
+ * ETag), moved on inside the same transaction and only by a write that
+ * changed something, as SQLite's ledger does. The revision document is one
+ * counter every such transaction increments: concurrent writes conflict on it
+ * and the driver retries the loser, so its values follow commit order and
+ * double as the sequence that orders items, deliveries and changes (`seq`).
  */
 export function mongoLedger(
   client: MongoClient,
-  { movements, meta }: MongoCollections,
-  { transactions, where }: { transactions: boolean; where: string },
+  { movements, meta, alerts, changes }: MongoCollections,
+  {
+    transactions,
+    where,
+    committed,
+  }: { transactions: boolean; where: string; committed?: (position: FeedPosition) => void },
 ) {
+  /** The last seq each running transaction took (bumpRevision): told to the feed once it commits. */
+  const taken = new WeakMap<ClientSession, number>();
+
   /** Runs `work` in a majority transaction when the deployment has them (without one, its writes run one by one). */
   function write<T>(work: (session?: ClientSession) => Promise<T>): Promise<T> {
     if (!transactions) return work();
     const deadline = Date.now() + TRANSACTION_TIME_MS;
-    return client.withSession((session) =>
-      session.withTransaction(
+    return client.withSession(async (session) => {
+      const result = await session.withTransaction(
         () => {
           // The driver retries after a write conflict for up to 120 s; we stop far sooner.
           if (Date.now() > deadline)
             throw new Error(`${where}: a write did not commit within ${TRANSACTION_TIME_MS} ms`);
+          // A retried attempt starts afresh: a seq an aborted attempt took was never committed.
+          taken.delete(session);
           return work(session);
         },
         {
@@ -46,14 +91,86 @@ export function mongoLedger(
           readPreference: 'primary',
           maxCommitTimeMS: OPERATION_TIME_MS,
         },
-      ),
-    );
+      );
+      const seq = taken.get(session);
+      // The commit's own cluster time: every later commit (a higher seq) comes at or after it.
+      if (seq !== undefined) committed?.({ seq, time: session.operationTime });
+      return result;
+    });
+  }
+
+  /**
+   * What every item write does besides its own document, inside the caller's
+   * write: append each change's stock movement, raise the alert the low-stock
+   * rule asks for (stock-alerts.ts, the rule SQLite's ledger uses), and log
+   * the change for the feed (mongo-feed.ts). Many changes (createMany) go as
+   * one insert per collection.
+   */
+  async function record(list: readonly ItemChange[], session?: ClientSession): Promise<void> {
+    const movementDocs: MovementDoc[] = [];
+    const alertDocs: AlertDoc[] = [];
+    const changeDocs: ChangeDoc[] = [];
+    for (const change of list) {
+      const { movement, after, itemId, at, seq } = change;
+      const movementId = movement ? new ObjectId() : undefined;
+      if (movement && movementId) {
+        // The item's version after this change; a deletion is one past its last (history's order).
+        const version = after?.version ?? (movement.item ? movement.item.version + 1 : undefined);
+        movementDocs.push({
+          _id: movementId,
+          itemId,
+          delta: movement.delta,
+          quantityAfter: after?.quantity ?? 0,
+          reason: movement.reason,
+          actor: change.actor,
+          ...(movement.deliveryId ? { deliveryId: movement.deliveryId } : {}),
+          ...(movement.note ? { note: movement.note } : {}),
+          at,
+          ...(movement.item ? { item: movement.item } : {}),
+          ...(version !== undefined ? { version } : {}),
+        });
+      }
+      const kind = alertFor(change.cause, change.before, after);
+      const alertId = kind && after ? new ObjectId() : undefined;
+      if (kind && after && alertId) {
+        alertDocs.push({
+          _id: alertId,
+          itemId,
+          itemName: change.itemName,
+          kind,
+          quantity: after.quantity,
+          minStock: after.minStock,
+          ...(movementId ? { movementId } : {}),
+          at,
+          seq,
+          pending: [...ALERT_CHANNELS],
+        });
+      }
+      changeDocs.push({
+        _id: new ObjectId(),
+        seq,
+        itemId,
+        cause: change.cause,
+        quantity: after?.quantity ?? 0,
+        minStock: after?.minStock ?? change.before?.minStock ?? 0,
+        version: after?.version ?? null,
+        ...(movement && movementId ? { movementId, delta: movement.delta } : {}),
+        ...(movement?.deliveryId ? { deliveryId: movement.deliveryId } : {}),
+        ...(kind && alertId ? { alertId, alertKind: kind } : {}),
+        at,
+      });
+    }
+    // In this order: a change stream on the database sees the movement before the change that names it.
+    if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
+    if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
+    if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
   }
 
   return {
     write,
+    record,
 
-    /** Appends a stock movement inside the caller's write. */
+    /** Appends a stock movement inside the caller's write (the migration's opening balances). */
     append: async (doc: Omit<MovementDoc, '_id'>, session?: ClientSession): Promise<void> => {
       await movements.insertOne({ _id: new ObjectId(), ...doc }, inTx(session));
     },
@@ -69,8 +186,20 @@ export function mongoLedger(
         { $inc: { value: count } },
         { upsert: true, returnDocument: 'after', ...inTx(session) },
       );
-      return (after?.value ?? count) - count + 1;
+      const last = after?.value ?? count;
+      if (session) taken.set(session, last);
+      return last - count + 1;
     },
+
+    /**
+     * The last seq committed as this reads, and the cluster time of the read:
+     * where a feed opened now starts (mongo-feed.ts).
+     */
+    position: (): Promise<FeedPosition> =>
+      client.withSession(async (session) => {
+        const doc = await meta.findOne({ _id: REVISION_KEY }, { session, maxTimeMS: OPERATION_TIME_MS });
+        return { seq: doc?.value ?? 0, time: session.operationTime };
+      }),
 
     /** The catalogue's revision as the list ETag names it: `<catalogue id>.<writes seen>`. */
     revision: async (): Promise<string> => {

@@ -2,7 +2,9 @@ import { MongoClient, MongoServerError } from 'mongodb';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import type { Store } from '../store';
 import { collectionsOf } from './documents';
+import { mongoAlerts } from './mongo-alerts';
 import { mongoDeliveries } from './mongo-deliveries';
+import { mongoFeed } from './mongo-feed';
 import { mongoItems } from './mongo-items';
 import { inTx, mongoLedger } from './mongo-ledger';
 import { applySchema, migrate } from './schema';
@@ -112,9 +114,12 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     await client.close();
     throw new MongoStartError(`${where}: cannot set up database ${dbName} (${oneLine(error)}).`);
   }
-  const ledger = mongoLedger(client, collections, { transactions, where });
+  const feed = mongoFeed(collections, { transactions, warn });
+  const ledger = mongoLedger(client, collections, { transactions, where, committed: feed.committed });
   try {
     await migrate(collections, ledger);
+    // Where the feed starts when first subscribed to, unless this process commits something first.
+    feed.committed(await ledger.position());
   } catch (error) {
     await client.close();
     throw new MongoStartError(`${where}: cannot migrate database ${dbName} (${oneLine(error)}).`);
@@ -125,6 +130,8 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     kind: 'mongo',
     items: itemStore.repository,
     deliveries: mongoDeliveries(collections, ledger),
+    alerts: mongoAlerts(collections, ledger),
+    changes: feed.feed,
     async seedOnce(demo) {
       try {
         // The mark and the demo items commit together: a seed that fails or is killed leaves neither.
@@ -149,8 +156,9 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
         return false;
       }
     },
-    close() {
-      return client.close();
+    async close() {
+      await feed.close();
+      await client.close();
     },
   };
 }

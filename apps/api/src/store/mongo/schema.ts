@@ -1,6 +1,7 @@
 import { MongoServerError, type Db, type Document, type IndexDescription } from 'mongodb';
-import { MOVEMENT_REASONS, SYSTEM_ACTOR } from '@smart-zone/types/item';
-import { nameKey, searchText, type ItemDoc, type MongoCollections } from './documents';
+import { ALERT_CHANNELS, ALERT_KINDS } from '@smart-zone/types/alert';
+import { MOVEMENT_REASONS, QUANTITY_MAX, SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
@@ -21,8 +22,12 @@ const objectId = { bsonType: 'objectId' };
 const number = { bsonType: ['int', 'double'] };
 const wholeNumber = { ...number, multipleOf: 1 };
 const actor = { bsonType: 'object', required: ['uid', 'email'], properties: { uid: text, email: text } };
+const quantity = { ...wholeNumber, minimum: 0, maximum: QUANTITY_MAX };
+const seq = { ...wholeNumber, minimum: 1 };
 
-export const VALIDATORS: Record<'items' | 'deliveries' | 'movements', Document> = {
+type CollectionName = 'items' | 'deliveries' | 'movements' | 'alerts' | 'alertSends' | 'changes';
+
+const SCHEMAS: Record<CollectionName, Document> = {
   items: {
     bsonType: 'object',
     required: [
@@ -39,6 +44,9 @@ export const VALIDATORS: Record<'items' | 'deliveries' | 'movements', Document> 
       'updatedBy',
       'search',
       'nameKey',
+      'minStock',
+      'low',
+      'shortfall',
     ],
     properties: {
       _id: objectId,
@@ -48,6 +56,9 @@ export const VALIDATORS: Record<'items' | 'deliveries' | 'movements', Document> 
       quantity: { ...wholeNumber, minimum: 0 },
       description: text,
       img: text,
+      minStock: quantity,
+      low: { bsonType: 'bool' },
+      shortfall: { ...wholeNumber, minimum: -QUANTITY_MAX, maximum: QUANTITY_MAX },
       createdAt: date,
       updatedAt: date,
       version: { ...wholeNumber, minimum: 1 },
@@ -55,7 +66,7 @@ export const VALIDATORS: Record<'items' | 'deliveries' | 'movements', Document> 
       updatedBy: actor,
       search: text,
       nameKey: text,
-      seq: { ...wholeNumber, minimum: 1 },
+      seq,
     },
   },
   deliveries: {
@@ -98,7 +109,81 @@ export const VALIDATORS: Record<'items' | 'deliveries' | 'movements', Document> 
       { properties: { delta: { not: { minimum: 0, maximum: 0 } } } },
     ],
   },
+  alerts: {
+    bsonType: 'object',
+    required: ['itemId', 'itemName', 'kind', 'quantity', 'minStock', 'at', 'seq', 'pending'],
+    properties: {
+      _id: objectId,
+      itemId: objectId,
+      itemName: text,
+      kind: { enum: [...ALERT_KINDS] },
+      quantity,
+      minStock: quantity,
+      movementId: objectId,
+      at: date,
+      readAt: date,
+      seq,
+      pending: { bsonType: 'array', items: { enum: [...ALERT_CHANNELS] } },
+    },
+  },
+  alertSends: {
+    bsonType: 'object',
+    required: ['alertId', 'alertSeq', 'channel', 'state', 'attempts'],
+    properties: {
+      _id: objectId,
+      alertId: objectId,
+      alertSeq: seq,
+      channel: { enum: [...ALERT_CHANNELS] },
+      state: { enum: ['retry', 'sent', 'failed'] },
+      attempts: { ...wholeNumber, minimum: 1 },
+      retryAt: date,
+      lastError: text,
+    },
+  },
+  changes: {
+    bsonType: 'object',
+    required: ['seq', 'itemId', 'cause', 'quantity', 'minStock', 'version', 'at'],
+    properties: {
+      _id: objectId,
+      seq,
+      itemId: objectId,
+      cause: { enum: [...MOVEMENT_REASONS, 'updated'] },
+      quantity,
+      minStock: quantity,
+      // Numeric keywords hold for numbers only: null (a deletion) passes them.
+      version: { bsonType: ['int', 'double', 'null'], minimum: 1, multipleOf: 1 },
+      movementId: objectId,
+      delta: wholeNumber,
+      deliveryId: objectId,
+      alertId: objectId,
+      alertKind: { enum: [...ALERT_KINDS] },
+      at: date,
+    },
+  },
 };
+
+/**
+ * Each collection's validator: its schema, and for items the derived stock
+ * fields checked against quantity and minStock, so a write path that moved
+ * one without the others is refused instead of leaving the low list wrong.
+ */
+const ITEM_STOCK_CHECK: Document = {
+  $expr: {
+    $and: [{ $eq: ['$low', STOCK_LEVEL_EXPR.low] }, { $eq: ['$shortfall', STOCK_LEVEL_EXPR.shortfall] }],
+  },
+};
+
+export const VALIDATORS: Record<CollectionName, Document> = {
+  items: { $jsonSchema: SCHEMAS.items, ...ITEM_STOCK_CHECK },
+  deliveries: { $jsonSchema: SCHEMAS.deliveries },
+  movements: { $jsonSchema: SCHEMAS.movements },
+  alerts: { $jsonSchema: SCHEMAS.alerts },
+  alertSends: { $jsonSchema: SCHEMAS.alertSends },
+  changes: { $jsonSchema: SCHEMAS.changes },
+};
+
+/** A day: the change log serves the feed's start and a standalone server's polling, never history. */
+const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
 
 /**
  * One index for every query the adapter makes (item-queries.ts, mongo-items.ts,
@@ -108,13 +193,23 @@ export const VALIDATORS: Record<'items' | 'deliveries' | 'movements', Document> 
  * creation order `seq, _id` (`seq` is absent, so lowest, on
  * documents from before it: they keep their old _id order among themselves).
  */
-export const INDEXES: Record<'items' | 'deliveries' | 'movements', IndexDescription[]> = {
+export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   items: [
     // list/stream: oldest first and newest; by name (simple collation on nameKey), price, quantity.
+    // The quantity index also serves `stock=out` (quantity 0) in creation order, and its count.
     { key: { seq: 1, _id: 1 } },
     { key: { nameKey: 1, seq: 1, _id: 1 } },
     { key: { price: 1, seq: 1, _id: 1 } },
     { key: { quantity: 1, seq: 1, _id: 1 } },
+    { key: { shortfall: 1, seq: 1, _id: 1 } },
+    // stock=low: the low items alone (partial), in creation order and by shortfall, and their count.
+    // `low` leads the key so the pattern differs from the full indexes above and the query's `low: true` is a bound.
+    { key: { low: 1, seq: 1, _id: 1 }, name: 'low_by_seq', partialFilterExpression: { low: true } },
+    {
+      key: { low: 1, shortfall: -1, seq: -1, _id: -1 },
+      name: 'low_by_shortfall',
+      partialFilterExpression: { low: true },
+    },
     // search: an unanchored regex reads this index's keys, not every document.
     { key: { search: 1 } },
   ],
@@ -126,6 +221,27 @@ export const INDEXES: Record<'items' | 'deliveries' | 'movements', IndexDescript
     // history: an item's movements in the order of its writes, newest first, and their count.
     { key: { itemId: 1, version: -1, _id: -1 } },
   ],
+  alerts: [
+    // list, newest first (unique: one alert per change, and a change's seq is its own).
+    { key: { seq: -1 }, unique: true },
+    // list and count of the unread ones.
+    { key: { readAt: 1, seq: -1 } },
+    // due: the alerts a channel never tried, since a time.
+    { key: { pending: 1, at: 1 } },
+  ],
+  alertSends: [
+    // recordSend's upsert, and the channels that gave up on a page of alerts.
+    { key: { alertId: 1, channel: 1 }, unique: true },
+    // due: a channel's retries whose time has come; failedCount.
+    { key: { state: 1, channel: 1, retryAt: 1 } },
+  ],
+  changes: [
+    // A standalone server's feed reads by seq; unique: two changes never share a place in commit order.
+    { key: { seq: 1 }, unique: true },
+    // TTL rather than "the last 100,000" (SQLite's rule): the server drops expired documents itself, with
+    // no timer in each instance, and the feed reads the oplog, not this collection, so a day is plenty.
+    { key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
+  ],
 };
 
 /**
@@ -133,7 +249,7 @@ export const INDEXES: Record<'items' | 'deliveries' | 'movements', IndexDescript
  * write): the first version's deliveries by email, and the orders by ObjectId
  * and by ICU collation that `seq`, `version` and `nameKey` replace.
  */
-const RETIRED_INDEXES: Record<'items' | 'deliveries' | 'movements', string[]> = {
+const RETIRED_INDEXES: Partial<Record<CollectionName, string[]>> = {
   items: ['name_1__id_1', 'price_1__id_1', 'quantity_1__id_1'],
   deliveries: ['email_1__id_-1', 'uid_1__id_-1'],
   movements: ['itemId_1__id_-1'],
@@ -154,8 +270,8 @@ export async function applySchema(db: Db, warn: (message: string) => void): Prom
   const existing = new Set(
     (await db.listCollections({}, { nameOnly: true }).toArray()).map((collection) => collection.name),
   );
-  for (const [name, $jsonSchema] of Object.entries(VALIDATORS)) {
-    const options = { validator: { $jsonSchema }, validationLevel: 'moderate', validationAction: 'error' } as const;
+  for (const [name, validator] of Object.entries(VALIDATORS)) {
+    const options = { validator, validationLevel: 'moderate', validationAction: 'error' } as const;
     try {
       if (!existing.has(name)) {
         try {
@@ -208,6 +324,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
   await ledger.prepare();
   await openingBalances(collections, ledger);
   await nameKeys(collections, ledger);
+  await stockLevels(collections, ledger);
   // The first version's deliveries belonged to an email: they belong to no uid, as in SQLite (its V2).
   await collections.deliveries.updateMany({ uid: { $exists: false } }, { $set: { uid: '' } });
 }
@@ -279,4 +396,20 @@ async function nameKeys({ items }: MongoCollections, ledger: MongoLedger): Promi
   await flush();
   // The name order of every list changed: no page cached before may be served as current.
   if (changed > 0) await ledger.bumpRevision();
+}
+
+/**
+ * Items from before the reorder point get minStock 0 and its derived fields
+ * (low, shortfall), in one pipeline update on the server; safe to run again,
+ * and beside another instance starting. Every writer sets the three together,
+ * so an item without `shortfall` (found through its index, no scan) is one
+ * from before them.
+ */
+async function stockLevels({ items }: MongoCollections, ledger: MongoLedger): Promise<void> {
+  const result = await items.updateMany({ shortfall: { $exists: false } }, [
+    { $set: { minStock: { $ifNull: ['$minStock', 0] } } },
+    { $set: STOCK_LEVEL_EXPR },
+  ]);
+  // Every item's answer gained minStock: no list cached before may be served as current.
+  if (result.modifiedCount > 0) await ledger.bumpRevision();
 }

@@ -10,8 +10,8 @@ const DRAIN_BATCH = 500;
 export interface SqliteFeed {
   feed: ChangeFeed;
   /** Announces what was committed since the last call: run right after each of our own commits. */
-  drain(): void;
-  close(): void;
+  drain: () => void;
+  close: () => void;
 }
 
 /**

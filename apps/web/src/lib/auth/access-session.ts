@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@smart-zone/types/auth';
 import type { LoginResult } from '@smart-zone/types/responses';
 import type { ApiClient, TokenSource } from '../api-client';
+import { accessFits } from './access-claims';
 import type { AuthGateway, AuthUser } from './gateway';
 
 const stored = {
@@ -41,8 +42,6 @@ export function createAccessSession(gateway: AuthGateway, login: ApiClient): Acc
     current: stored.get,
     renew,
     ensureFor: async (user) => {
-      // Only a signed-in user needs the claims' schema (and zod): not in a visitor's first download.
-      const { accessFits } = await import('./access-claims');
       if (!accessFits(stored.get(), user)) await renew();
     },
     clear: stored.clear,

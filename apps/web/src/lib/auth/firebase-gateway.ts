@@ -121,8 +121,13 @@ export function createFirebaseGateway(config: ClientConfig): AuthGateway {
     resetPassword: async (email) => {
       await friendly(sendPasswordResetEmail(auth, email));
     },
-    idToken: async (forceRefresh = false) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
+    // Until the session is restored from IndexedDB, currentUser is null: asked that early, wait for it.
+    idToken: async (forceRefresh = false) => {
+      await auth.authStateReady();
+      return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
+    },
     reload: async () => {
+      await auth.authStateReady();
       if (!auth.currentUser) return null;
       await auth.currentUser.reload();
       // reload() does not fire onIdTokenChanged; a fresh token carries email_verified.

@@ -6,7 +6,7 @@ import { useApiClient } from '../api-client-context';
 import { useAuth } from './auth-context';
 
 /** GET /me with the accessToken: who the API takes the caller for, and whether they are staff. */
-const getMeQueryOptions = (api: ApiClient, uid: string) =>
+export const getMeQueryOptions = (api: ApiClient, uid: string) =>
   queryOptions({
     queryKey: ['me', uid],
     queryFn: ({ signal }) => api.request<Me>('/me', { auth: true, signal }),

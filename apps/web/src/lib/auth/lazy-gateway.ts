@@ -1,13 +1,32 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@smart-zone/types/auth';
 import type { ClientConfig } from '@smart-zone/types/client-config';
 import type { ApiClient } from '../api-client';
+import { accessFits } from './access-claims';
 import type { AuthGateway, AuthUser } from './gateway';
 
-/** Set while the provider says someone is signed in here: the next visit loads the SDK at once. */
+/**
+ * Set while the provider says someone is signed in here, to that user: the
+ * next visit loads the SDK at once, and may start from them (see remembered).
+ */
 const SIGNED_IN_HINT_KEY = 'smart-zone:signed-in';
 
 const hintSaysSignedIn = () =>
   localStorage.getItem(SIGNED_IN_HINT_KEY) !== null || localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY) !== null;
+
+/**
+ * The user signed in here last time, when the stored accessToken (ours, which
+ * the API checks on every call) still fits them: the app starts from them
+ * while the SDK restores its session, which then confirms or replaces them.
+ */
+function remembered(): AuthUser | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(SIGNED_IN_HINT_KEY) ?? 'null') as AuthUser | null;
+    if (typeof user?.uid !== 'string' || typeof user.emailVerified !== 'boolean') return null;
+    return accessFits(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY), user) ? user : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The Firebase gateway, loaded only when it is needed, so a visitor's pages
@@ -27,7 +46,7 @@ export function createLazyGateway(api: ApiClient): AuthGateway {
     subscriptions.set(
       listener,
       gateway.onUserChanged((user) => {
-        if (user) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+        if (user) localStorage.setItem(SIGNED_IN_HINT_KEY, JSON.stringify(user));
         else localStorage.removeItem(SIGNED_IN_HINT_KEY);
         listener(user);
       }),
@@ -48,12 +67,17 @@ export function createLazyGateway(api: ApiClient): AuthGateway {
     return loading;
   };
 
+  const whenLoaded = async () => loaded ?? (loading ? await loading.catch(() => null) : null);
+
   return {
     onUserChanged(listener) {
       listeners.add(listener);
       if (loaded) subscribe(loaded, listener);
-      else if (hintSaysSignedIn()) void load().catch(() => listener(null));
-      else queueMicrotask(() => listener(null));
+      else if (hintSaysSignedIn()) {
+        const user = remembered();
+        if (user) queueMicrotask(() => listener(user));
+        void load().catch(() => listener(null));
+      } else queueMicrotask(() => listener(null));
       return () => {
         listeners.delete(listener);
         subscriptions.get(listener)?.();
@@ -71,11 +95,13 @@ export function createLazyGateway(api: ApiClient): AuthGateway {
     signInWithGoogle: async (account) => (await load()).signInWithGoogle(account),
     // Nobody can be signed in through an SDK that was never loaded.
     signOut: async () => {
+      localStorage.removeItem(SIGNED_IN_HINT_KEY);
       if (loaded || loading) await (await load()).signOut();
     },
     sendVerification: async () => (await load()).sendVerification(),
     resetPassword: async (email) => (await load()).resetPassword(email),
-    idToken: async (forceRefresh) => (loaded ? loaded.idToken(forceRefresh) : null),
-    reload: async () => (loaded ? loaded.reload() : null),
+    // While the SDK loads (a remembered user's page may already ask), they wait for it.
+    idToken: async (forceRefresh) => (await whenLoaded())?.idToken(forceRefresh) ?? null,
+    reload: async () => (await whenLoaded())?.reload() ?? null,
   };
 }

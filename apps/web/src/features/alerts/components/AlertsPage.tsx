@@ -14,9 +14,8 @@ import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useAlerts, useUnreadAlertCount } from '../api/get-alerts';
 import { useMarkAlertRead } from '../api/mark-alert-read';
 import { useMarkAllAlertsRead } from '../api/mark-all-alerts-read';
-import { ALERT_COLUMNS, AlertListSkeleton } from './skeletons';
-
-export const ALERTS_PAGE_SIZE = 20;
+import { ALERT_COLUMNS, ALERTS_PAGE_SIZE } from './skeletons';
+import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
 
 /** The API answers newest first, the one order there is. */
 const NEWEST_FIRST: readonly SortOption[] = [{ value: 'newest', label: 'Newest first' }];
@@ -120,57 +119,58 @@ export function AlertsPage() {
           onFilter={(value) => params.setFilter('unread', value)}
         />
       </div>
-      {alerts.isPending ? (
-        <AlertListSkeleton rows={ALERTS_PAGE_SIZE} />
-      ) : (
-        <ListQuery
-          query={alerts}
-          empty={
-            <EmptyList page={params.page} search="" noun="alert" onFirstPage={() => params.setPage(1)}>
-              <p className="text-secondary">
-                {unreadOnly
-                  ? 'No unread alerts.'
-                  : 'No alerts yet. An item that falls to its reorder point raises one.'}
-              </p>
-            </EmptyList>
-          }
-        >
-          {(page) => (
-            <>
-              <ListSummary
-                page={shownPage}
-                size={ALERTS_PAGE_SIZE}
-                shown={page.items.length}
-                total={page.total}
-                noun="alerts"
-              />
-              <Table striped className="align-middle table-stack">
-                <thead>
-                  <tr>
-                    {ALERT_COLUMNS.map((column) => (
-                      <th scope="col" key={column}>
-                        {column || <span className="visually-hidden">Actions</span>}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((alert) => (
-                    <AlertRow key={alert._id} alert={alert} />
+      <ListQuery
+        placeholder={
+          <>
+            <SummarySkeleton />
+            <TableSkeleton columns={[...ALERT_COLUMNS]} rows={ALERTS_PAGE_SIZE} />
+          </>
+        }
+        loadingLabel="Loading the alerts..."
+        query={alerts}
+        empty={
+          <EmptyList page={params.page} search="" noun="alert" onFirstPage={() => params.setPage(1)}>
+            <p className="text-secondary">
+              {unreadOnly ? 'No unread alerts.' : 'No alerts yet. An item that falls to its reorder point raises one.'}
+            </p>
+          </EmptyList>
+        }
+      >
+        {(page) => (
+          <>
+            <ListSummary
+              page={shownPage}
+              size={ALERTS_PAGE_SIZE}
+              shown={page.items.length}
+              total={page.total}
+              noun="alerts"
+            />
+            <Table striped className="align-middle table-stack">
+              <thead>
+                <tr>
+                  {ALERT_COLUMNS.map((column) => (
+                    <th scope="col" key={column}>
+                      {column || <span className="visually-hidden">Actions</span>}
+                    </th>
                   ))}
-                </tbody>
-              </Table>
-              <PageNav
-                label="Pages of alerts"
-                page={params.page}
-                total={page.total}
-                size={ALERTS_PAGE_SIZE}
-                onSelect={params.setPage}
-              />
-            </>
-          )}
-        </ListQuery>
-      )}
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((alert) => (
+                  <AlertRow key={alert._id} alert={alert} />
+                ))}
+              </tbody>
+            </Table>
+            <PageNav
+              label="Pages of alerts"
+              page={params.page}
+              total={page.total}
+              size={ALERTS_PAGE_SIZE}
+              onSelect={params.setPage}
+            />
+          </>
+        )}
+      </ListQuery>
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ItemImage } from '../../../components/ItemImage';
 import { NotStaffNotice } from '../../../components/NotStaffNotice';
 import { QueryError } from '../../../components/QueryError';
-import { Spinner } from '../../../components/Spinner';
 import { StockBadge } from '../../../components/StockBadge';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
@@ -14,6 +13,7 @@ import { useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useItem } from '../../inventory/api/get-item';
 import { DeliveryForm } from './DeliveryForm';
+import { DeliverySkeleton } from './skeletons';
 
 /** /inventoryDetails/:inventoryId: the item and the form that records its delivery. */
 export function DeliveryPage() {
@@ -24,7 +24,7 @@ export function DeliveryPage() {
   const item = useItem(inventoryId);
   const access = useAccess();
 
-  if (loading || item.isPending) return <Spinner />;
+  if (loading || item.isPending || access.status === 'checking') return <DeliverySkeleton />;
   // Delivering is recorded under the person's account: a visitor signs in first and comes back.
   if (!user) return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
@@ -35,7 +35,7 @@ export function DeliveryPage() {
     <Row className="g-4">
       <Col md={4}>
         <Card className="shadow-sm">
-          <ItemImage src={data.img} alt={data.name} className="card-img-top" />
+          <ItemImage src={data.img} alt={data.name} className="card-img-top" priority />
           <Card.Body>
             <h2 className="h5">{data.name}</h2>
             <p className="mb-1">{formatPrice(data.price)}</p>

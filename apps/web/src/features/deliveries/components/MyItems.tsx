@@ -8,7 +8,6 @@ import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
 import { SearchBox } from '../../../components/SearchBox';
 import { SortSelect } from '../../../components/SortSelect';
-import { Spinner } from '../../../components/Spinner';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
@@ -18,6 +17,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { useMyDeliveries } from '../api/get-my-deliveries';
 import { DELIVERY_SORT_OPTIONS, searchDeliveries, sortDeliveries } from './delivery-list';
+import { MyItemsSkeleton } from './skeletons';
 
 export const MY_ITEM_PAGE_SIZE = 20;
 
@@ -41,7 +41,7 @@ export function MyItems() {
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
   });
 
-  if (deliveries.isPending || deliveries.isError) return <Spinner label="Loading your deliveries..." />;
+  if (deliveries.isPending || deliveries.isError) return <MyItemsSkeleton />;
   const all = deliveries.data;
   const matching = sortDeliveries(searchDeliveries(all, params.search), params.sort);
   const page = slicePage(matching, params.page, MY_ITEM_PAGE_SIZE);

@@ -1,4 +1,4 @@
-import type { Item, ItemListQuery } from '@smart-zone/types/item';
+import type { Item, ItemListQuery, StockFilter } from '@smart-zone/types/item';
 import { TOTAL_COUNT_HEADER } from '@smart-zone/types/responses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
@@ -16,6 +16,18 @@ async function getItems(api: ApiClient, query: ItemListQuery, signal?: AbortSign
   const total = headers.get(TOTAL_COUNT_HEADER);
   return { items: data, total: total === null ? data.length : Number(total) };
 }
+
+/** The API's query for page `page` of `pageSize` items, searched and sorted as the address says. */
+export const itemsPageQuery = (
+  { search, sort, page, stock }: { search: string; sort: string; page: number; stock?: StockFilter | '' },
+  pageSize: number,
+): ItemListQuery => ({
+  limit: pageSize,
+  skip: page > 1 ? (page - 1) * pageSize : undefined,
+  q: search || undefined,
+  stock: stock || undefined,
+  sort,
+});
 
 /**
  * Every list of items. With no query its key is the prefix of all of them

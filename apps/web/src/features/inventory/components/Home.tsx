@@ -1,6 +1,7 @@
 import { SPEC_LIMITS, SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { LinkButton } from '../../../components/LinkButton';
 import { ListQuery } from '../../../components/ListQuery';
+import { CardGridSkeleton } from '../../../components/Skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useItems } from '../api/get-items';
@@ -19,6 +20,7 @@ export function Home() {
         </h1>
         <ListQuery
           query={items}
+          placeholder={<CardGridSkeleton count={SPEC_LIMITS.homeItemCount} />}
           empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}
         >
           {(page) => <ItemGrid items={page.items} />}

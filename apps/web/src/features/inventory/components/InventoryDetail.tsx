@@ -1,4 +1,5 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
+import { Suspense, lazy } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -6,25 +7,27 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { ItemImage } from '../../../components/ItemImage';
 import { QueryError } from '../../../components/QueryError';
-import { Spinner } from '../../../components/Spinner';
 import { StockBadge } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
 import { useItem } from '../api/get-item';
-import { ItemHistory } from './ItemHistory';
-import { RestockForm } from './RestockForm';
-import { UpdateItemForm } from './UpdateItemForm';
+import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
+
+// The forms and their schemas (zod) come after the item: a phone on a slow network shows the item sooner.
+const ItemTools = lazy(async () => ({ default: (await import('./ItemTools')).ItemTools }));
 
 export function InventoryDetail() {
   usePageTitle('Inventory Details');
   const { inventoryId = '' } = useParams();
   const item = useItem(inventoryId);
   const signInFirst = useSignInFirst();
+  const { loading } = useAuth();
   const access = useAccess();
   // Visitors keep the write buttons (they lead to sign-in); someone known not to be staff does not see them.
   const mayWrite = access.status !== 'not-staff';
@@ -39,7 +42,7 @@ export function InventoryDetail() {
     },
   });
 
-  if (item.isPending) return <Spinner label="Loading the item..." />;
+  if (item.isPending) return <ItemDetailSkeleton />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
   const data = item.data;
 
@@ -47,7 +50,7 @@ export function InventoryDetail() {
     <>
       <Row className="g-4 align-items-start">
         <Col md={5}>
-          <ItemImage src={data.img} alt={data.name} className="rounded border item-detail-image" />
+          <ItemImage src={data.img} alt={data.name} className="rounded border item-detail-image" priority />
         </Col>
         <Col md={7}>
           <h1 className="h2">{data.name}</h1>
@@ -90,9 +93,14 @@ export function InventoryDetail() {
           )}
         </Col>
       </Row>
-      {staffTools && <RestockForm item={data} />}
-      {mayWrite && <UpdateItemForm item={data} />}
-      {staffTools && <ItemHistory itemId={data._id} />}
+      {/* Until the app knows who this is, the forms' room is kept: they arrive without moving anything. */}
+      {loading || access.status === 'checking' ? (
+        <ItemToolsSkeleton />
+      ) : (
+        <Suspense fallback={<ItemToolsSkeleton />}>
+          <ItemTools item={data} staff={staffTools} mayWrite={mayWrite} />
+        </Suspense>
+      )}
       {confirmDelete.dialog}
     </>
   );

@@ -1,10 +1,9 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { usePageTitle } from '../../../components/use-page-title';
+import { INVENTORY_DEFAULT_SORT, INVENTORY_PAGE_SIZE } from '../page-sizes';
 import { ItemGrid } from './ItemGrid';
 import { PagedItems } from './PagedItems';
-
-/** Four rows of three cards. */
-export const INVENTORY_PAGE_SIZE = 12;
+import { InventoryCardsSkeleton } from './skeletons';
 
 export function InventoryList() {
   usePageTitle('Inventory');
@@ -16,8 +15,8 @@ export function InventoryList() {
       <PagedItems
         idPrefix="inventory"
         pageSize={INVENTORY_PAGE_SIZE}
-        // The product's order: oldest first, as the home page's first six.
-        defaultSort="-newest"
+        defaultSort={INVENTORY_DEFAULT_SORT}
+        placeholder={<InventoryCardsSkeleton />}
         empty={<p className="text-secondary">The warehouse is empty.</p>}
       >
         {(items) => <ItemGrid items={items} detailed />}

@@ -5,6 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { ListQuery } from '../../../components/ListQuery';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
+import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
 import { useItemHistory } from '../api/get-item-history';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -17,6 +18,8 @@ const REASONS: Record<MovementReason, string> = {
   cancel: 'Delivery cancelled',
   deleted: 'Deleted',
 };
+
+const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'Note'];
 
 const signed = (delta: number) => (delta < 0 ? `−${-delta}` : `+${delta}`);
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -36,6 +39,12 @@ export function ItemHistory({ itemId }: { itemId: string }) {
         <ListQuery
           query={history}
           loadingLabel="Loading the history..."
+          placeholder={
+            <>
+              <SummarySkeleton />
+              <TableSkeleton columns={HISTORY_COLUMNS} rows={3} />
+            </>
+          }
           empty={<p className="text-secondary mb-0">No stock changes yet.</p>}
         >
           {(movements) => (

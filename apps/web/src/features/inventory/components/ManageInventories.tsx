@@ -10,10 +10,10 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
+import { MANAGE_DEFAULT_SORT, MANAGE_PAGE_SIZE } from '../page-sizes';
 import { MANAGE_SORT_OPTIONS } from './item-sorts';
 import { PagedItems } from './PagedItems';
-
-const MANAGE_PAGE_SIZE = 20;
+import { ManageRowsSkeleton } from './skeletons';
 
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
@@ -44,9 +44,10 @@ export function ManageInventories() {
         idPrefix="manage"
         pageSize={MANAGE_PAGE_SIZE}
         // What was added last comes first: that is what a manager looks for.
-        defaultSort="newest"
+        defaultSort={MANAGE_DEFAULT_SORT}
         sorts={MANAGE_SORT_OPTIONS}
         stockFilter
+        placeholder={<ManageRowsSkeleton />}
         empty={<p className="text-secondary">No items yet. Add the first one.</p>}
       >
         {(items) => (

@@ -6,9 +6,10 @@ import { FilterSelect } from '../../../components/FilterSelect';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
 import { SearchBox } from '../../../components/SearchBox';
+import { SummarySkeleton } from '../../../components/Skeleton';
 import { SortSelect } from '../../../components/SortSelect';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
-import { useItems } from '../api/get-items';
+import { itemsPageQuery, useItems } from '../api/get-items';
 import { ITEM_SORT_OPTIONS, STOCK_FILTER_OPTIONS } from './item-sorts';
 
 /** What a stock filter with nothing in it says. */
@@ -29,6 +30,7 @@ export function PagedItems({
   sorts = ITEM_SORT_OPTIONS,
   stockFilter = false,
   empty,
+  placeholder,
   children,
 }: {
   idPrefix: string;
@@ -39,17 +41,13 @@ export function PagedItems({
   stockFilter?: boolean;
   /** What the list says when the warehouse has no item at all. */
   empty: ReactNode;
+  /** Grey shapes of a page of rows, while the first page loads. */
+  placeholder: ReactNode;
   children: (items: Item[]) => ReactNode;
 }) {
   const params = useListParams(sorts, defaultSort, { stock: stockFilter ? STOCK_FILTERS : [] });
   const stock = params.filter('stock') as StockFilter | '';
-  const items = useItems({
-    limit: pageSize,
-    skip: params.page > 1 ? (params.page - 1) * pageSize : undefined,
-    q: params.search || undefined,
-    stock: stock || undefined,
-    sort: params.sort,
-  });
+  const items = useItems(itemsPageQuery({ ...params, stock }, pageSize));
   // While the next page loads, the previous rows stay: the summary describes the rows on screen.
   const [shownPage, setShownPage] = useState(params.page);
   if (items.data && !items.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
@@ -76,6 +74,12 @@ export function PagedItems({
       </div>
       <ListQuery
         query={items}
+        placeholder={
+          <>
+            <SummarySkeleton />
+            {placeholder}
+          </>
+        }
         empty={
           <EmptyList page={params.page} search={params.search} noun="item" onFirstPage={() => params.setPage(1)}>
             {stock ? <p className="text-secondary">{NONE_IN_STOCK_FILTER[stock]}</p> : empty}

@@ -7,7 +7,7 @@ import { EmptyList } from '../../../components/EmptyList';
 import { ListQuery } from '../../../components/ListQuery';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
-import { Skeleton, SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
+import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
@@ -73,56 +73,56 @@ export function ReorderList() {
         Items at or below their reorder point, the largest shortfall first.{' '}
         <Link to={paths.manageInventories.href()}>Back to Manage Inventories</Link>
       </p>
-      {items.isPending ? (
-        <Skeleton label="Loading the reorder list...">
-          <SummarySkeleton />
-          <TableSkeleton columns={COLUMNS} rows={REORDER_PAGE_SIZE} />
-        </Skeleton>
-      ) : (
-        <ListQuery
-          query={items}
-          empty={
-            <EmptyList page={params.page} search="" noun="item" onFirstPage={() => params.setPage(1)}>
-              <p className="text-secondary">No item is at or below its reorder point: nothing to reorder.</p>
-            </EmptyList>
-          }
-        >
-          {(page) => (
-            <>
-              <ListSummary
-                page={shownPage}
-                size={REORDER_PAGE_SIZE}
-                shown={page.items.length}
-                total={page.total}
-                noun="items to reorder"
-              />
-              <Table striped className="align-middle table-stack">
-                <thead>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th scope="col" key={column}>
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((item) => (
-                    <ReorderRow key={item._id} item={item} />
+      <ListQuery
+        placeholder={
+          <>
+            <SummarySkeleton />
+            <TableSkeleton columns={COLUMNS} rows={REORDER_PAGE_SIZE} />
+          </>
+        }
+        loadingLabel="Loading the reorder list..."
+        query={items}
+        empty={
+          <EmptyList page={params.page} search="" noun="item" onFirstPage={() => params.setPage(1)}>
+            <p className="text-secondary">No item is at or below its reorder point: nothing to reorder.</p>
+          </EmptyList>
+        }
+      >
+        {(page) => (
+          <>
+            <ListSummary
+              page={shownPage}
+              size={REORDER_PAGE_SIZE}
+              shown={page.items.length}
+              total={page.total}
+              noun="items to reorder"
+            />
+            <Table striped className="align-middle table-stack">
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th scope="col" key={column}>
+                      {column}
+                    </th>
                   ))}
-                </tbody>
-              </Table>
-              <PageNav
-                label="Pages of the reorder list"
-                page={params.page}
-                total={page.total}
-                size={REORDER_PAGE_SIZE}
-                onSelect={params.setPage}
-              />
-            </>
-          )}
-        </ListQuery>
-      )}
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((item) => (
+                  <ReorderRow key={item._id} item={item} />
+                ))}
+              </tbody>
+            </Table>
+            <PageNav
+              label="Pages of the reorder list"
+              page={params.page}
+              total={page.total}
+              size={REORDER_PAGE_SIZE}
+              onSelect={params.setPage}
+            />
+          </>
+        )}
+      </ListQuery>
     </section>
   );
 }

@@ -1,0 +1,186 @@
+import { MongoServerError, type ChangeStream, type ChangeStreamDocument } from 'mongodb';
+import type { ChangeFeed, StoreChange } from '../store';
+import { toChange, type ChangeDoc, type MongoCollections } from './documents';
+import { OPERATION_TIME_MS, type FeedPosition } from './mongo-ledger';
+
+/** How long after a stream failed it is opened again; and how often a standalone server's log is read. */
+const REOPEN_MS = 1000;
+const POLL_MS = 250;
+/** Changes read in one go from a standalone server's log. */
+const POLL_BATCH = 500;
+/** The server no longer holds the oplog entries a resume token or a start time points at. */
+const HISTORY_LOST = 286;
+
+export interface MongoFeed {
+  feed: ChangeFeed;
+  /** Where the feed stands: set at open, then moved on by each of this process's commits (mongo-ledger.ts). */
+  committed: (position: FeedPosition) => void;
+  close(): Promise<void>;
+}
+
+interface Subscriber {
+  listener: (change: StoreChange) => void;
+  /** It hears changes past this seq: what was committed after it subscribed. */
+  after: number;
+}
+
+/**
+ * The change feed of one MongoDB database: a change stream on `changes`,
+ * where every write logs its change in its own transaction (mongo-ledger.ts).
+ * A change stream reports majority-committed inserts in commit order, and the
+ * seq each change took from the revision counter follows commit order too, so
+ * changes are announced in seq order, each once, after commit, whichever
+ * instance made them.
+ *
+ * The stream opens at the first subscription (a store nobody listens to holds
+ * no cursor), from the last position this process knows (its own latest
+ * commit, or what it read at open): a change committed between subscribe()
+ * and the server opening the stream is not missed. A subscriber hears what
+ * is past the seq known when it subscribed; another instance's change
+ * committed since this process last heard of one may reach it too.
+ *
+ * The driver resumes the stream by itself after a resumable error (a
+ * failover, a network blip). Any other error closes it: it is opened again
+ * after the last resume token (startAfter), and if the oplog no longer holds
+ * that point, from now, with a warning (alerts do not depend on the feed:
+ * the dispatcher reads the outbox, docs/decisions/010).
+ *
+ * A standalone server has no change streams (nor transactions): there the
+ * log is read by seq every POLL_MS, and a change written out of seq order by
+ * two racing writes may be missed, like the ledger's other risks there.
+ */
+export function mongoFeed(
+  { changes }: MongoCollections,
+  { transactions, warn }: { transactions: boolean; warn: (message: string) => void },
+): MongoFeed {
+  const subscribers = new Set<Subscriber>();
+  let known: FeedPosition = { seq: 0 };
+  /** The highest seq announced: a change replayed after a reopen is not announced again. */
+  let announced = 0;
+  /** Opaque to us (the driver's ResumeToken is `unknown`). */
+  let token: unknown;
+  let stream: ChangeStream<ChangeDoc> | undefined;
+  /** The stream's reopening after a failure. */
+  let timer: NodeJS.Timeout | undefined;
+  /** A standalone server's log reading. */
+  let poller: NodeJS.Timeout | undefined;
+  let polling = false;
+  let closed = false;
+
+  function advance(position: FeedPosition) {
+    if (position.seq > known.seq) known = { seq: position.seq, time: position.time ?? known.time };
+  }
+
+  function announce(doc: ChangeDoc) {
+    advance({ seq: doc.seq });
+    if (doc.seq <= announced) return;
+    announced = doc.seq;
+    const change = toChange(doc);
+    for (const subscriber of subscribers) {
+      if (doc.seq <= subscriber.after) continue;
+      try {
+        subscriber.listener(change);
+      } catch (error) {
+        // A listener's failure is its own: the write is committed and the others still hear of it.
+        process.emitWarning(`A change feed listener threw: ${String(error)}`);
+      }
+    }
+  }
+
+  function open() {
+    timer = undefined;
+    if (closed) return;
+    const start = token ? { startAfter: token } : known.time ? { startAtOperationTime: known.time } : {};
+    const opened = changes.watch<ChangeDoc, ChangeStreamDocument<ChangeDoc>>(
+      [{ $match: { operationType: 'insert' } }],
+      start,
+    );
+    stream = opened;
+    opened.on('change', (event) => {
+      if (event.operationType === 'insert') {
+        advance({ seq: event.fullDocument.seq, time: event.clusterTime });
+        announce(event.fullDocument);
+      } else if (event.operationType === 'invalidate') {
+        // The collection was dropped or renamed: the server ended the stream. Open it again after this event.
+        failed(opened, new Error('the changes collection was dropped or renamed'));
+      }
+    });
+    opened.on('resumeTokenChanged', (next) => {
+      token = next;
+    });
+    // Only what the driver does not resume by itself (it resumes after a failover or a network error).
+    opened.on('error', (error) => failed(opened, error));
+  }
+
+  function failed(which: ChangeStream<ChangeDoc>, error: Error) {
+    if (closed || stream !== which) return;
+    stream = undefined;
+    void which.close().catch(() => undefined);
+    if (error instanceof MongoServerError && error.code === HISTORY_LOST) {
+      // Too far behind to resume: from now on. What was missed stays in the outbox and in history.
+      token = undefined;
+      known = { seq: known.seq };
+      warn(
+        `MongoDB: the change feed fell behind the oplog and restarts from now; changes in between were not announced.`,
+      );
+    } else {
+      warn(`MongoDB: the change feed stopped (${error.message}); resuming in ${REOPEN_MS} ms.`);
+    }
+    timer = setTimeout(open, REOPEN_MS);
+    timer.unref();
+  }
+
+  /** A standalone server: the log read past the last seq seen. */
+  async function poll() {
+    if (polling || closed) return;
+    polling = true;
+    try {
+      const docs = await changes
+        .find({ seq: { $gt: Math.max(announced, known.seq) } })
+        .sort({ seq: 1 })
+        .limit(POLL_BATCH)
+        .maxTimeMS(OPERATION_TIME_MS)
+        .toArray();
+      for (const doc of docs) announce(doc);
+    } catch (error) {
+      warn(`MongoDB: reading the change log failed (${String(error)}); trying again.`);
+    } finally {
+      polling = false;
+    }
+  }
+
+  function start() {
+    if (closed || stream || timer || poller) return;
+    if (transactions) {
+      open();
+      return;
+    }
+    // Nothing before the first subscription is announced.
+    announced = Math.max(announced, known.seq);
+    poller = setInterval(() => void poll(), POLL_MS);
+    poller.unref();
+  }
+
+  return {
+    feed: {
+      subscribe(listener) {
+        const subscriber: Subscriber = { listener, after: Math.max(known.seq, announced) };
+        subscribers.add(subscriber);
+        start();
+        return () => {
+          subscribers.delete(subscriber);
+        };
+      },
+    },
+    committed: advance,
+    async close() {
+      closed = true;
+      subscribers.clear();
+      clearTimeout(timer);
+      clearInterval(poller);
+      const current = stream;
+      stream = undefined;
+      await current?.close();
+    },
+  };
+}
