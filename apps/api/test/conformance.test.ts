@@ -24,6 +24,7 @@ const item = {
   createdAt: '2025-01-02T03:04:05.000Z',
   updatedAt: '2025-01-02T03:04:05.000Z',
   version: 1,
+  minStock: 0,
 };
 
 /** A stand-in API of one route, recorded as the real app is. */
