@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { actorSchema, itemSchema, stockMovementSchema, stockResultSchema } from './api-schemas';
+import { STOCK_FILTERS } from './stock';
 import { plainText } from './text';
 
 export const NAME_MAX = 20;
@@ -77,11 +78,7 @@ export type ItemField = keyof ItemInput;
  */
 export const ITEM_FIELDS = Object.keys(itemInputSchema.shape) as ItemField[];
 
-/** Low: a reorder point is set and the quantity is at or below it. */
-export const isLowStock = (item: Pick<Item, 'quantity' | 'minStock'>) =>
-  item.minStock > 0 && item.quantity <= item.minStock;
-/** Out: nothing left. */
-export const isOutOfStock = (item: Pick<Item, 'quantity'>) => item.quantity === 0;
+export { isLowStock, isOutOfStock, STOCK_FILTERS, type StockFilter } from './stock';
 /** What a form or client sends before defaults are applied. */
 export type ItemInputDraft = z.input<typeof itemInputSchema>;
 
@@ -125,10 +122,6 @@ export type ItemSortKey = (typeof ITEM_SORTS)[number];
 export const LIST_LIMIT_MAX = 500;
 // Defined beside the other answer shapes (no zod there: the web app's first page needs it alone).
 export { TOTAL_COUNT_HEADER } from './responses';
-
-/** The stock filters of the item list. */
-export const STOCK_FILTERS = ['low', 'out'] as const;
-export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 /** The paging parameters of every list: `limit` (1..max) and `skip`, as query text. */
 export const limitParam = (max: number) =>

@@ -1,5 +1,5 @@
 import type { AlertKind } from '@smart-zone/types/alert';
-import { isLowStock } from '@smart-zone/types/item';
+import { isLowStock } from '@smart-zone/types/stock';
 import type { ChangeCause } from './store';
 
 /** What the rule needs of an item on each side of a change. */

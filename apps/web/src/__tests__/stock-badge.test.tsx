@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { isLowStock, isOutOfStock } from '@smart-zone/types/item';
+import { isLowStock, isOutOfStock } from '@smart-zone/types/stock';
 import { fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';

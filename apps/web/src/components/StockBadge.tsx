@@ -1,16 +1,12 @@
 import type { Item } from '@smart-zone/types/item';
+import { isLowStock, isOutOfStock } from '@smart-zone/types/stock';
 
 type Stock = Pick<Item, 'quantity' | 'minStock'>;
 
-/**
- * The contract's isOutOfStock / isLowStock (packages/types/src/item.ts),
- * restated here because that module carries the zod schemas and the badge is
- * on the first page, which must not load zod (budget.spec.ts). A test holds
- * the two to the same answers (stock-badge.test.tsx).
- */
-export function stockState({ quantity, minStock }: Stock): 'out' | 'low' | 'in' {
-  if (quantity === 0) return 'out';
-  return minStock > 0 && quantity <= minStock ? 'low' : 'in';
+/** The contract's rule (packages/types/src/stock.ts, zod-free for the first page). */
+export function stockState(stock: Stock): 'out' | 'low' | 'in' {
+  if (isOutOfStock(stock)) return 'out';
+  return isLowStock(stock) ? 'low' : 'in';
 }
 
 /** "Out of stock" at 0, "Low stock" at or below the item's reorder point (set), nothing otherwise. */

@@ -1,4 +1,5 @@
-import { type Item, STOCK_FILTERS, type StockFilter } from '@smart-zone/types/item';
+import type { Item } from '@smart-zone/types/item';
+import { STOCK_FILTERS, type StockFilter } from '@smart-zone/types/stock';
 import { type ReactNode, useState } from 'react';
 import { EmptyList } from '../../../components/EmptyList';
 import { ListQuery } from '../../../components/ListQuery';
