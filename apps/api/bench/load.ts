@@ -4,16 +4,25 @@
  * server it measures. It gets its LoadSpec as argv[2] and answers one
  * LoadResult over IPC.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec } from './protocol';
 
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
+  const bodies = spec.bodies ? (JSON.parse(readFileSync(spec.bodies, 'utf8')) as string[]) : undefined;
   const result = await autocannon({
     url: spec.url,
     method: spec.method ?? 'GET',
     headers: spec.headers,
     body: spec.body,
+    ...(bodies
+      ? {
+          requests: [
+            { setupRequest: (request) => ({ ...request, body: bodies[Math.floor(Math.random() * bodies.length)] }) },
+          ],
+        }
+      : {}),
     connections: spec.connections,
     // autocannon refuses a key that is present but undefined.
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),

@@ -14,6 +14,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A JSON file holding an array of bodies: each request sends one picked at random (overrides `body`). */
+  bodies?: string;
   connections: number;
   /** Either a duration in seconds… */
   seconds?: number;

@@ -15,6 +15,8 @@ export interface Row extends LoadResult {
   vsFloorRounds?: number[];
   memory?: MemoryGrowth;
   stock?: StockCheck;
+  /** Alerts raised during the measured runs (not the warm-up). */
+  alerts?: number;
 }
 
 export interface Report {
@@ -70,10 +72,12 @@ function notes(row: Row): string {
     parts.push(`${row.completed} answers, ${row.mbPerSec.toFixed(1)} MB/s`);
   }
   if (row.stock) {
-    const { initial, final, delivered, oversold } = row.stock;
+    const { initial, final, delivered, oversold, crossings } = row.stock;
     parts.push(
       `stock ${initial.toLocaleString('en')} → ${final.toLocaleString('en')}, ${delivered} delivered, oversold ${oversold}`,
     );
+    if (row.alerts !== undefined) parts.push(`${crossings} items crossed their reorder point (warm-up included)`);
   }
+  if (row.alerts !== undefined) parts.push(`${row.alerts} alerts raised in the measured runs`);
   return parts.join('; ');
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Item } from '@smart-zone/types/item';
 import { type ApiServer, benchToken, buildApi, startApiServer } from './api-server';
-import { createStockItem, deliveryBody } from './deliveries';
+import { createStockItem } from './deliveries';
 import { goalLines } from './goals';
 import { expect } from './http';
 import { type BenchOptions, readOptions } from './options';
@@ -85,7 +85,7 @@ async function benchmark(
   const searchTerm = searchTermFor(options.items);
   const stockItem = await createStockItem(api.base, token);
 
-  const chosen = scenarios(options, { itemId, searchTerm, token, deliveryBody: deliveryBody(stockItem) }).filter(
+  const chosen = scenarios(options, { itemId, searchTerm, token, base: api.base, workDir, stockItem }).filter(
     (scenario) => !options.only || options.only.some((text) => scenario.name.includes(text)),
   );
   if (chosen.length === 0) throw new Error(`no scenario name contains any of ${options.only?.join(', ')}`);
@@ -103,7 +103,7 @@ async function benchmark(
   const rows = await runScenarios(
     chosen,
     { api, floor, ceiling },
-    { warmup: options.warmup, rounds: options.rounds, token, stockItem, progress },
+    { warmup: options.warmup, rounds: options.rounds, token, progress },
   );
   return {
     date: new Date().toISOString(),

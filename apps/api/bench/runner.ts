@@ -1,4 +1,4 @@
-import { checkStock, type StockItem } from './deliveries';
+import { alertTotal, checkStock } from './deliveries';
 import { measure, warmUp } from './measure';
 import type { LoadResult } from './protocol';
 import { watchMemory } from './memory';
@@ -16,7 +16,8 @@ export interface Targets {
  * and the ceiling. Those calls run in `rounds` interleaved rounds (API,
  * floor, ceiling, API, floor, …), so a burst of noise from the rest of a
  * shared machine lands on all three rather than on one: the ratio to the
- * floor is the median of the rounds' ratios.
+ * floor is the median of the rounds' ratios. Scenarios sharing an
+ * `interleave` key take turns the same way (A, B, A, B, …).
  */
 export async function runScenarios(
   chosen: Scenario[],
@@ -25,47 +26,76 @@ export async function runScenarios(
     warmup: number;
     rounds: number;
     token: string;
-    stockItem: StockItem;
     progress: (message: string) => void;
   },
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const scenario of chosen) {
-    const servers: [Target, string][] = [['api', targets.api.base]];
-    if (scenario.hasFloor && targets.floor && targets.ceiling) {
-      servers.push(['floor', targets.floor.base], ['ceiling', targets.ceiling.base]);
-    }
-    const rounds = servers.length > 1 ? context.rounds : 1;
-    const runs = new Map<Target, LoadResult[]>(servers.map(([target]) => [target, []]));
-    // Watched from before the warm-up: RSS rarely shrinks, so growth during it must count.
-    const memory = scenario.watchMemory ? watchMemory(targets.api.pid) : undefined;
-    for (const [target, base] of servers) {
-      context.progress(`${scenario.name}: warming up ${target}…`);
-      await warmUp({ ...scenario.load, url: `${base}${scenario.path}` }, context.warmup);
-    }
-    for (let round = 1; round <= rounds; round += 1) {
-      for (const [target, base] of servers) {
-        context.progress(`${scenario.name} on ${target}${rounds > 1 ? `, round ${round} of ${rounds}` : ''}…`);
-        runs.get(target)!.push(await measure({ ...scenario.load, url: `${base}${scenario.path}` }));
+  for (const group of groups(chosen)) {
+    // Lanes measured in turn each round: one scenario on the API, floor and ceiling, or the API under each of a group.
+    const lanes: { scenario: Scenario; target: Target; base: string; runs: LoadResult[]; alerts: number }[] = [];
+    for (const scenario of group) {
+      lanes.push({ scenario, target: 'api', base: targets.api.base, runs: [], alerts: 0 });
+      if (scenario.hasFloor && targets.floor && targets.ceiling) {
+        lanes.push(
+          { scenario, target: 'floor', base: targets.floor.base, runs: [], alerts: 0 },
+          { scenario, target: 'ceiling', base: targets.ceiling.base, runs: [], alerts: 0 },
+        );
       }
     }
-    const floorRuns = runs.get('floor');
-    for (const [target] of servers) {
-      const results = runs.get(target)!;
-      const row: Row = { scenario: scenario.name, target, ...combine(results) };
-      if (target === 'api') row.memory = memory?.stop();
+    const rounds = lanes.length > 1 ? context.rounds : 1;
+    for (const scenario of group) {
+      if (scenario.before) {
+        context.progress(`${scenario.name}: setting up…`);
+        await scenario.before();
+      }
+    }
+    // Watched from before the warm-up: RSS rarely shrinks, so growth during it must count.
+    const memory = new Map(
+      group.map((scenario) => [scenario, scenario.watchMemory ? watchMemory(targets.api.pid) : undefined]),
+    );
+    for (const lane of lanes) {
+      context.progress(`${lane.scenario.name}: warming up ${lane.target}…`);
+      await warmUp({ ...lane.scenario.load, url: `${lane.base}${lane.scenario.path}` }, context.warmup);
+    }
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const lane of lanes) {
+        context.progress(
+          `${lane.scenario.name} on ${lane.target}${rounds > 1 ? `, round ${round} of ${rounds}` : ''}…`,
+        );
+        const alertsBefore = lane.scenario.countAlerts ? await alertTotal(targets.api.base, context.token) : 0;
+        lane.runs.push(await measure({ ...lane.scenario.load, url: `${lane.base}${lane.scenario.path}` }));
+        if (lane.scenario.countAlerts)
+          lane.alerts += (await alertTotal(targets.api.base, context.token)) - alertsBefore;
+      }
+    }
+    for (const lane of lanes) {
+      const { scenario, target, runs } = lane;
+      const row: Row = { scenario: scenario.name, target, ...combine(runs) };
+      const floorRuns = lanes.find((other) => other.scenario === scenario && other.target === 'floor')?.runs;
+      if (target === 'api') row.memory = memory.get(scenario)?.stop();
       if (floorRuns) {
-        const ratios = results.map((result, i) => result.reqPerSec / floorRuns[i]!.reqPerSec);
+        const ratios = runs.map((result, i) => result.reqPerSec / floorRuns[i]!.reqPerSec);
         row.vsFloor = median(ratios);
         if (rounds > 1) row.vsFloorRounds = ratios;
       }
-      if (scenario.checkStock && target === 'api') {
-        row.stock = await checkStock(targets.api.base, context.token, context.stockItem);
-      }
+      if (target === 'api' && scenario.stock)
+        row.stock = await checkStock(targets.api.base, context.token, scenario.stock);
+      if (target === 'api' && scenario.countAlerts) row.alerts = lane.alerts;
       rows.push(row);
     }
   }
   return rows;
+}
+
+/** Consecutive scenarios with the same `interleave` key as one group; every other scenario on its own. */
+function groups(chosen: Scenario[]): Scenario[][] {
+  const result: Scenario[][] = [];
+  for (const scenario of chosen) {
+    const last = result.at(-1);
+    if (scenario.interleave && last?.[0]?.interleave === scenario.interleave) last.push(scenario);
+    else result.push([scenario]);
+  }
+  return result;
 }
 
 /** Rounds of one server as one: rates over the whole time, latencies as the median round's. */

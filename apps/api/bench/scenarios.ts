@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { createDeliveryItems, deliveryBody, type StockItem } from './deliveries';
 import type { BenchOptions } from './options';
 import type { LoadSpec } from './protocol';
 
@@ -11,8 +13,14 @@ export interface Scenario {
   hasFloor?: boolean;
   /** Report how much the API's resident memory grew during the run. */
   watchMemory?: boolean;
-  /** Check afterwards that stock and delivery records agree. */
-  checkStock?: boolean;
+  /** Runs once before the warm-up (creates what the scenario needs). */
+  before?: () => Promise<void>;
+  /** The items its deliveries take from: checked afterwards that stock and delivery records agree. */
+  stock?: StockItem[];
+  /** Count the alerts raised during the measured runs. */
+  countAlerts?: boolean;
+  /** Scenarios with the same key run in interleaved rounds (A, B, A, B…) and are compared with each other. */
+  interleave?: string;
 }
 
 export interface ScenarioContext {
@@ -21,8 +29,18 @@ export interface ScenarioContext {
   /** A search term that matches a few of the synthetic items. */
   searchTerm: string;
   token: string;
-  deliveryBody: string;
+  base: string;
+  /** Where a scenario may keep files (the bench's temp folder). */
+  workDir: string;
+  /** The one item with all the stock an item may hold, which the issue-9 deliveries take from. */
+  stockItem: StockItem;
 }
+
+/** Issue 19's delivery items: how many, and how much stock each starts with (never runs out in a run). */
+const DELIVERY_ITEMS = 5000;
+const DELIVERY_QUANTITY = 1000;
+/** With alerts on, item i crosses its reorder point at its (1 + i % 6)-th delivery: crossings all through a run. */
+const CROSSING_SPREAD = 6;
 
 /**
  * "phone K" with K = N/10 − 1 matches Phone K and Phone K0..K9: eleven
@@ -34,6 +52,36 @@ export function searchTermFor(items: number): string {
 
 export function scenarios(options: BenchOptions, context: ScenarioContext): Scenario[] {
   const timed = { connections: options.connections, seconds: options.seconds };
+  const delivering = {
+    connections: 64,
+    seconds: options.seconds,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
+  };
+  /**
+   * Issue 19: the same deliveries with alerts on and with every reorder
+   * point 0, each over its own DELIVERY_ITEMS items picked at random (one
+   * item can cross only once until restocked, so crossings need many items).
+   */
+  const deliveries = (name: string, short: string, minStock: (i: number) => number): Scenario => {
+    const items: StockItem[] = [];
+    const bodies = path.join(context.workDir, `${name.replaceAll(' ', '-')}.json`);
+    return {
+      name: `POST /api/myitem (deliver 1, ${name})`,
+      path: '/api/myitem',
+      load: { ...delivering, bodies },
+      before: () =>
+        createDeliveryItems(
+          context.base,
+          context.token,
+          { name: `Bench ${short}`, count: DELIVERY_ITEMS, quantity: DELIVERY_QUANTITY, minStock, bodiesFile: bodies },
+          items,
+        ),
+      stock: items,
+      countAlerts: true,
+      interleave: 'issue 19 deliveries',
+    };
+  };
   return [
     { name: 'GET /api/inventory/:id', path: `/api/inventory/${context.itemId}`, load: timed, hasFloor: true },
     { name: 'GET /api/inventory?limit=6', path: '/api/inventory?limit=6', load: timed, hasFloor: true },
@@ -59,14 +107,12 @@ export function scenarios(options: BenchOptions, context: ScenarioContext): Scen
       // 64 connections, as issue 9 measures deliveries: enough to queue commits.
       name: 'POST /api/myitem (deliver 1)',
       path: '/api/myitem',
-      load: {
-        connections: 64,
-        seconds: options.seconds,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
-        body: context.deliveryBody,
-      },
-      checkStock: true,
+      load: { ...delivering, body: deliveryBody(context.stockItem) },
+      stock: [context.stockItem],
     },
+    // Issue 19: the low list, from the seed's spread of reorder points, as fast as the other lists.
+    { name: 'GET /api/inventory?stock=low&limit=20', path: '/api/inventory?stock=low&limit=20', load: timed },
+    deliveries('alerts on', 'on', (i) => DELIVERY_QUANTITY - 1 - (i % CROSSING_SPREAD)),
+    deliveries('minStock 0', 'off', () => 0),
   ];
 }

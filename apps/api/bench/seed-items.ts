@@ -40,6 +40,8 @@ function syntheticItem(i: number) {
     supplier: `Supplier ${i % 37}`,
     price: ((i * 7919) % 100_000) / 100,
     quantity: i % 100,
+    // The seed script's spread of reorder points: a third none, the rest 5–95.
+    minStock: i % 3 === 0 ? 0 : 5 + ((i * 31) % 10) * 10,
     description: 'A synthetic item for the bench.',
     img: '',
   };
