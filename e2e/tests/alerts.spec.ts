@@ -113,5 +113,13 @@ test.describe('low stock', () => {
     await newest.getByRole('button', { name: /^Mark read/ }).click();
     await expect(page.getByTestId('alerts-unread-count')).toHaveCount(0);
     await expect(newest).toContainText('Read ');
+
+    // Leave the warehouse as it was: the scale spec counts every item.
+    await page.goto(`/manageInventories?q=${encodeURIComponent(name)}`);
+    const mine = page.getByTestId('manage-row').filter({ hasText: name });
+    await mine.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(mine).toHaveCount(0);
+    expect((await request.get(`/api/inventory/${item._id}`)).status()).toBe(404);
   });
 });
