@@ -1,7 +1,8 @@
-import { QUANTITY_MAX, type Actor, type ItemInput, type StockMovement } from '@smart-zone/types/item';
+import { QUANTITY_MAX, type StockMovement } from '@smart-zone/types/item';
 import { demoItems } from '../src/store/demo-items';
-import type { NewDelivery, Store, StoreChange } from '../src/store/store';
+import type { Store, StoreChange } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
+import { ada, delivery, phone, staff } from './helpers/store-fixtures';
 
 /**
  * The change feed (Store.changes), on both adapters: every write path
@@ -14,29 +15,6 @@ import { openTestStore, TEST_STORE } from './helpers/test-store';
  */
 const WAIT_MS = 2000;
 const QUIET_MS = TEST_STORE === 'mongo' ? 300 : 25;
-
-const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
-  name: 'Pixel 9',
-  supplier: 'Google',
-  price: 799,
-  quantity: 10,
-  description: 'A phone.',
-  img: '/images/pixel-9.svg',
-  ...overrides,
-});
-
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
-
-const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> = {}): NewDelivery => ({
-  owner: ada,
-  name: 'Ada Lovelace',
-  inventoriesId,
-  address: '1 Analytical Way',
-  phone: '+44 20 7946 0000',
-  quantity: 1,
-  ...overrides,
-});
 
 const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { Actor, ItemInput } from '@smart-zone/types/item';
-import type { DeliveryOutcome, NewDelivery, StockOutcome, StoreChange } from '../src/store/store';
+import type { DeliveryOutcome, StockOutcome, StoreChange } from '../src/store/store';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
+import { ada, delivery, phone, staff } from './helpers/store-fixtures';
 
 /**
  * The change feed on a real SQLite file: a change is announced only once it
@@ -11,28 +11,6 @@ import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
  * rolled back, and a second process on the same file hears our commits (and
  * we hear its) within 1 s, once each.
  */
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
-
-const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
-  name: 'Pixel 9',
-  supplier: 'Google',
-  price: 799,
-  quantity: 10,
-  description: 'A phone.',
-  img: '/images/pixel-9.svg',
-  ...overrides,
-});
-
-const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> = {}): NewDelivery => ({
-  owner: ada,
-  name: 'Ada Lovelace',
-  inventoriesId,
-  address: '1 Analytical Way',
-  phone: '+44 20 7946 0000',
-  quantity: 1,
-  ...overrides,
-});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();

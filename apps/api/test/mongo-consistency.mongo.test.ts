@@ -1,15 +1,15 @@
 import { Decimal128, Long, MongoClient, MongoServerError, ObjectId, type Collection, type Document } from 'mongodb';
-import type { Actor, ItemInput } from '@smart-zone/types/item';
+import type { ItemInput } from '@smart-zone/types/item';
 import { MongoStartError, openMongoStore } from '../src/store/mongo/mongo-store';
 import type { Store } from '../src/store/store';
 import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
+import { staff } from './helpers/store-fixtures';
 
 /**
  * The MongoDB adapter's own halves of issue 24, on a real replica set (the
  * mongo jest project only): what the contract suite cannot see from outside.
  */
 const noop = () => {};
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
 const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
   name: 'Pixel 9',
   supplier: 'Google',

@@ -1,8 +1,9 @@
 import { MongoClient, MongoServerError, ObjectId, type Document } from 'mongodb';
-import type { Actor, ItemInput } from '@smart-zone/types/item';
+import type { ItemInput } from '@smart-zone/types/item';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import type { Store, StoreChange } from '../src/store/store';
 import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
+import { ada, staff } from './helpers/store-fixtures';
 
 /**
  * The MongoDB adapter's own parts of issue 19: the derived stock fields
@@ -13,8 +14,6 @@ import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
  * low-stock contract tests).
  */
 const noop = () => {};
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
 const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
   name: 'Pixel 9',
   supplier: 'Google',

@@ -1,6 +1,7 @@
-import type { Actor, ItemInput } from '@smart-zone/types/item';
+import type { ItemInput } from '@smart-zone/types/item';
 import type { ItemListOptions, Store } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
+import { ada, staff } from './helpers/store-fixtures';
 
 /**
  * The stock filters and the shortfall sort (ItemFilter.stock, sort
@@ -11,8 +12,6 @@ import { openTestStore, TEST_STORE } from './helpers/test-store';
  * moves quantity or reorder point is taken first, so an adapter that keeps
  * derived fields (MongoDB) must have kept them in step.
  */
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
 const item = (name: string, quantity: number, minStock: number, supplier = 'Acme'): ItemInput => ({
   name,
   supplier,

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Actor, ItemInput } from '@smart-zone/types/item';
+import type { ItemInput } from '@smart-zone/types/item';
 import { demoItems } from '../src/store/demo-items';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import { openStore } from '../src/store/open-store';
 import type { NewDelivery, Store } from '../src/store/store';
 import { dropTestDb, openTestStore, TEST_STORE, testDbName, testMongoUri } from './helpers/test-store';
+import { ada, bob, staff } from './helpers/store-fixtures';
 
 /**
  * The port's promises on order and consistency (issue 24), on both stores:
@@ -25,9 +26,6 @@ const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
   ...overrides,
 });
 
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
-const bob: Actor = { uid: 'uid-bob', email: 'bob@example.com' };
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
 const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
 const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> = {}): NewDelivery => ({

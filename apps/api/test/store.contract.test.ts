@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { itemInputSchema, QUANTITY_MAX, type Actor, type ItemInput } from '@smart-zone/types/item';
+import { itemInputSchema, QUANTITY_MAX } from '@smart-zone/types/item';
 import { demoItems } from '../src/store/demo-items';
 import { openStore } from '../src/store/open-store';
-import type { NewDelivery, Store } from '../src/store/store';
+import type { Store } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
+import { ada, bob, delivery, phone, staff } from './helpers/store-fixtures';
 
 /**
  * One contract, every adapter: this file runs in both jest projects
@@ -13,29 +14,6 @@ import { openTestStore, TEST_STORE } from './helpers/test-store';
  * set in the `mongo` one (skipped, visibly, where no MongoDB can be had).
  * The SQLite file tests below run in the sqlite project only.
  */
-const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
-  name: 'Pixel 9',
-  supplier: 'Google',
-  price: 799,
-  quantity: 10,
-  description: 'A phone.',
-  img: '/images/pixel-9.svg',
-  ...overrides,
-});
-
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
-const bob: Actor = { uid: 'uid-bob', email: 'bob@example.com' };
-const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
-
-const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> = {}): NewDelivery => ({
-  owner: ada,
-  name: 'Ada Lovelace',
-  inventoriesId,
-  address: '1 Analytical Way',
-  phone: '+44 20 7946 0000',
-  quantity: 1,
-  ...overrides,
-});
 
 const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const anyObjectId: unknown = expect.stringMatching(/^[0-9a-f]{24}$/);

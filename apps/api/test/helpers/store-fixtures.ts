@@ -1,0 +1,29 @@
+import type { Actor, ItemInput } from '@smart-zone/types/item';
+import type { NewDelivery } from '../../src/store/store';
+
+/** What the store tests write through the port directly: a phone, two people and staff, a delivery. */
+
+export const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
+  name: 'Pixel 9',
+  supplier: 'Google',
+  price: 799,
+  quantity: 10,
+  description: 'A phone.',
+  img: '/images/pixel-9.svg',
+  ...overrides,
+});
+
+export const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
+export const bob: Actor = { uid: 'uid-bob', email: 'bob@example.com' };
+export const staff: Actor = { uid: 'uid-staff', email: 'staff@example.com' };
+
+/** Ada's delivery of one of `inventoriesId`. */
+export const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> = {}): NewDelivery => ({
+  owner: ada,
+  name: 'Ada Lovelace',
+  inventoriesId,
+  address: '1 Analytical Way',
+  phone: '+44 20 7946 0000',
+  quantity: 1,
+  ...overrides,
+});
