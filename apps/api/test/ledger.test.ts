@@ -285,6 +285,28 @@ describe('staff (STAFF set)', () => {
     expect((await request(g.app).get('/api/inventory?limit=5')).status).toBe(200);
   });
 
+  it("alerts and the reorder list are staff's: a verified outsider and an unverified staff address get 403, nothing marked", async () => {
+    const itemId = await g.addItem({ quantity: 6, minStock: 5 });
+    const staffToken = await g.tokenFor('ann@shop.com');
+    await request(g.app).post(`/api/inventory/${itemId}/stock`).set(auth(staffToken)).send({ delta: -2 });
+    const [raised] = (await g.store.alerts.list({ limit: 5, skip: 0 })).alerts;
+    expect(raised).toMatchObject({ itemId, kind: 'low' });
+
+    for (const token of [
+      await g.tokenFor('eve@gmail.com', { provider: 'google.com' }),
+      await g.tokenFor('new@shop.com', { verified: false }),
+    ]) {
+      const refused = await Promise.all([
+        request(g.app).get('/api/alerts?unread=true').set(auth(token)),
+        request(g.app).post(`/api/alerts/${raised!._id}/read`).set(auth(token)),
+        request(g.app).post('/api/alerts/read-all').set(auth(token)),
+        request(g.app).get('/api/inventory/reorder.csv').set(auth(token)),
+      ]);
+      expect(refused.map((res) => res.status)).toEqual([403, 403, 403, 403]);
+    }
+    expect(await g.store.alerts.unreadCount()).toBe(1);
+  });
+
   it('staff by email and by @domain may write; /api/me says so', async () => {
     for (const email of ['boss@gmail.com', 'ann@shop.com']) {
       const token = await g.tokenFor(email);
