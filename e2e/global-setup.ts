@@ -6,6 +6,7 @@ import type { FullConfig } from '@playwright/test';
 import { ROOT_DIR, freePort, launch } from '../scripts/lib/launch.cjs';
 import { NO_CHROMIUM_MESSAGE, findChromium } from './chromium';
 import { ARTIFACTS_DIR } from './paths';
+import { E2E_OWNER, makeOwnerAccount } from './tests/helpers/team';
 
 /**
  * Starts the app the way `pnpm start` does (same launcher), but on a fresh
@@ -53,6 +54,9 @@ export default async function globalSetup(_config: FullConfig) {
       WEB_DIST: '',
       JWT_SECRET: '',
       LOGIN_RATE_LIMIT: '1000',
+      // A real shop's team: the owner invites everyone else (tests/helpers/team.ts).
+      OWNER_EMAILS: E2E_OWNER.email,
+      STAFF: '',
     },
     output: (line) => appendFileSync(serverLog, `${line}\n`),
   }).catch((error: unknown) => {
@@ -63,6 +67,7 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.SMART_ZONE_URL = app.url;
   process.env.SMART_ZONE_API_URL = app.apiUrl;
   process.env.SMART_ZONE_AUTH_URL = app.authUrl;
+  await makeOwnerAccount();
 
   void app.unexpectedExit.then(({ name, code, signal }) => {
     appendFileSync(serverLog, `[e2e] ${name} exited unexpectedly (${signal ?? code})\n`);

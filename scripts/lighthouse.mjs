@@ -83,8 +83,8 @@ async function startApp() {
     dataDir,
     port: await goodPort(),
     authPort: await goodPort(),
-    // STAFF unset: every verified user may write, so the run's user sees the staff pages.
-    env: { ...process.env, MONGODB_URI: '', SEED_DEMO_DATA: 'true', HOST: '', JWT_SECRET: '', STAFF: '' },
+    // Neither OWNER_EMAILS nor STAFF: every verified user is a manager, so the run's user sees the staff pages.
+    env: { ...process.env, MONGODB_URI: '', SEED_DEMO_DATA: 'true', HOST: '', JWT_SECRET: '', OWNER_EMAILS: '', STAFF: '' },
     output: () => {},
   });
   return {

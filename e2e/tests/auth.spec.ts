@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { countOobCodes, latestOobCode, resetPasswordWithCode } from './helpers/emulator';
 import { shot } from './helpers/screenshots';
+import { inviteAs } from './helpers/team';
 import {
   fillSignIn,
   newUser,
@@ -55,6 +56,7 @@ test.describe('accounts', () => {
 
   test('a protected page sends a visitor to /login and back after signing in', async ({ page }) => {
     const user = newUser('guard');
+    await inviteAs(user.email, 'manager');
     await signUpViaUi(page, user);
     await verifyEmailOf(user);
     await signOutViaUi(page);

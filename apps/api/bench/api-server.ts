@@ -36,6 +36,8 @@ export function apiEnv(dataDir: string, port = 0): NodeJS.ProcessEnv {
     // The bench writes far faster than any person: keep the per-user limits out of the way.
     WRITE_RATE_LIMIT: '100000000',
     LOGIN_RATE_LIMIT: '100000',
+    // Neither OWNER_EMAILS nor STAFF: an open warehouse, where the bench's verified user is a manager (team-roles.ts).
+    OWNER_EMAILS: '',
     STAFF: '',
     FIREBASE_AUTH_EMULATOR_HOST: '',
     MONGODB_URI: '',

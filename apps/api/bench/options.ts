@@ -4,6 +4,9 @@ export interface BenchOptions {
   seconds: number;
   connections: number;
   items: number;
+  /** Deliveries and stock moves the seed script adds over the items, by synthetic clerks (issue 20's audit). */
+  deliveries: number;
+  movements: number;
   /** Seconds of unrecorded load before each measured run, so the JIT has settled. */
   warmup: number;
   /** Interleaved rounds (API, floor, ceiling) for the calls the floor answers. */
@@ -18,10 +21,12 @@ export interface BenchOptions {
   cpuProf: boolean;
   /** Keeps the temp folder (database, server log, profile) for a look afterwards. */
   keep: boolean;
+  /** A data folder an earlier run seeded and kept (`<kept folder>/data`): used as it is, nothing seeded. */
+  reuse?: string;
 }
 
 const USAGE =
-  'pnpm bench -- [--items 500] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…]] [--json <file>] [--cpu-prof] [--keep]';
+  'pnpm bench -- [--items 500] [--deliveries 0] [--movements 0] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…]] [--json <file>] [--cpu-prof] [--keep] [--reuse <data folder>]';
 
 export function readOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -31,6 +36,8 @@ export function readOptions(argv: string[]): BenchOptions {
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '32' },
       items: { type: 'string', default: '500' },
+      deliveries: { type: 'string', default: '0' },
+      movements: { type: 'string', default: '0' },
       warmup: { type: 'string', default: '1' },
       rounds: { type: 'string', default: '3' },
       server: { type: 'string', default: 'compiled' },
@@ -38,6 +45,7 @@ export function readOptions(argv: string[]): BenchOptions {
       json: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      reuse: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -49,6 +57,8 @@ export function readOptions(argv: string[]): BenchOptions {
     seconds: whole('seconds', values.seconds, 1),
     connections: whole('connections', values.connections, 1),
     items: whole('items', values.items, 1),
+    deliveries: whole('deliveries', values.deliveries, 0),
+    movements: whole('movements', values.movements, 0),
     warmup: whole('warmup', values.warmup, 0),
     rounds: whole('rounds', values.rounds, 1),
     server: serverKind(values.server),
@@ -59,6 +69,7 @@ export function readOptions(argv: string[]): BenchOptions {
     json: values.json,
     cpuProf: values['cpu-prof'],
     keep: values.keep,
+    reuse: values.reuse,
   };
 }
 

@@ -27,6 +27,11 @@ export interface Report {
   /** Items in the store, as X-Total-Count reports them. */
   itemsInStore: number | null;
   searchMatches: number | null;
+  /** Issue 20: audit entries and deliveries (not cancelled) in the store, as X-Total-Count reports them. */
+  auditEntries: number | null;
+  deliveriesInStore: number | null;
+  /** How long seeding took (items, deliveries and stock moves); null when the store was reused (--reuse). */
+  seedSeconds: number | null;
   rows: Row[];
   profile?: string[];
 }

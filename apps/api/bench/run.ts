@@ -10,6 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Item } from '@smart-zone/types/item';
 import { type ApiServer, benchToken, buildApi, startApiServer } from './api-server';
 import { createStockItem } from './deliveries';
@@ -28,17 +29,27 @@ const progress = (message: string) => console.error(`[bench] ${message}`);
 async function main() {
   const options = readOptions(process.argv.slice(2));
   const workDir = mkdtempSync(path.join(tmpdir(), 'smart-zone-bench-'));
-  const dataDir = path.join(workDir, 'data');
+  const dataDir = options.reuse ?? path.join(workDir, 'data');
   const profileDir = options.cpuProf ? path.join(workDir, 'profile') : undefined;
-  mkdirSync(dataDir);
   const token = benchToken();
 
   const seedStarted = Date.now();
   const seedScript = hasSeedScript();
-  if (seedScript) {
-    progress(`seeding ${options.items} items with src/seed.ts…`);
-    await seedWithScript(dataDir, options.items);
+  const activity = options.deliveries + options.movements > 0;
+  if (options.reuse) {
+    progress(`reusing the store in ${options.reuse}: nothing seeded`);
+  } else if (seedScript) {
+    mkdirSync(dataDir);
+    progress(
+      `seeding ${options.items} items${activity ? `, ${options.deliveries} deliveries and ${options.movements} stock moves` : ''} with src/seed.ts…`,
+    );
+    await seedWithScript(dataDir, options.items, options);
+  } else if (activity) {
+    throw new Error('--deliveries and --movements need the seed script (src/seed.ts)');
+  } else {
+    mkdirSync(dataDir);
   }
+  let seedSeconds = options.reuse ? null : (Date.now() - seedStarted) / 1000;
   if (options.server === 'compiled') {
     progress('compiling the API (dist/server.js, as pnpm start runs it)…');
     buildApi();
@@ -50,12 +61,17 @@ async function main() {
   const references: ReferenceServer[] = [];
   let report: Report;
   try {
-    if (!seedScript) {
+    if (!seedScript && !options.reuse) {
       progress(`no src/seed.ts yet: seeding ${options.items} items through POST /api/inventory…`);
+      const started = Date.now();
       await seedThroughApi(api.base, token, options.items);
+      seedSeconds = (Date.now() - started) / 1000;
     }
-    progress(`seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s; API pid ${api.pid} at ${api.base}`);
+    progress(
+      `${seedSeconds === null ? 'store reused' : `seeded in ${seedSeconds.toFixed(1)} s`}; API pid ${api.pid} at ${api.base}`,
+    );
     report = await benchmark(options, api, token, workDir, references);
+    report.seedSeconds = seedSeconds;
   } finally {
     // Stopping the API (SIGTERM, its graceful shutdown) is also what writes its CPU profile.
     await Promise.all([...references.map((server) => server.stop()), api.stop()]);
@@ -75,8 +91,10 @@ async function benchmark(
   workDir: string,
   references: ReferenceServer[],
 ): Promise<Report> {
-  const totalOf = async (query: string) => {
-    const total = (await expect<Item[]>(200, `${api.base}/api/inventory?${query}`)).headers.get('x-total-count');
+  const totalOf = async (query: string, listPath = '/api/inventory') => {
+    const total = (await expect<unknown[]>(200, `${api.base}${listPath}?${query}`, { token })).headers.get(
+      'x-total-count',
+    );
     return total === null ? null : Number(total);
   };
   const middle = await expect<Item[]>(200, `${api.base}/api/inventory?limit=1&skip=${Math.floor(options.items / 2)}`);
@@ -84,10 +102,19 @@ async function benchmark(
   if (!itemId) throw new Error('the store holds no items after seeding');
   const searchTerm = searchTermFor(options.items);
   const stockItem = await createStockItem(api.base, token);
+  // Issue 20's filters name an item with a delivery (the newest one's), when the seed made any.
+  const newest = await expect<DeliveredItem[]>(200, `${api.base}/api/deliveries?limit=1`, { token });
+  const activeItemId = newest.body[0]?.inventoriesId ?? itemId;
 
-  const chosen = scenarios(options, { itemId, searchTerm, token, base: api.base, workDir, stockItem }).filter(
-    (scenario) => !options.only || options.only.some((text) => scenario.name.includes(text)),
-  );
+  const chosen = scenarios(options, {
+    itemId,
+    activeItemId,
+    searchTerm,
+    token,
+    base: api.base,
+    workDir,
+    stockItem,
+  }).filter((scenario) => !options.only || options.only.some((text) => scenario.name.includes(text)));
   if (chosen.length === 0) throw new Error(`no scenario name contains any of ${options.only?.join(', ')}`);
   let floor: ReferenceServer | undefined;
   let ceiling: ReferenceServer | undefined;
@@ -116,6 +143,9 @@ async function benchmark(
     // The bench's own stock item is in the store too.
     itemsInStore: await totalOf('limit=1'),
     searchMatches: await totalOf(`limit=1&q=${encodeURIComponent(searchTerm)}`),
+    auditEntries: await totalOf('limit=1', '/api/audit'),
+    deliveriesInStore: await totalOf('limit=1', '/api/deliveries'),
+    seedSeconds: null, // set by main, which seeded
     rows,
   };
 }
@@ -129,7 +159,14 @@ function print(report: Report) {
     `SQLite file store, ${report.itemsInStore ?? '?'} items; ${options.seconds} s per run after ${options.warmup} s warm-up; ` +
       `${options.connections} connections (deliveries 64); the search matches ${report.searchMatches ?? '?'} items; ` +
       `API run ${options.server === 'compiled' ? 'compiled (node dist/server.js)' : 'through tsx (src/server.ts)'}; ` +
-      `the floor's calls in ${options.rounds} interleaved rounds.\n`,
+      `the floor's calls in ${options.rounds} interleaved rounds.`,
+  );
+  console.log(
+    `${report.auditEntries ?? '?'} audit entries, ${report.deliveriesInStore ?? '?'} deliveries; ` +
+      (report.seedSeconds === null
+        ? `the store reused from ${options.reuse}.\n`
+        : `seeded (${options.items} items, ${options.deliveries} deliveries, ${options.movements} stock moves) in ` +
+          `${report.seedSeconds.toFixed(1)} s.\n`),
   );
   console.log(markdownTable(report.rows));
   console.log(`\n${goalLines(report.rows).join('\n')}`);

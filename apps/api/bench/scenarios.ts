@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { seedClerk } from '../src/seed-activity';
 import { createDeliveryItems, deliveryBody, type StockItem } from './deliveries';
 import type { BenchOptions } from './options';
 import type { LoadSpec } from './protocol';
@@ -26,6 +27,8 @@ export interface Scenario {
 export interface ScenarioContext {
   /** An item in the middle of the catalogue. */
   itemId: string;
+  /** An item with deliveries and stock moves (the newest delivery's), or itemId when the seed made none. */
+  activeItemId: string;
   /** A search term that matches a few of the synthetic items. */
   searchTerm: string;
   token: string;
@@ -114,5 +117,38 @@ export function scenarios(options: BenchOptions, context: ScenarioContext): Scen
     { name: 'GET /api/inventory?stock=low&limit=20', path: '/api/inventory?stock=low&limit=20', load: timed },
     deliveries('alerts on', 'on', (i) => DELIVERY_QUANTITY - 1 - (i % CROSSING_SPREAD)),
     deliveries('minStock 0', 'off', () => 0),
+    ...teamReads(options, context),
+  ];
+}
+
+/**
+ * Issue 20: a manager's first page of the audit and of every delivery, with
+ * no filter and with each filter the seed gives something to find (one of
+ * its clerks, an item it delivered from, removals).
+ */
+function teamReads(options: BenchOptions, context: ScenarioContext): Scenario[] {
+  const load = {
+    connections: options.connections,
+    seconds: options.seconds,
+    headers: { authorization: `Bearer ${context.token}` },
+  };
+  const clerk = seedClerk(0).email;
+  const item = context.activeItemId;
+  const read = (list: 'audit' | 'deliveries', filter?: [string, string]): Scenario => {
+    const query = filter ? `${filter[0]}=${encodeURIComponent(filter[1])}&limit=50` : 'limit=50';
+    return {
+      name: `GET /api/${list}?${filter ? `${filter[0]}=${filter[1]}&` : ''}limit=50`,
+      path: `/api/${list}?${query}`,
+      load,
+    };
+  };
+  return [
+    read('audit'),
+    read('audit', ['actor', clerk]),
+    read('audit', ['itemId', item]),
+    read('audit', ['action', 'stock.remove']),
+    read('deliveries'),
+    read('deliveries', ['email', clerk]),
+    read('deliveries', ['itemId', item]),
   ];
 }

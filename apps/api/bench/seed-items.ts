@@ -11,9 +11,19 @@ export function hasSeedScript(): boolean {
   return existsSync(path.join(API_DIR, SEED_SCRIPT));
 }
 
-/** Runs `pnpm seed`'s script in its own process against `dataDir`, before the API opens it. */
-export async function seedWithScript(dataDir: string, items: number): Promise<void> {
-  const child = forkTs(SEED_SCRIPT, { args: ['--items', String(items)], env: apiEnv(dataDir) });
+/**
+ * Runs `pnpm seed`'s script in its own process against `dataDir`, before the API opens it: the items, then
+ * that many deliveries and stock moves over them.
+ */
+export async function seedWithScript(
+  dataDir: string,
+  items: number,
+  activity: { deliveries: number; movements: number } = { deliveries: 0, movements: 0 },
+): Promise<void> {
+  const args = ['--items', String(items)];
+  if (activity.deliveries > 0) args.push('--deliveries', String(activity.deliveries));
+  if (activity.movements > 0) args.push('--movements', String(activity.movements));
+  const child = forkTs(SEED_SCRIPT, { args, env: apiEnv(dataDir) });
   await exited(child, 'the seed script');
 }
 

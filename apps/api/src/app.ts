@@ -10,6 +10,7 @@ import type { IdTokenVerifier } from './auth/id-token-verifier';
 import { createGuards } from './auth/require-user';
 import { type Config, isLoopbackName } from './config';
 import { alertsRoutes } from './alerts/alerts.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
@@ -20,6 +21,8 @@ import { silentLogger } from './logging/logger';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
 import { serviceRoutes } from './service/service.routes';
+import { roleResolver } from './team/team-roles';
+import { teamRoutes } from './team/team.routes';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
 import { webAppRoutes } from './web/web-app';
@@ -36,6 +39,7 @@ export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
     | 'firebase'
     | 'authEmulatorHost'
     | 'webDist'
+    | 'ownerEmails'
     | 'staff'
     | 'writeRateLimit'
   >;
@@ -83,8 +87,10 @@ function apiRoutes(deps: {
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
     ...deliveriesRoutes({ store }),
     ...alertsRoutes({ store }),
+    ...auditRoutes({ store }),
+    ...teamRoutes({ store, settings: config }),
     ...serviceRoutes({ store, config }),
-    ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, isStaff: guards.isStaff }),
+    ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, roleOf: guards.roleOf }),
   ];
   return [...routes, ...openApiRoutes(routes)];
 }
@@ -99,7 +105,12 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
   const accounts = verifier.accountStatus
     ? createAccountCheck(verifier.accountStatus, { ttlMs: accountRecheckMs })
     : undefined;
-  const guards = createGuards({ tokens, staff: config.staff, writeRateLimit: config.writeRateLimit, accounts });
+  const guards = createGuards({
+    tokens,
+    roleOf: roleResolver(store, config),
+    writeRateLimit: config.writeRateLimit,
+    accounts,
+  });
 
   const api = express.Router();
   api.use(compressJson());

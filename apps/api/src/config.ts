@@ -87,6 +87,13 @@ const envSchema = z.object({
     .optional(),
   /** Default 20; 120 when sign-in is signature-only (every user then signs in again twice a minute, docs/decisions/007). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
+  OWNER_EMAILS: z
+    .string()
+    .refine(
+      (text) => text.split(',').every((entry) => /^\s*([^\s@,]+@[^\s@,]+)?\s*$/.test(entry)),
+      'must be comma-separated emails, e.g. ann@shop.com,bo@shop.com',
+    )
+    .optional(),
   STAFF: z
     .string()
     .refine(
@@ -144,7 +151,9 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   loginRateLimit: number;
-  /** Who may write; null: every verified user (STAFF unset). */
+  /** The first owners (OWNER_EMAILS), normalised: the app cannot demote or remove them. */
+  ownerEmails: readonly string[];
+  /** STAFF: emails and @domains who are clerks unless the team says otherwise; null when unset. */
   staff: StaffList;
   writeRateLimit: number;
   /** The least severe log entries written: `info` has one line per request, `warn` only refusals and failures. */
@@ -296,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     trustProxy: e.TRUST_PROXY ?? false,
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? (!e.FIREBASE_AUTH_EMULATOR_HOST && !serviceAccount ? 120 : 20),
+    ownerEmails: parseStaffList(e.OWNER_EMAILS) ?? [],
     staff: parseStaffList(e.STAFF),
     writeRateLimit: e.WRITE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,

@@ -3,12 +3,17 @@ import dotenv from 'dotenv';
 import { SYSTEM_ACTOR, type ItemInput } from '@smart-zone/types/item';
 import { ConfigError, loadConfig } from './config';
 import { demoItems } from './store/demo-items';
+import { seedDeliveries, seedMovements } from './seed-activity';
 import { openStore } from './store/open-store';
 
 /**
  * `pnpm seed -- --items 100000`: loads that many synthetic phones into the
  * configured store (DATA_DIR's SQLite file, or MONGODB_URI), each with its
  * `created` movement, so anyone can try the product at scale.
+ * `--deliveries N` and `--movements N` then add that many deliveries and stock
+ * moves by synthetic clerks over every item in the store (seed-activity.ts),
+ * each with its audit entry: `--items 100000 --deliveries 100000 --movements
+ * 800000` makes about 1,000,000 audit entries.
  */
 const BATCH = 5000;
 
@@ -33,10 +38,18 @@ async function main() {
   const { values } = parseArgs({
     // pnpm forwards a literal `--` when one is typed before the flags.
     args: process.argv.slice(2).filter((arg) => arg !== '--'),
-    options: { items: { type: 'string', default: '1000' } },
+    options: {
+      items: { type: 'string' },
+      deliveries: { type: 'string', default: '0' },
+      movements: { type: 'string', default: '0' },
+    },
   });
-  const count = Number(values.items);
-  if (!Number.isInteger(count) || count < 1) throw new ConfigError('--items must be a whole number of at least 1');
+  const deliveries = wholeNumber('deliveries', values.deliveries, 0);
+  const movements = wholeNumber('movements', values.movements, 0);
+  // 1000 items unless told otherwise; with activity alone, none: it goes to the items already there.
+  const count = wholeNumber('items', values.items ?? (deliveries || movements ? '0' : '1000'), 0);
+  if (count + deliveries + movements === 0)
+    throw new ConfigError('Nothing to seed: give --items, --deliveries or --movements');
 
   const config = loadConfig();
   process.umask(0o077); // the store's files are the owner's alone (0600), as the server makes them
@@ -58,11 +71,22 @@ async function main() {
       );
       await store.items.createMany(batch, SYSTEM_ACTOR);
     }
+    if (count > 0) console.log(`Seeded ${count} items into ${where} in ${secondsSince(started)} s.`);
+    if (deliveries > 0) await seedDeliveries(store, deliveries);
+    if (movements > 0) await seedMovements(store, movements);
   } finally {
     await store.close();
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Seeded ${count} items into ${where} in ${seconds} s.`);
+  if (deliveries + movements > 0) console.log(`Done in ${secondsSince(started)} s in all.`);
+}
+
+const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
+
+function wholeNumber(flag: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`--${flag} must be a whole number of at least ${min}`);
+  return value;
 }
 
 // pnpm runs package scripts in the package's folder; DATA_DIR and .env are the caller's.

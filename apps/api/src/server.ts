@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logging/logger';
 import { demoItems } from './store/demo-items';
 import { openStore } from './store/open-store';
+import { isOpenWarehouse } from './team/team-roles';
 
 /** Set once the settings are read; before that (a bad setting) there is no level to log at, only stderr. */
 let startLogger: Logger | undefined;
@@ -29,6 +30,8 @@ async function main() {
   if (config.seedDemoData && (await store.seedOnce(demoItems))) {
     logger.info(`Loaded ${demoItems.length} demo items into the empty store.`);
   }
+  // The owners the settings name are members (the Team page lists them); nobody can demote them from the app.
+  if (config.ownerEmails.length > 0) await store.team.ensureOwners(config.ownerEmails);
   // Alerts raised while we were down (or sends cut short by a crash) go out now: the outbox is in the store.
   const alertDispatch = startAlertDispatch(store, config.alerts, logger);
   if (alertDispatch.channels.length) {
@@ -43,10 +46,10 @@ async function main() {
       `Trusting the Firebase Auth emulator at ${config.authEmulatorHost}: its tokens are unsigned, so this server is for local use only.`,
     );
   }
-  if (config.staff === null && config.env === 'production') {
+  if (isOpenWarehouse(config) && config.env === 'production') {
     logger.warn(
-      'STAFF is not set: EVERY verified account may add, change and delete every item. ' +
-        'Set STAFF to the emails and @domains of your staff (see docs/api.md).',
+      'Neither OWNER_EMAILS nor STAFF is set: EVERY verified account is a manager, who may add, change and delete ' +
+        'every item. Set OWNER_EMAILS to your own email and invite your team from the Team page (see README).',
     );
   }
   if (config.trustProxy !== false) {

@@ -28,7 +28,8 @@ async function main() {
       firebase: { apiKey: '-', authDomain: '-', projectId: '-' },
       authEmulatorHost: undefined,
       webDist: '/nonexistent',
-      staff: null,
+      ownerEmails: [],
+    staff: null,
       writeRateLimit: 1,
     },
   });

@@ -364,7 +364,10 @@ describe(`the change feed: ${TEST_STORE}`, () => {
 
       expect(await store.deliveries.cancel(sent.delivery._id, ada)).toMatchObject({ ok: false, reason: 'over_limit' });
       expect(await store.deliveries.cancel(UNKNOWN_ID, ada)).toEqual({ ok: false, reason: 'not_found' });
-      expect(await store.deliveries.cancel(sent.delivery._id, staff)).toEqual({ ok: false, reason: 'not_found' });
+      expect(await store.deliveries.cancel(sent.delivery._id, staff, staff.uid)).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
       expect(await next(0)).toEqual([]);
 
       await store.items.changeStock(item._id, { delta: -10 }, staff);

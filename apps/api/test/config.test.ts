@@ -259,6 +259,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads OWNER_EMAILS as emails only, lower-cased, and refuses a @domain or anything else naming it', () => {
+    expect(loadConfig({ OWNER_EMAILS: ' Boss@Shop.com, co@shop.com ,' }).ownerEmails).toEqual([
+      'boss@shop.com',
+      'co@shop.com',
+    ]);
+    expect(loadConfig({}).ownerEmails).toEqual([]);
+    for (const bad of ['@shop.com', 'boss', 'boss@shop.com;co@shop.com', 'a@b@c']) {
+      expect(() => loadConfig({ OWNER_EMAILS: bad })).toThrow(
+        new ConfigError(
+          'Invalid configuration:\n  OWNER_EMAILS: must be comma-separated emails, e.g. ann@shop.com,bo@shop.com',
+        ),
+      );
+    }
+  });
+
   it('reads TRUST_PROXY hop counts up to 10 and CIDR prefixes up to the address size', () => {
     expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10' }).trustProxy).toBe(10);

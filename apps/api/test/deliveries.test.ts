@@ -215,17 +215,23 @@ describe('DELETE /api/myitem/:id', () => {
     expect(await stockOf(itemId)).toBe(5);
   });
 
-  it("answers 404 when b@x tries to cancel a@x's record, and changes nothing", async () => {
-    const itemId = await t.addItem({ quantity: 5 });
-    const tokenA = await t.tokenFor('a@x.com');
-    const tokenB = await t.tokenFor('b@x.com');
-    const created = await request(t.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com'));
-    const res = await request(t.app)
-      .delete(`/api/myitem/${insertedOf(created).insertedId}`)
-      .set(auth(tokenB));
-    expect(res.status).toBe(404);
-    expect(await stockOf(itemId)).toBe(4);
-    expect((await request(t.app).get('/api/myitem').set(auth(tokenA))).body).toHaveLength(1);
+  it("answers 404 when b@x, a clerk, tries to cancel a@x's record, and changes nothing (a manager may: see permissions.test.ts)", async () => {
+    // Clerks (the STAFF list): a clerk cancels only their own deliveries.
+    const clerks = await makeTestApp({ staff: ['@x.com'] });
+    try {
+      const itemId = await clerks.addItem({ quantity: 5 });
+      const tokenA = await clerks.tokenFor('a@x.com');
+      const tokenB = await clerks.tokenFor('b@x.com');
+      const created = await request(clerks.app).post('/api/myitem').set(auth(tokenA)).send(delivery(itemId, 'a@x.com'));
+      const res = await request(clerks.app)
+        .delete(`/api/myitem/${insertedOf(created).insertedId}?reason=mine%20now`)
+        .set(auth(tokenB));
+      expect(res.status).toBe(404);
+      expect((await clerks.store.items.get(itemId))?.quantity).toBe(4);
+      expect((await request(clerks.app).get('/api/myitem').set(auth(tokenA))).body).toHaveLength(1);
+    } finally {
+      await clerks.close();
+    }
   });
 
   it('concurrent cancels of one delivery put the stock back exactly once', async () => {

@@ -179,7 +179,7 @@ describe('refusals', () => {
       status: 403,
       uid: 'uid-ann@x.com',
       code: 'forbidden',
-      reason: 'not on the staff list',
+      reason: 'no role: manageItems needs manager',
     });
     expect(tooMany).toMatchObject({
       level: LEVEL.warn,

@@ -76,7 +76,7 @@ describe(`store contract, order and consistency: ${TEST_STORE}`, () => {
       expect(await store.items.remove(UNKNOWN_ID, staff)).toBe(false);
       expect(await store.deliveries.create(delivery(item._id, { quantity: 5 }))).toMatchObject({ ok: false });
       expect(await store.deliveries.create(delivery(UNKNOWN_ID))).toMatchObject({ ok: false });
-      expect(await store.deliveries.cancel(delivered.delivery._id, bob)).toMatchObject({ ok: false });
+      expect(await store.deliveries.cancel(delivered.delivery._id, bob, bob.uid)).toMatchObject({ ok: false });
 
       expect(await store.items.revision()).toBe(before);
     });

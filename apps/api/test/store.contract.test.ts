@@ -184,25 +184,40 @@ describe(`store contract: ${TEST_STORE}`, () => {
       expect(own.every((record) => record.uid === ada.uid)).toBe(true);
     });
 
-    it('cancels once, putting the quantity back; never for another owner', async () => {
+    it('cancels once, putting the quantity back; never for another owner when the owner is named', async () => {
       const item = await store.items.create(phone({ quantity: 10 }), staff);
       const outcome = await store.deliveries.create(delivery(item._id, { quantity: 4 }));
       if (!outcome.ok) throw new Error('expected a delivery');
       const id = outcome.delivery._id;
 
-      expect(await store.deliveries.cancel(id, bob)).toEqual({ ok: false, reason: 'not_found' });
+      expect(await store.deliveries.cancel(id, bob, bob.uid)).toEqual({ ok: false, reason: 'not_found' });
       // Same email, another account: records belong to a uid, not to an address.
-      expect(await store.deliveries.cancel(id, { uid: 'uid-new-ada', email: ada.email })).toEqual({
+      expect(await store.deliveries.cancel(id, { uid: 'uid-new-ada', email: ada.email }, 'uid-new-ada')).toEqual({
         ok: false,
         reason: 'not_found',
       });
       expect((await store.items.get(item._id))?.quantity).toBe(6);
 
-      expect(await store.deliveries.cancel(id, ada)).toEqual({ ok: true, delivery: outcome.delivery });
+      expect(await store.deliveries.cancel(id, ada, ada.uid)).toEqual({ ok: true, delivery: outcome.delivery });
       expect((await store.items.get(item._id))?.quantity).toBe(10);
-      expect(await store.deliveries.cancel(id, ada)).toEqual({ ok: false, reason: 'not_found' });
+      expect(await store.deliveries.cancel(id, ada, ada.uid)).toEqual({ ok: false, reason: 'not_found' });
+      expect(await store.deliveries.cancel(id, bob)).toEqual({ ok: false, reason: 'not_found' });
       expect((await store.items.get(item._id))?.quantity).toBe(10);
       expect(await store.deliveries.get(id)).toBeNull();
+    });
+
+    it("cancels anyone's delivery when no owner is named, as the one who cancels it", async () => {
+      const item = await store.items.create(phone({ quantity: 10 }), staff);
+      const outcome = await store.deliveries.create(delivery(item._id, { quantity: 3 }));
+      if (!outcome.ok) throw new Error('expected a delivery');
+      expect(await store.deliveries.cancel(outcome.delivery._id, bob)).toEqual({
+        ok: true,
+        delivery: outcome.delivery,
+      });
+      expect((await store.items.get(item._id))?.quantity).toBe(10);
+      const { movements } = await store.items.history(item._id, { limit: 1, skip: 0 });
+      expect(movements[0]).toMatchObject({ reason: 'cancel', delta: 3, actor: bob, deliveryId: outcome.delivery._id });
+      expect(await store.deliveries.listByOwner(ada.uid)).toEqual([]);
     });
 
     it('cancels a delivery whose item was deleted since, without failing', async () => {

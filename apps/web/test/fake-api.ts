@@ -1,5 +1,6 @@
 import type { Alert } from '@smart-zone/types/alert';
 import type { Me } from '@smart-zone/types/auth';
+import { type Role, can } from '@smart-zone/types/roles';
 import type { Item, StockMovement } from '@smart-zone/types/item';
 import type { AuthUser } from '../src/lib/auth/gateway';
 
@@ -107,14 +108,19 @@ export function page<T>(rows: T[], total = rows.length): Answer {
 export const UNREAD_COUNT_PATH = '/alerts?unread=true&limit=1';
 
 /**
- * GET /me for this user: staff unless the test says otherwise. Staff also get
- * the bell's count in the navbar: `unread` alerts (none unless the test says).
+ * GET /me for this user: a manager (who may do all the product does, the team
+ * aside) unless the test names another role, or null for a verified user on
+ * no team. A role that reads stock also gets the bell's count in the navbar:
+ * `unread` alerts (none unless the test says).
  */
-export function meRoute(user: AuthUser, { staff = true, unread = 0 } = {}): Record<string, Handler> {
-  const me: Me = { email: user.email ?? '', uid: user.uid, verified: true, staff };
+export function meRoute(
+  user: AuthUser,
+  { role = 'manager', unread = 0 }: { role?: Role | null; unread?: number } = {},
+): Record<string, Handler> {
+  const me: Me = { email: user.email ?? '', uid: user.uid, verified: true, role, staff: role !== null };
   return {
     'GET /me': () => ({ body: me }),
-    ...(staff && { [`GET ${UNREAD_COUNT_PATH}`]: () => page(unread ? [alert()] : [], unread) }),
+    ...(can(role, 'readStock') && { [`GET ${UNREAD_COUNT_PATH}`]: () => page(unread ? [alert()] : [], unread) }),
   };
 }
 
@@ -144,3 +150,6 @@ export function movement(overrides: Partial<StockMovement> = {}): StockMovement 
     ...overrides,
   };
 }
+
+/** A manager's item page also asks for the item's edits (GET /audit?itemId=): none here. */
+export const NO_EDITS: Record<string, Handler> = { 'GET /audit?itemId=*': () => page([], 0) };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Page, expect } from '@playwright/test';
 import { applyVerificationCode, latestOobCode } from './emulator';
+import { inviteAs, type Role } from './team';
 
 export interface TestUser {
   email: string;
@@ -52,11 +53,13 @@ export async function verifyEmailOf(user: TestUser) {
 }
 
 /**
- * A verified user signed in through the UI: sign up, verify the email, sign
- * out and in again (the session carries the verified state from then on).
+ * A verified team member signed in through the UI: the owner invites them with
+ * `role` (a manager unless said otherwise), then they sign up, verify the email,
+ * sign out and in again (the session carries the verified state from then on).
  */
-export async function signedInVerifiedUser(page: Page, tag: string) {
+export async function signedInVerifiedUser(page: Page, tag: string, role: Role = 'manager') {
   const user = newUser(tag);
+  await inviteAs(user.email, role);
   await signUpViaUi(page, user);
   await verifyEmailOf(user);
   await signOutViaUi(page);

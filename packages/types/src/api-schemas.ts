@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ALERT_CHANNELS, ALERT_KINDS } from './alert';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
 import { itemInputSchema, MOVEMENT_REASONS } from './item';
+import { ROLES } from './roles';
 
 /**
  * The one definition of every answer's shape: the OpenAPI document
@@ -119,8 +121,69 @@ export const healthResultSchema = z
   })
   .meta({ id: 'HealthResult' });
 export const meSchema = z
-  .object({ email: z.string(), uid: z.string(), verified: z.boolean(), staff: z.boolean() })
+  .object({
+    email: z.string(),
+    uid: z.string(),
+    verified: z.boolean(),
+    role: z
+      .enum(ROLES)
+      .nullable()
+      .meta({
+        description: 'The caller’s role in this warehouse’s team; null for a visitor (not a member, or not verified)',
+      }),
+    staff: z.boolean().meta({ description: 'Has a role (kept for older clients): the same as `role !== null`' }),
+  })
   .meta({ id: 'Me' });
+
+export const memberSchema = z
+  .object({
+    email: z.string().meta({ description: 'Trimmed and lower-cased' }),
+    role: z.enum(ROLES),
+    invitedBy: z
+      .string()
+      .meta({ description: "The inviter's email, or `OWNER_EMAILS` for an owner the settings name" }),
+    at: timestamp.meta({ description: 'When the member was invited or their role last changed' }),
+    fixed: z
+      .boolean()
+      .meta({ description: 'Named by the OWNER_EMAILS setting: an owner the app cannot demote or remove' }),
+  })
+  .meta({ id: 'Member', description: 'A team member: their role takes effect whenever that email signs in verified' });
+
+export const teamSchema = z
+  .object({
+    members: z.array(memberSchema).meta({ description: 'Owners first, then by role, then by email' }),
+    staff: z
+      .array(z.string())
+      .meta({ description: 'The STAFF setting (read-only here): emails and @domains who are clerks unless a member' }),
+    open: z.boolean().meta({
+      description: 'Neither OWNER_EMAILS nor STAFF is set: every verified user who is not a member is a manager',
+    }),
+  })
+  .meta({ id: 'Team' });
+
+const auditValue = z.union([z.string(), z.number(), z.null()]);
+
+export const auditEntrySchema = z
+  .object({
+    _id: id,
+    at: timestamp,
+    actor: actorSchema,
+    action: z.enum(AUDIT_ACTIONS),
+    target: z.object({
+      kind: z.enum(AUDIT_TARGETS),
+      id: z.string().meta({ description: "The item's or delivery's id, or the member's email" }),
+      name: z.string().meta({ description: "The item's name then, or the member's email" }),
+      itemId: id.optional().meta({ description: 'The item a delivery (or an item entry) is about' }),
+    }),
+    changes: z
+      .record(z.string(), z.tuple([auditValue, auditValue]))
+      .optional()
+      .meta({ description: 'Each changed field as [old, new]; null where there was none (created, deleted)' }),
+    reason: z.string().optional(),
+    movementId: id.optional().meta({ description: 'The stock movement the write appended' }),
+    requestId: z.string().meta({ description: "The request's X-Request-Id ('' for the seed and the demo data)" }),
+  })
+  .meta({ id: 'AuditEntry', description: 'One write, recorded in the same transaction as the write' });
 export const clientConfigSchema = z
   .object({
     firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),

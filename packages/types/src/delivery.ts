@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { deliveredItemSchema } from './api-schemas';
+import { emailFilter, timeFilter } from './audit';
 import { objectIdSchema } from './ids';
+import { limitParam, skipParam } from './item';
 import { plainText } from './text';
 
 export const DELIVERY_QUANTITY_MAX = 10_000;
@@ -67,3 +69,16 @@ export type DeliveredItem = z.output<typeof deliveredItemSchema>;
 export const myItemQuerySchema = z.object({
   email: plainText('email').trim().toLowerCase().pipe(z.email('email must be a valid email address')).optional(),
 });
+
+export const DELIVERY_LIST_LIMIT_MAX = 200;
+
+/** GET /api/deliveries?email=&itemId=&from=&to=&limit=&skip= — every delivery not cancelled, newest first. */
+export const deliveryListQuerySchema = z.object({
+  email: emailFilter.optional().meta({ description: "The staff member's email who recorded it" }),
+  itemId: objectIdSchema.optional(),
+  from: timeFilter('from').optional(),
+  to: timeFilter('to').optional(),
+  limit: limitParam(DELIVERY_LIST_LIMIT_MAX).default(50),
+  skip: skipParam.default(0),
+});
+export type DeliveryListQuery = z.output<typeof deliveryListQuerySchema>;

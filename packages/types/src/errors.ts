@@ -10,6 +10,12 @@ export const ERROR_CODES = [
   'not_found',
   'out_of_stock',
   'precondition_failed',
+  /** 409 on /api/team: the email is a member already. */
+  'member_exists',
+  /** 409 on /api/team: the change would leave the team without an owner. */
+  'last_owner',
+  /** 409 on /api/team: OWNER_EMAILS names this owner; only the settings can change them. */
+  'owner_from_settings',
   'payload_too_large',
   'rate_limited',
   'internal',

@@ -7,7 +7,7 @@ import { json, totalCountHeader } from '../http/route-docs';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
 
-/** Low-stock alerts in the app: staff read them and mark them read. */
+/** Low-stock alerts in the app: every role reads them; a clerk and above marks them read (roles.ts). */
 export function alertsRoutes(deps: { store: Store }) {
   const { alerts } = deps.store;
   return [
@@ -19,7 +19,7 @@ export function alertsRoutes(deps: { store: Store }) {
       summary: 'Low-stock alerts, newest first',
       description:
         '`unread=true`: only those nobody has marked read (the bell counts them with `limit=1` and X-Total-Count).',
-      access: 'staffRead',
+      access: 'readStock',
       query: alertListQuerySchema,
       responses: {
         '200': { description: 'Alerts', headers: totalCountHeader, content: json(z.array(alertSchema)) },
@@ -37,7 +37,7 @@ export function alertsRoutes(deps: { store: Store }) {
       tag: 'alerts',
       summary: 'Mark every unread alert read',
       description: 'Answers how many it marked.',
-      access: 'staff',
+      access: 'readAlerts',
       responses: {
         '200': { description: 'Marked', content: json(z.object({ marked: z.number().int().min(0) })) },
       },
@@ -53,7 +53,7 @@ export function alertsRoutes(deps: { store: Store }) {
       tag: 'alerts',
       summary: 'Mark one alert read',
       description: 'Once: marking it again keeps the first time.',
-      access: 'staff',
+      access: 'readAlerts',
       params: idParams('alert'),
       responses: { '200': { description: 'The alert', content: json(alertSchema) } },
       refusals: { 404: 'No alert with that id (not_found)' },

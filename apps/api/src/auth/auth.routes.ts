@@ -15,7 +15,7 @@ export function authRoutes(deps: {
   verifier: IdTokenVerifier;
   tokens: AccessTokens;
   loginRateLimit: number;
-  isStaff: Guards['isStaff'];
+  roleOf: Guards['roleOf'];
 }) {
   const loginLimiter = rateLimit({
     windowMs: 60_000,
@@ -59,17 +59,21 @@ export function authRoutes(deps: {
       path: '/me',
       operationId: 'getMe',
       tag: 'account',
-      summary: 'Who the caller is, and whether they are staff',
-      description: 'Staff may write; everyone else reads the catalogue and their own deliveries.',
+      summary: 'Who the caller is, and their role in the team',
+      description:
+        'The role decides what the caller may do (packages/types/src/roles.ts); null: a visitor, who reads the ' +
+        'catalogue and their own deliveries. Read from the team on every call: a change shows at once.',
       access: 'signedIn',
       responses: { '200': { description: 'The caller', content: json(meSchema) } },
-      handle(_input, _req, res) {
+      async handle(_input, _req, res) {
         const user = currentUser(res);
+        const role = await deps.roleOf(user);
         res.json({
           email: user.email,
           uid: user.uid,
           verified: user.verified,
-          staff: deps.isStaff(user),
+          role,
+          staff: role !== null,
         } satisfies Me);
       },
     }),

@@ -1,31 +1,32 @@
 import { type RequestHandler, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AccessClaims } from '@smart-zone/types/auth';
-import type { Actor } from '@smart-zone/types/item';
+import { can, PERMISSIONS, type Permission, type Role, roleNeededMessage } from '@smart-zone/types/roles';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { AppError, forbidden, unauthorized } from '../errors/app-error';
 import type { AccountCheck } from './account-check';
 import type { AccessTokens } from './access-token';
 import { bearerToken } from './bearer';
-import { isStaff, type StaffList } from './staff';
+import { requestIdOf } from '../logging/request-log';
+import type { Author } from '../store/store';
+import type { RoleOf } from '../team/team-roles';
 
-/** Who may do what: any valid accessToken, a verified user, or staff (who may write). */
+/** Who may do what: any valid accessToken, a verified user, or a role that has a permission (roles.ts). */
 export interface Guards {
   signedIn: RequestHandler;
   verified: RequestHandler;
-  /** Verified, on the staff list, and within the per-user write rate: for writes. */
-  staff: RequestHandler;
-  /** Verified and on the staff list, for staff-only reads: reading never spends the write budget. */
-  staffRead: RequestHandler;
-  isStaff: (user: AccessClaims) => boolean;
+  /**
+   * Verified, with a role that has the permission (403 naming the role needed); a write also stays within the
+   * per-user write rate. Reading never spends the write budget.
+   */
+  permit(permission: Permission, write: boolean): RequestHandler;
+  /** The caller's role, read from the team now (team/team-roles.ts). */
+  roleOf: RoleOf;
 }
-
-export const NOT_STAFF_MESSAGE = (email: string) =>
-  `Your account is not on this warehouse's staff list. Ask an admin to add ${email}.`;
 
 export function createGuards(deps: {
   tokens: AccessTokens;
-  staff: StaffList;
+  roleOf: RoleOf;
   writeRateLimit: number;
   /** Whether the token's account still exists and is enabled; absent where it cannot be read (see 007). */
   accounts?: AccountCheck;
@@ -48,11 +49,18 @@ export function createGuards(deps: {
     if (!currentUser(res).verified) throw forbidden(SPEC_TEXTS.emailNotVerified, 'email not verified');
     next();
   };
-  const onStaff: RequestHandler = (_req, res, next) => {
-    const user = currentUser(res);
-    if (!isStaff(deps.staff, user)) throw forbidden(NOT_STAFF_MESSAGE(user.email), 'not on the staff list');
-    next();
-  };
+  const hasRole = (permission: Permission): RequestHandler =>
+    async function hasRole(_req, res, next) {
+      const role = await deps.roleOf(currentUser(res));
+      if (!can(role, permission)) {
+        throw forbidden(
+          roleNeededMessage(permission, role),
+          `${role ?? 'no role'}: ${permission} needs ${PERMISSIONS[permission]}`,
+        );
+      }
+      res.locals.role = role;
+      next();
+    };
   // Per user, not per address: staff behind one office NAT must not share a budget.
   const writeLimiter = rateLimit({
     windowMs: 60_000,
@@ -71,13 +79,21 @@ export function createGuards(deps: {
         ),
       ),
   });
+  // One chain per permission and kind: a Router is one middleware that runs its chain, then hands on.
+  const chains = new Map<string, RequestHandler>();
   return {
     signedIn,
-    // A Router is one middleware that runs its chain, then hands on to the route.
     verified: Router().use(signedIn, verified),
-    staff: Router().use(signedIn, verified, onStaff, writeLimiter),
-    staffRead: Router().use(signedIn, verified, onStaff),
-    isStaff: (user) => isStaff(deps.staff, user),
+    permit(permission, write) {
+      const key = `${permission}:${write}`;
+      let chain = chains.get(key);
+      if (!chain) {
+        chain = Router().use(signedIn, verified, hasRole(permission), ...(write ? [writeLimiter] : []));
+        chains.set(key, chain);
+      }
+      return chain;
+    },
+    roleOf: deps.roleOf,
   };
 }
 
@@ -86,8 +102,13 @@ export function currentUser(res: Response): AccessClaims {
   return res.locals.user as AccessClaims;
 }
 
-/** The caller as the ledger records them. */
-export function currentActor(res: Response): Actor {
+/** The caller's role, set by a permission guard (`permit`). */
+export function currentRole(res: Response): Role {
+  return res.locals.role as Role;
+}
+
+/** The caller as the ledger and the audit record them: who, why (when given) and in which request. */
+export function currentAuthor(res: Response, reason?: string): Author {
   const { uid, email } = currentUser(res);
-  return { uid, email };
+  return { uid, email, ...(reason ? { reason } : {}), requestId: requestIdOf(res.req) };
 }

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { deleteResultSchema, deliveredItemSchema, idParams, insertResultSchema } from '@smart-zone/types/api-schemas';
-import { deliveryInputSchema, myItemQuerySchema } from '@smart-zone/types/delivery';
-import { currentUser } from '../auth/require-user';
-import { json } from '../http/route-docs';
+import { reasonQuerySchema, reasonSchema } from '@smart-zone/types/audit';
+import { deliveryInputSchema, deliveryListQuerySchema, myItemQuerySchema } from '@smart-zone/types/delivery';
+import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
+import { can, reasonRequired } from '@smart-zone/types/roles';
+import { currentAuthor, currentRole, currentUser } from '../auth/require-user';
+import { badRequest } from '../errors/app-error';
+import { json, totalCountHeader } from '../http/route-docs';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
 import { deliveriesService } from './deliveries.service';
 
-/** /myitem: a verified user reads their own records; recording or cancelling one is a write, for staff. */
+/**
+ * /myitem: a verified user reads their own records; recording one, or cancelling one's own, needs a clerk
+ * (a clerk says why they cancel); a manager cancels anyone's. /deliveries: every delivery, for the team.
+ */
 export function deliveriesRoutes(deps: { store: Store }) {
   const service = deliveriesService(deps.store);
   return [
@@ -34,16 +41,16 @@ export function deliveriesRoutes(deps: { store: Store }) {
       tag: 'deliveries',
       summary: 'Record a delivery: takes `quantity` off the item with a `delivery` movement',
       description: 'The body email must be the caller’s.',
-      access: 'staff',
-      body: deliveryInputSchema,
+      access: 'deliver',
+      body: deliveryInputSchema.extend({ reason: reasonSchema }),
       responses: { '201': { description: 'Recorded', content: json(insertResultSchema) } },
       refusals: {
         403: 'The body email is someone else’s (forbidden)',
         404: 'No item with that inventoriesId (not_found)',
         409: 'Not enough stock for that quantity (out_of_stock); nothing changed',
       },
-      async handle({ body }, _req, res) {
-        res.status(201).json(await service.create(currentUser(res), body));
+      async handle({ body: { reason, ...delivery } }, _req, res) {
+        res.status(201).json(await service.create(currentAuthor(res, reason), delivery));
       },
     }),
 
@@ -53,16 +60,51 @@ export function deliveriesRoutes(deps: { store: Store }) {
       operationId: 'cancelDelivery',
       tag: 'deliveries',
       summary: 'Cancel a delivery: puts its quantity back with a `cancel` movement, once',
-      description: 'Only the caller’s own deliveries: another user’s answers 404, like an unknown id.',
-      access: 'staff',
+      description:
+        'A clerk cancels only their own deliveries (another user’s answers 404, like an unknown id) and must say why ' +
+        'in `reason`; a manager cancels anyone’s.',
+      access: 'deliver',
       params: idParams('delivery'),
+      query: reasonQuerySchema,
       responses: { '200': { description: 'Cancelled', content: json(deleteResultSchema) } },
       refusals: {
-        404: 'No delivery of the caller’s with that id, or it was cancelled already (not_found)',
+        400: 'A clerk gave no `reason` (validation_failed); nothing changed',
+        404: 'No delivery of the caller’s (a manager: of anyone’s) with that id, or it was cancelled already (not_found)',
         409: 'Putting it back would make the stock more than the 1,000,000 limit (out_of_stock); nothing changed',
       },
-      async handle({ params }, _req, res) {
-        res.json(await service.cancel(currentUser(res), params.id));
+      async handle({ params, query }, _req, res) {
+        const role = currentRole(res);
+        if (!query.reason && reasonRequired(role, 'cancelDelivery')) {
+          throw badRequest('Say why you are cancelling this delivery', {
+            reason: 'A clerk must give a reason to cancel a delivery',
+          });
+        }
+        const anyone = can(role, 'cancelAnyDelivery');
+        res.json(await service.cancel(currentAuthor(res, query.reason), params.id, anyone));
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/deliveries',
+      operationId: 'listDeliveries',
+      tag: 'deliveries',
+      summary: 'Every delivery not cancelled, newest first, a page at a time',
+      description:
+        'Filters: `email` (who recorded it), `itemId`, `from` and `to` (dates or date-times, inclusive). ' +
+        'X-Total-Count answers how many match.',
+      access: 'readDeliveries',
+      query: deliveryListQuerySchema,
+      responses: {
+        '200': {
+          description: 'Deliveries',
+          headers: totalCountHeader,
+          content: json(z.array(deliveredItemSchema)),
+        },
+      },
+      async handle({ query: { limit, skip, ...filter } }, _req, res) {
+        const page = await deps.store.deliveries.list(filter, { limit, skip });
+        res.set(TOTAL_COUNT_HEADER, String(page.total)).json(page.deliveries);
       },
     }),
   ];

@@ -3,7 +3,7 @@ import type { DeliveredItem, DeliveryInput } from '@smart-zone/types/delivery';
 import { quantityLimitMessage } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult } from '@smart-zone/types/responses';
 import { forbidden, notFound, outOfStock } from '../errors/app-error';
-import type { Store } from '../store/store';
+import type { Author, Store } from '../store/store';
 
 /** My Item: a user only ever reads, adds or cancels their own deliveries, which belong to their uid. */
 export function deliveriesService(store: Store) {
@@ -15,12 +15,12 @@ export function deliveriesService(store: Store) {
       return store.deliveries.listByOwner(caller.uid);
     },
 
-    async create(caller: AccessClaims, input: DeliveryInput): Promise<InsertResult> {
+    async create(caller: Author, input: DeliveryInput): Promise<InsertResult> {
       if (input.email !== caller.email) {
         throw forbidden('You can only record deliveries under your own email', 'delivery under another email');
       }
       const outcome = await store.deliveries.create({
-        owner: { uid: caller.uid, email: caller.email },
+        owner: caller,
         name: input.name,
         inventoriesId: input.inventoriesId,
         address: input.address,
@@ -40,10 +40,17 @@ export function deliveriesService(store: Store) {
       return { acknowledged: true, insertedId: outcome.delivery._id };
     },
 
-    /** Another user's record answers 404 like an unknown one: its existence is not theirs to learn. */
-    async cancel(caller: AccessClaims, id: string): Promise<DeleteResult> {
-      const cancelled = await store.deliveries.cancel(id, { uid: caller.uid, email: caller.email });
-      if (!cancelled.ok && cancelled.reason === 'not_found') throw notFound('No delivery of yours with that id');
+    /**
+     * `anyone` (a manager) cancels any delivery; otherwise another user's record answers 404 like an unknown
+     * one: its existence is not theirs to learn.
+     */
+    async cancel(caller: Author, id: string, anyone: boolean): Promise<DeleteResult> {
+      const cancelled = await store.deliveries.cancel(id, caller, anyone ? undefined : caller.uid);
+      if (!cancelled.ok && cancelled.reason === 'not_found') {
+        throw notFound(
+          anyone ? 'No delivery with that id, or it was cancelled already' : 'No delivery of yours with that id',
+        );
+      }
       if (!cancelled.ok) throw outOfStock(quantityLimitMessage(cancelled.available + cancelled.quantity));
       return { acknowledged: true, deletedCount: 1 };
     },

@@ -2,6 +2,7 @@ import express, { type Request, type RequestHandler, type Response, Router } fro
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ZodOpenApiResponsesObject } from 'zod-openapi';
+import { type Permission, PERMISSIONS } from '@smart-zone/types/roles';
 import type { Guards } from '../auth/require-user';
 import { badRequest } from '../errors/app-error';
 
@@ -11,12 +12,16 @@ import { badRequest } from '../errors/app-error';
  * - `public`: anyone;
  * - `idToken`: a Firebase ID token as the bearer (only POST /login);
  * - `signedIn`: any valid accessToken; `verified`: and a verified email;
- * - `staff`: verified, on the staff list, within the per-user write rate (writes);
- * - `staffRead`: verified and on the staff list (staff-only reads spend no write budget).
+ * - a permission of the one table (packages/types/src/roles.ts): verified, with a role that has it; a
+ *   route that is not a GET is a write and stays within the per-user write rate.
  */
-export type Access = 'public' | 'idToken' | 'signedIn' | 'verified' | 'staff' | 'staffRead';
+export type Access = 'public' | 'idToken' | 'signedIn' | 'verified' | Permission;
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+/** The accesses that are not permissions of the table. */
+export const OPEN_ACCESS = ['public', 'idToken', 'signedIn', 'verified'] as const;
+export const isPermission = (access: Access): access is Permission => Object.hasOwn(PERMISSIONS, access);
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -36,7 +41,7 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
   /** Under /api, in Express syntax (`/inventory/:id`). */
   path: string;
   operationId: string;
-  tag: 'inventory' | 'alerts' | 'deliveries' | 'account' | 'service';
+  tag: 'inventory' | 'alerts' | 'deliveries' | 'team' | 'audit' | 'account' | 'service';
   summary: string;
   /** What a caller needs to know beyond the summary (OpenAPI lint asks every operation for one). */
   description: string;
@@ -113,14 +118,14 @@ function queryParser(schema: z.ZodType) {
 export function mountRoutes(routes: readonly Route[], guards: Guards): Router {
   const router = Router();
   // POST /login checks its ID token itself: that is what it is for.
-  const guard: Record<Access, RequestHandler[]> = {
+  const open: Record<(typeof OPEN_ACCESS)[number], RequestHandler[]> = {
     public: [],
     idToken: [],
     signedIn: [guards.signedIn],
     verified: [guards.verified],
-    staff: [guards.staff],
-    staffRead: [guards.staffRead],
   };
+  const guard = ({ access, method }: Route) =>
+    isPermission(access) ? [guards.permit(access, method !== 'get')] : open[access];
   // Only routes that take a body read one: elsewhere a body, even malformed, is not looked at.
   const readJson = [express.json({ limit: BODY_LIMIT })];
   for (const declared of routes) {
@@ -139,7 +144,7 @@ export function mountRoutes(routes: readonly Route[], guards: Guards): Router {
     router[declared.method](
       declared.path,
       ...(body ? readJson : []),
-      ...guard[declared.access],
+      ...guard(declared),
       ...(declared.before ?? []),
       handler,
     );

@@ -18,7 +18,10 @@ import {
   stockChangeSchema,
   TOTAL_COUNT_HEADER,
 } from '@smart-zone/types/item';
-import { currentActor } from '../auth/require-user';
+import { reasonQuerySchema, reasonSchema } from '@smart-zone/types/audit';
+import { reasonRequired } from '@smart-zone/types/roles';
+import { currentAuthor, currentRole } from '../auth/require-user';
+import { badRequest } from '../errors/app-error';
 import { etagOf, expectedVersion } from '../http/preconditions';
 import { prepareJson, sendPrepared, type PreparedJson } from '../http/prepared-json';
 import { DEFAULT_DOWNLOAD_LIMITS, downloadSlots, type DownloadLimits } from '../http/download-slots';
@@ -38,7 +41,10 @@ const itemId = idParams('item');
 const REORDER_COLUMNS = ['Item', 'Supplier', 'Quantity', 'Reorder point', 'Shortfall'];
 const NO_ITEM = 'No item with that id (not_found)';
 
-/** Reads are public; every write needs staff; the history is for staff only. */
+/** An item's fields, and why (kept in the audit entry). */
+const itemWrite = itemInputSchema.extend({ reason: reasonSchema });
+
+/** Reads are public; writes and the history need a role (roles.ts). */
 export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDownloadOptions> }) {
   const service = inventoryService(deps.store);
   const slots = downloadSlots({ ...DEFAULT_DOWNLOAD_LIMITS, ...deps.downloads });
@@ -116,7 +122,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       description:
         'Columns: Item, Supplier, Quantity, Reorder point, Shortfall (reorder point − quantity). RFC 4180, UTF-8; ' +
         'a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe (CSV injection).',
-      access: 'staffRead',
+      access: 'readStock',
       responses: {
         '200': {
           description: 'The CSV file, offered for saving as reorder-list-<date>.csv',
@@ -161,7 +167,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       tag: 'inventory',
       summary: "An item's stock movements, newest first (also for a deleted item)",
       description: '`limit` (1–200, default 20) and `skip` page it; X-Total-Count says how many there are.',
-      access: 'staffRead',
+      access: 'readStock',
       params: itemId,
       query: historyQuerySchema,
       responses: {
@@ -181,11 +187,11 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       tag: 'inventory',
       summary: 'Add an item (a `created` movement of its quantity)',
       description: '`description` and `img` default to empty.',
-      access: 'staff',
-      body: itemInputSchema,
+      access: 'manageItems',
+      body: itemWrite,
       responses: { '201': { description: 'Added', content: json(insertResultSchema) } },
-      async handle({ body }, _req, res) {
-        res.status(201).json(await service.create(body, currentActor(res)));
+      async handle({ body: { reason, ...item } }, _req, res) {
+        res.status(201).json(await service.create(item, currentAuthor(res, reason)));
       },
     }),
 
@@ -196,18 +202,18 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       tag: 'inventory',
       summary: 'Change an item (a changed quantity is an `adjust` movement)',
       description: 'The whole item is sent. With If-Match, only while the item is still at that version.',
-      access: 'staff',
+      access: 'manageItems',
       params: itemId,
       headers: ifMatch,
-      body: itemInputSchema,
+      body: itemWrite,
       responses: { '200': { description: 'Changed', content: json(updateResultSchema) } },
       refusals: {
         404: NO_ITEM,
         412: 'If-Match does not name the current version (precondition_failed); nothing changed',
       },
-      async handle({ params, body }, req, res) {
+      async handle({ params, body: { reason, ...item } }, req, res) {
         const version = expectedVersion(req.get('if-match'));
-        res.json(await service.update(params.id, body, currentActor(res), version));
+        res.json(await service.update(params.id, item, currentAuthor(res, reason), version));
       },
     }),
 
@@ -217,8 +223,10 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       operationId: 'changeStock',
       tag: 'inventory',
       summary: 'Restock (delta > 0) or adjust (delta < 0) an item',
-      description: 'Stock moves by a delta, never to an absolute number: two clerks restocking at once both count.',
-      access: 'staff',
+      description:
+        'Stock moves by a delta, never to an absolute number: two clerks restocking at once both count. ' +
+        'The `note` is the reason the audit keeps; a clerk must give one to remove stock.',
+      access: 'moveStock',
       params: itemId,
       body: stockChangeSchema,
       responses: { '200': { description: 'The new quantity', content: json(stockResultSchema) } },
@@ -227,7 +235,10 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         409: 'Not enough stock, or more than the 1,000,000 limit (out_of_stock); nothing changed',
       },
       async handle({ params, body }, _req, res) {
-        res.json(await service.changeStock(params.id, body, currentActor(res)));
+        if (body.delta < 0 && !body.note && reasonRequired(currentRole(res), 'removeStock')) {
+          throw badRequest('Say why you are removing stock', { note: 'A clerk must give a reason to remove stock' });
+        }
+        res.json(await service.changeStock(params.id, body, currentAuthor(res, body.note)));
       },
     }),
 
@@ -237,13 +248,14 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       operationId: 'deleteItem',
       tag: 'inventory',
       summary: 'Delete an item (a `deleted` movement keeps its last state)',
-      description: 'Its history stays readable by staff.',
-      access: 'staff',
+      description: 'Its history stays readable by staff. `reason` (optional) is kept in the audit entry.',
+      access: 'manageItems',
       params: itemId,
+      query: reasonQuerySchema,
       responses: { '200': { description: 'Deleted', content: json(deleteResultSchema) } },
       refusals: { 404: NO_ITEM },
-      async handle({ params }, _req, res) {
-        res.json(await service.remove(params.id, currentActor(res)));
+      async handle({ params, query }, _req, res) {
+        res.json(await service.remove(params.id, currentAuthor(res, query.reason)));
       },
     }),
   ];

@@ -1,10 +1,10 @@
-import type { Actor, Item, ItemInput, ItemListQuery, StockChange, StockMovement } from '@smart-zone/types/item';
+import type { Item, ItemInput, ItemListQuery, StockChange, StockMovement } from '@smart-zone/types/item';
 import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
 import { prepareJson } from '../http/prepared-json';
-import { StoreBusyError, type Store } from '../store/store';
+import { type Author, StoreBusyError, type Store } from '../store/store';
 import { createPageCache, type CachedPage } from './page-cache';
 
 const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
@@ -77,13 +77,13 @@ export function inventoryService(store: Store) {
       return item;
     },
 
-    async create(input: ItemInput, actor: Actor): Promise<InsertResult> {
+    async create(input: ItemInput, actor: Author): Promise<InsertResult> {
       const item = await store.items.create(input, actor);
       return { acknowledged: true, insertedId: item._id };
     },
 
     /** With `expectedVersion` (If-Match), a changed item answers 412 and nothing is written. */
-    async update(id: string, input: ItemInput, actor: Actor, expectedVersion?: number): Promise<UpdateResult> {
+    async update(id: string, input: ItemInput, actor: Author, expectedVersion?: number): Promise<UpdateResult> {
       const outcome = await store.items.update(id, input, actor, expectedVersion);
       if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
       if (!outcome.ok) {
@@ -96,7 +96,7 @@ export function inventoryService(store: Store) {
       return { acknowledged: true, matchedCount: 1, modifiedCount: outcome.changed ? 1 : 0 };
     },
 
-    async changeStock(id: string, change: StockChange, actor: Actor): Promise<{ quantity: number }> {
+    async changeStock(id: string, change: StockChange, actor: Author): Promise<{ quantity: number }> {
       const outcome = await store.items.changeStock(id, change, actor);
       if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
       if (!outcome.ok) {
@@ -111,7 +111,7 @@ export function inventoryService(store: Store) {
       return { quantity: outcome.item.quantity };
     },
 
-    async remove(id: string, actor: Actor): Promise<DeleteResult> {
+    async remove(id: string, actor: Author): Promise<DeleteResult> {
       if (!(await store.items.remove(id, actor))) throw notFound(ITEM_NOT_FOUND);
       return { acknowledged: true, deletedCount: 1 };
     },

@@ -7,7 +7,8 @@ import {
 } from 'zod-openapi';
 import { errorBodySchema } from '@smart-zone/types/api-schemas';
 import { json } from '../http/route-docs';
-import { type Access, openApiPath, type Route, route } from '../http/route';
+import { PERMISSIONS, ROLES } from '@smart-zone/types/roles';
+import { isPermission, type OPEN_ACCESS, openApiPath, type Route, route } from '../http/route';
 
 /**
  * GET /api/openapi.json: every endpoint under /api as an OpenAPI 3.1
@@ -23,14 +24,13 @@ const LOCAL_ONLY =
   'While the server trusts the local Auth emulator: a Host that is not loopback (forbidden), whatever the route';
 const NO_TOKEN = 'No accessToken, an invalid or an expired one, or a disabled or deleted account (unauthorized)';
 const UNCHECKED = 'The account could not be checked with Firebase just now (internal); try again shortly';
-const STAFF_NOTE =
-  'Staff: a verified user on the `STAFF` list (unset: every verified user), within `WRITE_RATE_LIMIT` for writes.';
+const ROLE_ORDER = ROLES.join(' < ');
+const WRITE_LIMIT = 'Over WRITE_RATE_LIMIT changes a minute (rate_limited); see Retry-After';
+
+type AccessDoc = { security: Record<string, string[]>[]; refusals: Record<number, string>; note?: string };
 
 /** What each access adds to an operation: its security, the refusals it may answer, a line of description. */
-const ACCESS: Record<
-  Access,
-  { security: Record<string, string[]>[]; refusals: Record<number, string>; note?: string }
-> = {
+const OPEN: Record<(typeof OPEN_ACCESS)[number], AccessDoc> = {
   public: { security: [], refusals: {} },
   idToken: {
     security: [{ firebaseIdToken: [] }],
@@ -42,22 +42,23 @@ const ACCESS: Record<
     refusals: { 401: NO_TOKEN, 403: 'The email is not verified (forbidden)', 503: UNCHECKED },
     note: 'A verified user.',
   },
-  staffRead: {
-    security: [{ accessToken: [] }],
-    refusals: { 401: NO_TOKEN, 403: 'Email not verified, or not on the staff list (forbidden)', 503: UNCHECKED },
-    note: STAFF_NOTE,
-  },
-  staff: {
-    security: [{ accessToken: [] }],
-    refusals: {
-      401: NO_TOKEN,
-      403: 'Email not verified, or not on the staff list (forbidden)',
-      429: 'Over WRITE_RATE_LIMIT changes a minute (rate_limited); see Retry-After',
-      503: UNCHECKED,
-    },
-    note: STAFF_NOTE,
-  },
 };
+
+/** A permission of the table (roles.ts): the role it needs, said in the document too. */
+function accessOf({ access, method }: Route): AccessDoc {
+  if (!isPermission(access)) return OPEN[access];
+  const role = PERMISSIONS[access];
+  return {
+    security: [{ accessToken: [] }],
+    refusals: Object.fromEntries([
+      [401, NO_TOKEN],
+      [403, `Email not verified, or a role below ${role} (forbidden, naming the role needed)`],
+      ...(method === 'get' ? [] : [[429, WRITE_LIMIT] as const]),
+      [503, UNCHECKED],
+    ]),
+    note: `Needs the **${role}** role or above (permission \`${access}\`; roles: ${ROLE_ORDER}).`,
+  };
+}
 
 const NOT_MODIFIED = { '304': { description: 'Not modified since the ETag sent in If-None-Match' } };
 
@@ -71,7 +72,7 @@ function refusalsOf(declared: Route): ZodOpenApiResponsesObject {
   const add = (status: number, text: string) => texts.set(status, [...(texts.get(status) ?? []), text]);
   if (declared.params || declared.query || declared.body) add(400, INPUT);
   for (const [status, text] of Object.entries(declared.refusals ?? {})) if (status === '400') add(400, text);
-  for (const [status, text] of Object.entries(ACCESS[declared.access].refusals)) add(Number(status), text);
+  for (const [status, text] of Object.entries(accessOf(declared).refusals)) add(Number(status), text);
   for (const [status, text] of Object.entries(declared.refusals ?? {})) if (status !== '400') add(Number(status), text);
   add(403, LOCAL_ONLY);
   if (declared.body) add(413, TOO_LARGE);
@@ -91,7 +92,7 @@ function refusalsOf(declared: Route): ZodOpenApiResponsesObject {
 }
 
 function operationOf(declared: Route): ZodOpenApiOperationObject {
-  const access = ACCESS[declared.access];
+  const access = accessOf(declared);
   const description = [declared.description, access.note].filter(Boolean).join('\n\n');
   return {
     operationId: declared.operationId,
@@ -99,6 +100,10 @@ function operationOf(declared: Route): ZodOpenApiOperationObject {
     summary: declared.summary,
     description,
     security: access.security,
+    // Who may call it, as the router guards it: `public`, `idToken`, `signedIn`, `verified` or a permission of
+    // packages/types/src/roles.ts (test/permissions.test.ts checks every real route against it).
+    'x-access': declared.access,
+    ...(isPermission(declared.access) ? { 'x-role': PERMISSIONS[declared.access] } : {}),
     ...(declared.params || declared.query || declared.headers
       ? {
           requestParams: {
@@ -138,7 +143,9 @@ export function openApiDocument(routes: readonly Route[]) {
     tags: [
       { name: 'inventory', description: 'The catalogue (public reads) and its stock ledger (staff)' },
       { name: 'alerts', description: 'Low-stock alerts, raised once per crossing (staff)' },
-      { name: 'deliveries', description: 'My Item: a user’s own deliveries' },
+      { name: 'deliveries', description: 'My Item: a user’s own deliveries; every delivery for the team' },
+      { name: 'team', description: 'Who may do what: members and their roles (owners)' },
+      { name: 'audit', description: 'Every write, who made it and why, recorded in its own transaction' },
       { name: 'account', description: 'Sign-in and who the caller is' },
       { name: 'service', description: 'Health, settings for the web app, and this document' },
     ],

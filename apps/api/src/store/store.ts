@@ -1,5 +1,8 @@
 import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
+import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
+import type { Role } from '@smart-zone/types/roles';
+import type { Member } from '@smart-zone/types/team';
 import type {
   Actor,
   Item,
@@ -9,6 +12,18 @@ import type {
   StockFilter,
   StockMovement,
 } from '@smart-zone/types/item';
+
+/**
+ * Who writes, and why: every write method takes one, and the audit entry it
+ * appends in the same transaction records all three (an Actor alone is a write
+ * with no reason, outside any request: the seed, a test).
+ */
+export interface Author extends Actor {
+  /** Free text, at most REASON_MAX characters. */
+  reason?: string;
+  /** The request's X-Request-Id. */
+  requestId?: string;
+}
 
 export interface StockChange {
   /** Whole number, not 0: positive restocks, negative removes. */
@@ -74,22 +89,22 @@ export interface ItemRepository {
   revision(): Promise<string>;
   get(id: string): Promise<Item | null>;
   /** Adds the item with a `created` movement of its quantity. */
-  create(input: ItemInput, actor: Actor): Promise<Item>;
+  create(input: ItemInput, actor: Author): Promise<Item>;
   /**
    * Adds many items (the seed script), each with its `created` movement; answers how many.
    * All or none: a quantity outside 0..QUANTITY_MAX throws a RangeError and nothing is written.
    */
-  createMany(inputs: readonly ItemInput[], actor: Actor): Promise<number>;
+  createMany(inputs: readonly ItemInput[], actor: Author): Promise<number>;
   /**
    * Replaces the editable fields (ITEM_FIELDS; an absent `minStock` keeps the item's). A changed quantity is an `adjust` movement of
    * new − current, computed inside the same atomic step. With `expectedVersion`
    * the update only happens if the item still has that version.
    */
-  update(id: string, input: ItemInput, actor: Actor, expectedVersion?: number): Promise<UpdateOutcome>;
+  update(id: string, input: ItemInput, actor: Author, expectedVersion?: number): Promise<UpdateOutcome>;
   /** Adds (`restock`) or removes (`adjust`) stock as a delta, atomically. */
-  changeStock(id: string, change: StockChange, actor: Actor): Promise<StockOutcome>;
+  changeStock(id: string, change: StockChange, actor: Author): Promise<StockOutcome>;
   /** True when an item was removed; its `deleted` movement keeps its last state. Deliveries are kept. */
-  remove(id: string, actor: Actor): Promise<boolean>;
+  remove(id: string, actor: Author): Promise<boolean>;
   /**
    * An item's movements, newest first in the order of the item's own writes
    * (as they committed, whichever process made them: the first movement's
@@ -100,7 +115,8 @@ export interface ItemRepository {
 }
 
 export interface NewDelivery {
-  owner: Actor;
+  /** Who records it, and owns it (My Item); their reason and request go to the audit. */
+  owner: Author;
   /** The recipient's name ('' when none was given). */
   name: string;
   inventoriesId: string;
@@ -116,14 +132,31 @@ export type DeliveryOutcome =
 
 export type CancelOutcome =
   | { ok: true; delivery: DeliveredItem }
-  /** The owner has no such delivery, or it is already cancelled. */
+  /** No such delivery (of the owner's, when one is named), or it is already cancelled. */
   | { ok: false; reason: 'not_found' }
   /** Putting the quantity back would take the item over QUANTITY_MAX: nothing was written. */
   | { ok: false; reason: 'over_limit'; available: number; quantity: number };
 
+export interface DeliveryFilter {
+  /** The owner's email (who recorded it), exactly. */
+  email?: string;
+  itemId?: string;
+  /** ISO date-times, inclusive, on `createdAt`. */
+  from?: string;
+  to?: string;
+}
+
 export interface DeliveryRepository {
   /** The owner's deliveries that are not cancelled, newest first: the reverse of the order they committed in. */
   listByOwner(uid: string): Promise<DeliveredItem[]>;
+  /**
+   * Every delivery not cancelled that matches, newest first by `createdAt`, ties in commit order (as the
+   * audit), a page of them and how many match before paging. Each filter is served by an index.
+   */
+  list(
+    filter: DeliveryFilter,
+    page: { limit: number; skip: number },
+  ): Promise<{ deliveries: DeliveredItem[]; total: number }>;
   /** A delivery that is not cancelled. */
   get(id: string): Promise<DeliveredItem | null>;
   /**
@@ -133,11 +166,14 @@ export interface DeliveryRepository {
    */
   create(delivery: NewDelivery): Promise<DeliveryOutcome>;
   /**
-   * Marks the owner's delivery cancelled and puts its quantity back with a
+   * Marks the delivery cancelled and puts its quantity back with a
    * `cancel` movement (when the item still exists), atomically and once;
    * refused, with nothing written, when that would take the item over QUANTITY_MAX.
+   * `by` cancels it (the movement's and the audit's actor); with `ownerUid`
+   * only a delivery of that uid's is cancelled (another's is `not_found`);
+   * without it, anyone's (a manager).
    */
-  cancel(id: string, owner: Actor): Promise<CancelOutcome>;
+  cancel(id: string, by: Author, ownerUid?: string): Promise<CancelOutcome>;
 }
 
 /** The store refuses more work of this kind for now (its queue is full): nothing was done; try again shortly. */
@@ -215,11 +251,65 @@ export interface AlertRepository {
   failedCount(): Promise<number>;
 }
 
+/** What a team write came to: nothing is written unless `ok`. */
+export type TeamOutcome =
+  | { ok: true; member: Member | null }
+  /** add: the email is a member already. */
+  | { ok: false; reason: 'exists'; member: Member }
+  /** setRole, remove: no member with that email. */
+  | { ok: false; reason: 'not_found' }
+  /** setRole, remove: it would leave the team without an owner. */
+  | { ok: false; reason: 'last_owner' };
+
+/**
+ * The team: emails (normalised: trimmed, lower-cased) and their roles. Every
+ * change appends its audit entry in the same transaction; the last owner can
+ * never be demoted or removed, whatever runs at the same time (two owners
+ * demoting each other leave one).
+ */
+export interface TeamRepository {
+  /** Every member, by email. */
+  list(): Promise<Member[]>;
+  get(email: string): Promise<Member | null>;
+  /** An invitation: the role applies whenever that email signs in verified. */
+  add(member: { email: string; role: Role }, by: Author): Promise<TeamOutcome>;
+  setRole(email: string, role: Role, by: Author): Promise<TeamOutcome>;
+  /** The answer's member is the one removed. */
+  remove(email: string, by: Author): Promise<TeamOutcome>;
+  /**
+   * Makes each email an owner (invitedBy `OWNER_EMAILS`), adding or promoting it, with audit entries by the
+   * system actor; owners already are left as they are. At start, for the OWNER_EMAILS setting.
+   */
+  ensureOwners(emails: readonly string[]): Promise<void>;
+}
+
+export interface AuditFilter {
+  /** The actor's email, exactly. */
+  actor?: string;
+  action?: AuditAction;
+  /** Entries about this item, its stock and its deliveries. */
+  itemId?: string;
+  /** ISO date-times, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** The audit: appended to by every write, in its transaction (see Author); read here, never changed. */
+export interface AuditRepository {
+  /**
+   * Newest first by time, ties in commit order (the same as commit order unless a clock steps back: time
+   * first lets a from/to range and a filter share one index), a page, and how many match before paging.
+   */
+  list(filter: AuditFilter, page: { limit: number; skip: number }): Promise<{ entries: AuditEntry[]; total: number }>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongo';
   readonly items: ItemRepository;
   readonly deliveries: DeliveryRepository;
   readonly alerts: AlertRepository;
+  readonly team: TeamRepository;
+  readonly audit: AuditRepository;
   /** Every committed change, once, after commit. */
   readonly changes: ChangeFeed;
   /**

@@ -1,4 +1,4 @@
-import { createApp } from '../../src/app';
+import { type AppConfig, createApp } from '../../src/app';
 import { createFirebaseVerifier, type FirebaseVerifier } from '../../src/auth/id-token-verifier';
 import type { Store } from '../../src/store/store';
 import { type AuthEmulator, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
@@ -21,7 +21,7 @@ export interface EmulatorApp {
  * for the file's run), on a fresh store (this jest project's by default).
  */
 export async function startEmulatorApp(
-  options: { accountRecheckMs?: number; openStore?: () => Promise<Store> } = {},
+  options: { accountRecheckMs?: number; openStore?: () => Promise<Store>; config?: Partial<AppConfig> } = {},
 ): Promise<EmulatorApp> {
   const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const emulator = await startAuthEmulator();
@@ -35,7 +35,7 @@ export async function startEmulatorApp(
     createApp({
       store,
       verifier,
-      config: { ...testConfig, authEmulatorHost: emulator.host },
+      config: { ...testConfig, ...options.config, authEmulatorHost: emulator.host },
       accountRecheckMs: options.accountRecheckMs,
     }),
   );

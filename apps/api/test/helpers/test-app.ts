@@ -16,6 +16,7 @@ export const testConfig: AppConfig = {
   firebase: { projectId: 'demo-smart-zone', apiKey: 'demo-api-key', authDomain: 'demo-smart-zone.firebaseapp.com' },
   authEmulatorHost: undefined,
   webDist: '/nonexistent-web-dist',
+  ownerEmails: [],
   staff: null,
   writeRateLimit: 100_000,
 };

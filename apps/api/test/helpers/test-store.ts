@@ -69,6 +69,8 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     items: store.items,
     deliveries: store.deliveries,
     alerts: store.alerts,
+    team: store.team,
+    audit: store.audit,
     changes: store.changes,
     seedOnce: (items) => store.seedOnce(items),
     health: () => store.health(),

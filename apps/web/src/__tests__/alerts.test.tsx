@@ -12,6 +12,7 @@ import {
   meRoute,
   movement,
   page,
+  NO_EDITS,
 } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
@@ -45,7 +46,7 @@ describe('the bell', () => {
   test('nobody signed in, or not staff: no bell, and alerts are never asked for', async () => {
     const outsider = passwordUser('outsider@example.com', true);
     const { calls } = fakeApi({
-      ...meRoute(outsider, { staff: false }),
+      ...meRoute(outsider, { role: null }),
       'GET /inventory?*': () => page([item()]),
     });
     renderApp('/home', outsider);
@@ -59,6 +60,7 @@ describe('the bell', () => {
     let unread = 0;
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [`GET ${UNREAD_COUNT_PATH}`]: () => page(unread ? [alert()] : [], unread),
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
       'GET /inventory/*': () => ({ body: item({ quantity: 7, minStock: 5 }) }),
@@ -198,11 +200,11 @@ describe('the Alerts page', () => {
     await waitFor(() => expect(calls.map((call) => call.path)).toContain('/alerts?unread=true&limit=20'));
   });
 
-  test('someone not on the staff list reads so, and no alert is asked for', async () => {
+  test('someone on no team reads so, and no alert is asked for', async () => {
     const outsider = passwordUser('outsider@example.com', true);
-    const { calls } = fakeApi(meRoute(outsider, { staff: false }));
+    const { calls } = fakeApi(meRoute(outsider, { role: null }));
     renderApp('/alerts', outsider);
-    expect(await screen.findByRole('heading', { name: 'Not on the staff list' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not on the team' })).toBeInTheDocument();
     expect(calls.filter((call) => call.path.startsWith('/alerts'))).toHaveLength(0);
   });
 });

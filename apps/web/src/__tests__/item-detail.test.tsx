@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item, StockMovement } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import { fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { HISTORY_PAGE_SIZE } from '../features/inventory/components/ItemHistory';
@@ -20,6 +20,7 @@ describe('restock (staff)', () => {
     let current: Item = pixel;
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
       'GET /inventory/*': () => ({ body: current }),
       'POST /inventory/*': ({ body }) => {
@@ -50,6 +51,7 @@ describe('restock (staff)', () => {
   test('0 is refused before sending; removing more than the stock shows the server message', async () => {
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
       'GET /inventory/*': () => ({ body: pixel }),
       'POST /inventory/*': () => ({
@@ -92,6 +94,7 @@ describe('stock history (staff)', () => {
   test('shows reason, change, quantity after, who, when and note, newest first, in pages', async () => {
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [HISTORY]: ({ path }) => {
         const skip = Number(new URLSearchParams(path.split('?')[1]).get('skip') ?? 0);
         return page(movements.slice(skip, skip + HISTORY_PAGE_SIZE), movements.length);
@@ -125,6 +128,7 @@ describe('the update form and changes made meanwhile', () => {
     let current: Item = pixel;
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
       'GET /inventory/*': () => ({ body: current }),
       'PUT /inventory/*': () => {
@@ -159,6 +163,7 @@ describe('the update form and changes made meanwhile', () => {
     let current: Item = pixel;
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
       'GET /inventory/*': () => ({ body: current }),
       'PUT /inventory/*': ({ body }) => {
@@ -187,12 +192,13 @@ describe('the update form and changes made meanwhile', () => {
 });
 
 describe('what each person sees on the item page', () => {
-  test('a verified user who is not staff sees no write controls', async () => {
+  test('a verified user on no team sees no write controls', async () => {
     const outsider = passwordUser('outsider@example.com', true);
-    fakeApi({ ...meRoute(outsider, { staff: false }), 'GET /inventory/*': () => ({ body: pixel }) });
+    fakeApi({ ...meRoute(outsider, { role: null }), 'GET /inventory/*': () => ({ body: pixel }) });
     renderApp(ITEM_PATH, outsider);
     expect(await screen.findByText("Only this warehouse's staff can change items.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SPEC_TEXTS.updateButton })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SPEC_TEXTS.updateButton })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SPEC_TEXTS.deliveredButton })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: SPEC_TEXTS.deleteButton })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Restock' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Stock history' })).not.toBeInTheDocument();

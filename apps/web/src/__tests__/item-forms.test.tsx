@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
 
@@ -35,6 +35,7 @@ describe('add-item form', () => {
   test('a valid item is sent with the bearer token and the success toast shows', async () => {
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       'POST /inventory': () => ({ status: 201, body: { acknowledged: true, insertedId: 'f'.repeat(24) } }),
     });
     renderApp('/addNewItem', staff);
@@ -64,6 +65,7 @@ describe('add-item form', () => {
   test("the server's field errors land beside the field and its message is shown", async () => {
     fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       'POST /inventory': () => ({
         status: 400,
         body: { error: { code: 'validation_failed', message: 'Check the item', fields: { img: 'Image is bad' } } },
@@ -85,6 +87,7 @@ describe('update form on the detail page', () => {
     let current: Item = item();
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
       'GET /inventory/*': () => ({ body: current }),
       'PUT /inventory/*': ({ body }) => {
@@ -119,6 +122,7 @@ describe('update form on the detail page', () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
       'GET /inventory/*': () => ({ body: item() }),
     });

@@ -88,6 +88,25 @@ describe('My Item', () => {
     expect(screen.getByTestId('delivery-count')).toHaveTextContent('0');
     expect(calls.find((call) => call.method === 'DELETE')!.path).toBe(`/myitem/${'d'.repeat(24)}`);
   });
+
+  test('a clerk must say why they cancel; the reason goes in the query', async () => {
+    const { calls } = fakeApi({
+      ...meRoute(staff, { role: 'clerk' }),
+      'GET /myitem*': () => ({ body: [delivery()] }),
+      'DELETE /myitem/*': () => ({ body: { acknowledged: true, deletedCount: 1 } }),
+    });
+    renderApp('/myitem', staff);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the delivery of Pixel 8 Pro' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel delivery' }));
+    expect(await dialog.findByText('A clerk must give a reason to cancel a delivery')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    await userEvent.type(dialog.getByLabelText('Reason'), 'Sent twice');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel delivery' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(`/myitem/${'d'.repeat(24)}?reason=Sent+twice`),
+    );
+  });
 });
 
 describe('My Item, paged in the browser', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ITEM_FIELDS, type Item } from '@smart-zone/types/item';
-import { fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -18,6 +18,7 @@ describe('the reorder point on the add form', () => {
   test('starts at 0 (no alert), says what it does, and is sent as a number', async () => {
     const { calls } = fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       'POST /inventory': () => ({ status: 201, body: { acknowledged: true, insertedId: 'f'.repeat(24) } }),
     });
     renderApp('/addNewItem', staff);
@@ -65,6 +66,7 @@ test('the update form shows the item’s reorder point and sends the new one', a
   let current: Item = item({ quantity: 9, minStock: 2 });
   const { calls } = fakeApi({
     ...meRoute(staff),
+    ...NO_EDITS,
     'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
     'GET /inventory/*': () => ({ body: current }),
     'PUT /inventory/*': ({ body }) => {

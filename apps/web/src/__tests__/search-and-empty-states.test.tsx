@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { type Call, fakeApi, item, meRoute, page, unexpectedRequests } from '../../test/fake-api';
+import { type Call, fakeApi, item, meRoute, page, unexpectedRequests, NO_EDITS } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { expectConsoleError } from '../../test/setup';
@@ -101,6 +101,7 @@ describe('empty states say why a list is empty', () => {
     const pixel = item();
     fakeApi({
       ...meRoute(staff),
+      ...NO_EDITS,
       [`GET /inventory/${pixel._id}/history*`]: () => page([]),
       'GET /inventory/*': () => ({ body: pixel }),
     });

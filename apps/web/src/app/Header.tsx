@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
+import { mayUse, offers, useAccess } from '../lib/auth/get-me';
 
 const NAV = SPEC_TEXTS.nav;
 
@@ -15,16 +16,21 @@ const AlertsBell = lazy(async () => ({
 function Link({ to, children }: { to: string; children: string }) {
   return (
     <li className="nav-item">
-      <NavLink className="nav-link" to={to} end>
+      <NavLink className="nav-link text-nowrap" to={to} end>
         {children}
       </NavLink>
     </li>
   );
 }
 
-/** Bootstrap's dark navbar; below the lg breakpoint the links fold behind the Menu button. */
+/**
+ * Bootstrap's dark navbar; below the xl breakpoint the links fold behind the
+ * Menu button (an owner has ten links: on one line they need 1200 px, and
+ * the email shows beside them only from xxl).
+ */
 export function Header() {
   const { user, loading, signOut } = useAuth();
+  const access = useAccess();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -36,7 +42,7 @@ export function Header() {
   useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <nav className="navbar navbar-expand-lg navbar-dark bg-dark sticky-top">
+    <nav className="navbar navbar-expand-xl navbar-dark bg-dark sticky-top">
       <div className="container">
         <NavLink className="navbar-brand fw-bold" to={paths.root.href()}>
           {SPEC_TEXTS.brand}
@@ -44,7 +50,7 @@ export function Header() {
         {/* Staff's bell: beside the menu button on a phone, so it shows with the menu closed; last on a wide screen. */}
         {user && (
           <Suspense fallback={null}>
-            <AlertsBell className="ms-auto me-2 me-lg-0 ms-lg-2 order-lg-last" />
+            <AlertsBell className="ms-auto me-2 me-xl-0 ms-xl-2 order-xl-last" />
           </Suspense>
         )}
         <button
@@ -63,22 +69,32 @@ export function Header() {
             <Link to={paths.inventory.list.href()}>{NAV.inventory}</Link>
             <Link to={paths.blogs.href()}>{NAV.blogs}</Link>
             <Link to={paths.about.href()}>{NAV.about}</Link>
+            {/* The product's signed-in links, as roles.ts gives them; then the team's own pages. */}
             {user && (
               <>
-                <Link to={paths.manageInventories.href()}>{NAV.manageInventories}</Link>
-                <Link to={paths.addNewItem.href()}>{NAV.addNewItem}</Link>
-                <Link to={paths.myItem.href()}>{NAV.myItem}</Link>
+                {offers(access, 'readStock') && (
+                  <Link to={paths.manageInventories.href()}>{NAV.manageInventories}</Link>
+                )}
+                {offers(access, 'manageItems') && <Link to={paths.addNewItem.href()}>{NAV.addNewItem}</Link>}
+                {offers(access) && <Link to={paths.myItem.href()}>{NAV.myItem}</Link>}
+                {mayUse(access, 'readDeliveries') && <Link to={paths.deliveries.href()}>Deliveries</Link>}
+                {mayUse(access, 'readOwnAudit') && <Link to={paths.audit.href()}>Audit</Link>}
+                {mayUse(access, 'manageTeam') && <Link to={paths.team.href()}>Team</Link>}
               </>
             )}
           </ul>
-          <ul className="navbar-nav align-items-lg-center gap-lg-2">
+          <ul className="navbar-nav align-items-xl-center gap-xl-2">
             {loading ? null : user ? (
               <>
-                <li className="nav-item navbar-text text-light small me-lg-2 text-truncate user-email">
+                <li className="nav-item navbar-text text-light small me-xl-2 text-truncate user-email d-xl-none d-xxl-block">
                   {user.displayName || user.email}
                 </li>
                 <li className="nav-item">
-                  <button type="button" className="btn btn-outline-light btn-sm" onClick={() => signingOut.mutate()}>
+                  <button
+                    type="button"
+                    className="btn btn-outline-light btn-sm text-nowrap"
+                    onClick={() => signingOut.mutate()}
+                  >
                     Sign out
                   </button>
                 </li>

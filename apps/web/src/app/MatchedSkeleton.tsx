@@ -1,4 +1,5 @@
 import type { DecodedAccessClaims } from '@smart-zone/types/access-claims';
+import type { Permission } from '@smart-zone/types/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type Params, useMatches } from 'react-router-dom';
@@ -22,6 +23,8 @@ export interface PrefetchContext {
 export interface PageHandle {
   skeleton?: ReactNode;
   prefetch?: (context: PrefetchContext) => void;
+  /** A protected page's permission (roles.ts): the guard shows the page only to a role that has it. */
+  permission?: Permission;
 }
 
 /**

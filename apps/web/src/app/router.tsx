@@ -1,10 +1,12 @@
+import type { Permission } from '@smart-zone/types/roles';
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { TextPageSkeleton } from '../components/Skeleton';
 import { paths } from '../config/paths';
 import { ALERTS_PAGE_SIZE, AlertListSkeleton } from '../features/alerts/components/skeletons';
 import { AuthCardSkeleton } from '../features/auth/components/AuthCardSkeleton';
-import { DeliverySkeleton, MyItemsSkeleton } from '../features/deliveries/components/skeletons';
+import { AuditPageSkeleton } from '../features/audit/components/skeletons';
+import { DeliveriesPageSkeleton, DeliverySkeleton, MyItemsSkeleton } from '../features/deliveries/components/skeletons';
 import { getMyDeliveriesQueryOptions } from '../features/deliveries/api/get-my-deliveries';
 import { getItemQueryOptions } from '../features/inventory/api/get-item';
 import { getItemsQueryOptions, itemsPageQuery } from '../features/inventory/api/get-items';
@@ -34,6 +36,7 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { MatchedSkeleton, type PageHandle, type PrefetchContext } from './MatchedSkeleton';
 import { RouteError } from './RouteError';
+import { TeamPageSkeleton } from '../features/team/components/skeletons';
 
 /** Each lazy page's loader, by the element that shows it (see preloadPages). */
 const loaders = new Map<unknown, () => Promise<unknown>>();
@@ -85,6 +88,12 @@ const signedIn =
   (context: PrefetchContext): void => {
     if (context.claims) prefetch(context);
   };
+
+/** A protected page only a role with `permission` may open (RequireAuth reads it from the handle). */
+const needs = (permission: Permission, route: Pick<RouteObject, 'element' | 'handle'>) => ({
+  ...route,
+  handle: { ...(route.handle as PageHandle), permission } satisfies PageHandle,
+});
 
 const textPage = <TextPageSkeleton label="Loading the page..." />;
 
@@ -143,32 +152,69 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.manageInventories.path,
-                ...page(
-                  () => import('../features/inventory/components/ManageInventories'),
-                  'ManageInventories',
-                  <ManagePageSkeleton />,
-                  signedIn(itemsPage(MANAGE_PAGE_SIZE, MANAGE_DEFAULT_SORT, MANAGE_SORT_OPTIONS, true)),
+                ...needs(
+                  'readStock',
+                  page(
+                    () => import('../features/inventory/components/ManageInventories'),
+                    'ManageInventories',
+                    <ManagePageSkeleton />,
+                    signedIn(itemsPage(MANAGE_PAGE_SIZE, MANAGE_DEFAULT_SORT, MANAGE_SORT_OPTIONS, true)),
+                  ),
                 ),
               },
               {
                 path: paths.reorderList.path,
-                ...page(
-                  () => import('../features/inventory/components/ReorderList'),
-                  'ReorderList',
-                  <ManagePageSkeleton />,
+                ...needs(
+                  'readStock',
+                  page(
+                    () => import('../features/inventory/components/ReorderList'),
+                    'ReorderList',
+                    <ManagePageSkeleton />,
+                  ),
                 ),
               },
               {
                 path: paths.alerts.path,
-                ...page(
-                  () => import('../features/alerts/components/AlertsPage'),
-                  'AlertsPage',
-                  <AlertListSkeleton rows={ALERTS_PAGE_SIZE} />,
+                ...needs(
+                  'readStock',
+                  page(
+                    () => import('../features/alerts/components/AlertsPage'),
+                    'AlertsPage',
+                    <AlertListSkeleton rows={ALERTS_PAGE_SIZE} />,
+                  ),
                 ),
               },
               {
                 path: paths.addNewItem.path,
-                ...page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem', <AddItemSkeleton />),
+                ...needs(
+                  'manageItems',
+                  page(() => import('../features/inventory/components/AddNewItem'), 'AddNewItem', <AddItemSkeleton />),
+                ),
+              },
+              {
+                path: paths.deliveries.path,
+                ...needs(
+                  'readDeliveries',
+                  page(
+                    () => import('../features/deliveries/components/AllDeliveries'),
+                    'AllDeliveries',
+                    <DeliveriesPageSkeleton />,
+                  ),
+                ),
+              },
+              {
+                path: paths.audit.path,
+                ...needs(
+                  'readOwnAudit',
+                  page(() => import('../features/audit/components/AuditPage'), 'AuditPage', <AuditPageSkeleton />),
+                ),
+              },
+              {
+                path: paths.team.path,
+                ...needs(
+                  'manageTeam',
+                  page(() => import('../features/team/components/TeamPage'), 'TeamPage', <TeamPageSkeleton />),
+                ),
               },
               {
                 path: paths.myItem.path,

@@ -35,7 +35,7 @@ export function ButtonBar({
   className = '',
 }: {
   width: string;
-  variant?: 'primary' | 'success' | 'danger' | 'dark';
+  variant?: 'primary' | 'secondary' | 'success' | 'danger' | 'dark';
   className?: string;
 }) {
   return <span className={`btn btn-${variant} disabled placeholder ${className}`} style={{ width }} />;
@@ -135,5 +135,23 @@ export function TableSkeleton({ columns, rows }: { columns: string[]; rows: numb
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A list's filter form (ListFilters) still to come: `fields` labelled inputs and its buttons. */
+export function FiltersSkeleton({ fields }: { fields: number }) {
+  return (
+    <div className="row g-2 align-items-end mb-3">
+      {Array.from({ length: fields }, (_, index) => (
+        <div className="col-12 col-sm-6 col-lg" key={index}>
+          <Line width="50%" className="small mb-1" />
+          <div className="form-control" style={{ height: 'calc(1.5em + 0.75rem + 2px)' }} />
+        </div>
+      ))}
+      <div className="col-12 col-lg-auto d-flex gap-2">
+        <ButtonBar width="4rem" />
+        <ButtonBar width="4rem" variant="secondary" />
+      </div>
+    </div>
   );
 }

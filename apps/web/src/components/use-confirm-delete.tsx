@@ -1,32 +1,38 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, type ReasonAsked } from './ConfirmDialog';
 
 /**
  * The delete flow: `ask(target)` opens the confirmation; nothing is sent
  * until the person confirms; `onDeleted` runs once the server has answered.
- * Errors are toasted by the query client, like every failed change.
+ * With `reason`, the dialog asks why and the mutation gets it beside the
+ * target. Errors are toasted by the query client, like every failed change.
  */
 export function useConfirmDelete<T>({
   mutation,
   detail,
   confirmLabel,
+  reason,
   onDeleted,
 }: {
-  mutation: UseMutationResult<unknown, Error, T>;
+  mutation: UseMutationResult<unknown, Error, T & { reason?: string }>;
   /** What leaves, in a sentence under the question. */
   detail: (target: T) => string;
   confirmLabel?: string;
+  reason?: ReasonAsked;
   onDeleted: (target: T) => void;
 }) {
   const [target, setTarget] = useState<T | null>(null);
 
-  const confirm = () => {
+  const confirm = (why?: string) => {
     if (target === null) return;
-    mutation.mutate(target, {
-      onSuccess: () => onDeleted(target),
-      onSettled: () => setTarget(null),
-    });
+    mutation.mutate(
+      { ...target, reason: why },
+      {
+        onSuccess: () => onDeleted(target),
+        onSettled: () => setTarget(null),
+      },
+    );
   };
 
   const dialog = (
@@ -35,6 +41,7 @@ export function useConfirmDelete<T>({
       detail={target === null ? undefined : detail(target)}
       confirmLabel={confirmLabel}
       busy={mutation.isPending}
+      reason={reason}
       onConfirm={confirm}
       onCancel={() => setTarget(null)}
     />

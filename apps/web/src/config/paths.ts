@@ -29,6 +29,12 @@ export const paths = {
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },
+  /** Every delivery (readDeliveries), filtered and paged in the address. */
+  deliveries: { path: '/deliveries', href: () => '/deliveries' },
+  /** Who changed what (readOwnAudit: below a manager, one's own entries). */
+  audit: { path: '/audit', href: () => '/audit' },
+  /** The owner's team: members, invitations, roles. */
+  team: { path: '/team', href: () => '/team' },
   blogs: { path: '/blogs', href: () => '/blogs' },
   about: { path: '/about', href: () => '/about' },
   aboutUs: { path: '/aboutus', href: () => '/aboutus' },

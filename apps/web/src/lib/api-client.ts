@@ -24,7 +24,7 @@ export interface TokenSource {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Send the accessToken (writes, /myitem, /me). */
   auth?: boolean;

@@ -15,24 +15,30 @@ export function readListParams(params: URLSearchParams, sorts: readonly SortOpti
   return { q, search: q.trim(), sort, page };
 }
 
+/** The values a filter takes: a closed list, or any text (an email, a date). */
+export type FilterValues = readonly string[] | 'text';
+
+/** A filter's value in the address: trimmed text, or one of its values; '' for none (or anything else). */
+export function readFilter(params: URLSearchParams, key: string, values: FilterValues): string {
+  const value = params.get(key)?.trim() ?? '';
+  return values === 'text' || values.includes(value) ? value : '';
+}
+
 /**
  * A list's search, sort, page and filters, kept in the address
  * (`?q=&sort=&page=`, and one key per filter: `?stock=low`) so a list can be
  * shared and the back button walks through what was looked at. Defaults stay
  * out of the address; a new search, sort or filter starts at page 1.
  * `filters`: each filter's key and the values it takes (anything else in the
- * address counts as no filter).
+ * address counts as no filter), or 'text' for any text.
  */
 export function useListParams<F extends string = never>(
   sorts: readonly SortOption[],
   defaultSort: string,
-  filters: Record<F, readonly string[]> = {} as Record<F, readonly string[]>,
+  filters: Record<F, FilterValues> = {} as Record<F, FilterValues>,
 ) {
   const [params, setParams] = useSearchParams();
-  const filterOf = (key: F) => {
-    const value = params.get(key);
-    return value !== null && filters[key].includes(value) ? value : '';
-  };
+  const filterOf = (key: F) => readFilter(params, key, filters[key]);
   const { q, search, sort, page } = readListParams(params, sorts, defaultSort);
 
   const update = (change: (next: URLSearchParams) => void, replace = false) =>
@@ -77,6 +83,14 @@ export function useListParams<F extends string = never>(
     setFilter: (key: F, value: string) =>
       update((next) => {
         setOrDrop(next, key, value, '');
+        next.delete('page');
+      }),
+    /** Several filters at once (a filter form's Apply): one history entry, page 1. */
+    setFilters: (values: Partial<Record<F, string>>) =>
+      update((next) => {
+        for (const [key, value] of Object.entries<string | undefined>(values)) {
+          setOrDrop(next, key, value?.trim() ?? '', '');
+        }
         next.delete('page');
       }),
   };

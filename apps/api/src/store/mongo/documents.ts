@@ -1,5 +1,6 @@
-import type { Collection, Db, Document, ObjectId } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
+import type { AuditAction, AuditEntry, AuditTargetKind } from '@smart-zone/types/audit';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import {
   isLowStock,
@@ -10,6 +11,8 @@ import {
   type StockMovement,
   withoutActors,
 } from '@smart-zone/types/item';
+import type { Role } from '@smart-zone/types/roles';
+import type { Member } from '@smart-zone/types/team';
 import type { ChangeCause, StoreChange } from '../store';
 
 /** Documents as MongoDB holds them; mapped to the shared types at the adapter's edge. */
@@ -122,6 +125,31 @@ export interface ChangeDoc {
   at: Date;
 }
 
+/** A team member (mongo-team.ts): the email, normalised, is the key. */
+export interface MemberDoc {
+  _id: string;
+  role: Role;
+  invitedBy: string;
+  /** When invited, or when the role last changed. */
+  at: Date;
+}
+
+/** One audit entry (mongo-audit.ts), written by the ledger in the transaction of its write. */
+export interface AuditDoc {
+  _id: ObjectId;
+  /** The seq the write took from the revision counter: commit order, newest first in the list. */
+  seq: number;
+  at: Date;
+  actor: Actor;
+  action: AuditAction;
+  /** `itemId` on an item's own entries too (its id): the itemId filter's index finds them with its deliveries'. */
+  target: { kind: AuditTargetKind; id: string; name: string; itemId?: ObjectId };
+  changes?: NonNullable<AuditEntry['changes']>;
+  reason?: string;
+  movementId?: ObjectId;
+  requestId: string;
+}
+
 export interface MetaDoc {
   _id: string;
   at?: Date;
@@ -138,6 +166,8 @@ export interface MongoCollections {
   alerts: Collection<AlertDoc>;
   alertSends: Collection<AlertSendDoc>;
   changes: Collection<ChangeDoc>;
+  members: Collection<MemberDoc>;
+  audit: Collection<AuditDoc>;
 }
 
 export const collectionsOf = (db: Db): MongoCollections => ({
@@ -148,6 +178,8 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   alerts: db.collection<AlertDoc>('alerts'),
   alertSends: db.collection<AlertSendDoc>('alertSends'),
   changes: db.collection<ChangeDoc>('changes'),
+  members: db.collection<MemberDoc>('members'),
+  audit: db.collection<AuditDoc>('audit'),
 });
 
 export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
@@ -176,6 +208,9 @@ export const STOCK_LEVEL_EXPR = {
   shortfall: { $subtract: ['$minStock', '$quantity'] },
 };
 
+/** Who, as every document stores it: an Author's reason and request belong to its audit entry only. */
+export const actorOf = ({ uid, email }: Actor): Actor => ({ uid, email });
+
 /**
  * An update (a pipeline) moving an item's stock by `delta`: quantity,
  * version, who and when, then the derived fields from the new quantity. The
@@ -188,7 +223,7 @@ export const moveStock = (delta: number, at: Date, actor: Actor): Document[] => 
       quantity: { $add: ['$quantity', delta] },
       version: { $add: ['$version', 1] },
       updatedAt: at,
-      updatedBy: { $literal: actor },
+      updatedBy: { $literal: actorOf(actor) },
     },
   },
   { $set: STOCK_LEVEL_EXPR },
@@ -266,4 +301,55 @@ export const toChange = (doc: ChangeDoc): StoreChange => ({
     : {}),
   ...(doc.alertId && doc.alertKind ? { alert: { id: doc.alertId.toHexString(), kind: doc.alertKind } } : {}),
   at: doc.at.toISOString(),
+});
+
+/** `fixed` is the API's to say (it knows the OWNER_EMAILS setting): the store answers false. */
+export const toMember = (doc: MemberDoc): Member => ({
+  email: doc._id,
+  role: doc.role,
+  invitedBy: doc.invitedBy,
+  at: doc.at.toISOString(),
+  fixed: false,
+});
+
+/** An entry as auditEntry() makes it (store/audit-entries.ts), as stored: ids as ObjectIds, the time a Date. */
+export const toAuditDoc = (entry: AuditEntry, seq: number): AuditDoc => {
+  const { target } = entry;
+  // The item it is about: a delivery's item, or an item's own id.
+  const itemId = target.itemId ?? (target.kind === 'item' ? target.id : undefined);
+  return {
+    _id: new ObjectId(entry._id),
+    seq,
+    at: new Date(entry.at),
+    actor: { uid: entry.actor.uid, email: entry.actor.email },
+    action: entry.action,
+    target: {
+      kind: target.kind,
+      id: target.id,
+      name: target.name,
+      ...(itemId ? { itemId: new ObjectId(itemId) } : {}),
+    },
+    ...(entry.changes ? { changes: entry.changes } : {}),
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(entry.movementId ? { movementId: new ObjectId(entry.movementId) } : {}),
+    requestId: entry.requestId,
+  };
+};
+
+export const toAuditEntry = (doc: AuditDoc): AuditEntry => ({
+  _id: doc._id.toHexString(),
+  at: doc.at.toISOString(),
+  actor: { uid: doc.actor.uid, email: doc.actor.email },
+  action: doc.action,
+  target: {
+    kind: doc.target.kind,
+    id: doc.target.id,
+    name: doc.target.name,
+    // An item's own entries keep itemId for the filter only, as SQLite's: their target is the item.
+    ...(doc.target.itemId && doc.target.kind !== 'item' ? { itemId: doc.target.itemId.toHexString() } : {}),
+  },
+  ...(doc.changes ? { changes: doc.changes } : {}),
+  ...(doc.reason ? { reason: doc.reason } : {}),
+  ...(doc.movementId ? { movementId: doc.movementId.toHexString() } : {}),
+  requestId: doc.requestId,
 });

@@ -1,8 +1,46 @@
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
 import { QUANTITY_MAX } from '@smart-zone/types/item';
-import type { DeliveryRepository } from '../store';
+import type { AuditNote } from '../audit-entries';
+import type { DeliveryFilter, DeliveryRepository } from '../store';
 import { moveStock, toDelivery, type DeliveryDoc, type MongoCollections } from './documents';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
+
+/** Not cancelled: what every list shows, and what each of the list's indexes leads with (schema.ts). */
+const LIVE = { cancelledAt: { $exists: false } } as const;
+
+/** An id as the database holds it; null for text that cannot be one (it matches nothing). */
+const idKey = (id: string) => (/^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : null);
+
+/** The list's query; null when it can match nothing (an itemId that is no ObjectId). */
+function listQuery({ email, itemId, from, to }: DeliveryFilter): Filter<DeliveryDoc> | null {
+  const inventoriesId = itemId === undefined ? undefined : idKey(itemId);
+  if (inventoriesId === null) return null;
+  return {
+    ...(email !== undefined ? { email } : {}),
+    ...(inventoriesId ? { inventoriesId } : {}),
+    ...LIVE,
+    ...(from !== undefined || to !== undefined
+      ? {
+          createdAt: {
+            ...(from !== undefined ? { $gte: new Date(from) } : {}),
+            ...(to !== undefined ? { $lte: new Date(to) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A delivery's audit entry: about the delivery, named by its item, with the item's quantity before and after. */
+const deliveryNote = (
+  action: 'delivery.create' | 'delivery.cancel',
+  doc: DeliveryDoc,
+  itemName: string,
+  quantity?: [number, number],
+): AuditNote => ({
+  action,
+  target: { kind: 'delivery', id: doc._id.toHexString(), name: itemName, itemId: doc.inventoriesId.toHexString() },
+  ...(quantity ? { changes: { quantity } } : {}),
+});
 
 export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger: MongoLedger): DeliveryRepository {
   const { write, record, bumpRevision } = ledger;
@@ -18,6 +56,25 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
             .toArray()
         ).map(toDelivery)
       );
+    },
+    async list(filter, { limit, skip }) {
+      const query = listQuery(filter);
+      if (!query) return { deliveries: [], total: 0 };
+      const [docs, total] = await Promise.all([
+        // A limit of 0 is "no limit" to MongoDB: ask for none at all.
+        limit > 0
+          ? deliveries
+              .find(query)
+              // Newest first by time, ties in commit order (deliveries from before `seq` after the rest), as SQLite.
+              .sort({ createdAt: -1, seq: -1, _id: -1 })
+              .skip(skip)
+              .limit(limit)
+              .maxTimeMS(OPERATION_TIME_MS)
+              .toArray()
+          : [],
+        deliveries.countDocuments(query, { maxTimeMS: OPERATION_TIME_MS }),
+      ]);
+      return { deliveries: docs.map(toDelivery), total };
     },
     async get(id) {
       const doc = await deliveries.findOne(
@@ -71,6 +128,10 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
               before: { quantity: item.quantity + delivery.quantity, minStock: item.minStock },
               after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
               movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: doc._id },
+              audit: deliveryNote('delivery.create', doc, item.name, [
+                item.quantity + delivery.quantity,
+                item.quantity,
+              ]),
             },
           ],
           session,
@@ -78,11 +139,14 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
         return { ok: true as const, delivery: toDelivery(doc) };
       });
     },
-    cancel(id, owner) {
+    cancel(id, by, ownerUid) {
       return write(async (session) => {
         const at = new Date();
+        const _id = idKey(id);
+        if (!_id) return { ok: false as const, reason: 'not_found' as const };
+        // With an owner named, only theirs: another's is not found, as if it did not exist.
         const doc = await deliveries.findOneAndUpdate(
-          { _id: new ObjectId(id), uid: owner.uid, cancelledAt: { $exists: false } },
+          { _id, ...(ownerUid !== undefined ? { uid: ownerUid } : {}), ...LIVE },
           { $set: { cancelledAt: at } },
           { returnDocument: 'after', ...inTx(session) },
         );
@@ -91,7 +155,7 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
         // The limit is in the filter: an item that would go over QUANTITY_MAX matches nothing.
         const item = await items.findOneAndUpdate(
           { _id: doc.inventoriesId, quantity: { $lte: QUANTITY_MAX - doc.quantity } },
-          moveStock(doc.quantity, at, owner),
+          moveStock(doc.quantity, at, by),
           { returnDocument: 'after', ...inTx(session) },
         );
         if (!item) {
@@ -119,16 +183,20 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
                 itemId: item._id,
                 itemName: item.name,
                 cause: 'cancel',
-                actor: owner,
+                actor: by,
                 at,
                 seq: await bumpRevision(session),
                 before: { quantity: item.quantity - doc.quantity, minStock: item.minStock },
                 after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
                 movement: { delta: doc.quantity, reason: 'cancel', deliveryId: doc._id },
+                audit: deliveryNote('delivery.cancel', doc, item.name, [item.quantity - doc.quantity, item.quantity]),
               },
             ],
             session,
           );
+        } else {
+          // The item is gone: no stock to put back, but the cancel is still a write, named by the item's name then.
+          await ledger.audit(deliveryNote('delivery.cancel', doc, doc.inventory), by, session, at);
         }
         return { ok: true as const, delivery: toDelivery(doc) };
       });

@@ -7,8 +7,10 @@ import {
   type Item,
   type ItemInput,
 } from '@smart-zone/types/item';
-import type { ItemRepository } from '../store';
+import { itemChanges } from '../audit-entries';
+import type { Author, ItemRepository } from '../store';
 import {
+  actorOf,
   moveStock,
   nameKey,
   searchText,
@@ -37,6 +39,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     const now = new Date();
     // Every field named, none undefined: the driver would store an undefined as null.
     const fields = editable({ ...input, minStock: input.minStock ?? 0 });
+    const by = actorOf(actor);
     return {
       _id: new ObjectId(),
       ...fields,
@@ -44,8 +47,8 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
       createdAt: now,
       updatedAt: now,
       version: 1,
-      createdBy: actor,
-      updatedBy: actor,
+      createdBy: by,
+      updatedBy: by,
       search: searchText(input),
       nameKey: nameKey(input.name),
     };
@@ -56,7 +59,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
    * inside the caller's write. Every quantity is checked before the first
    * write: a bad one anywhere writes nothing.
    */
-  async function insertMany(inputs: readonly ItemInput[], actor: Actor, session?: ClientSession): Promise<Item[]> {
+  async function insertMany(inputs: readonly ItemInput[], actor: Author, session?: ClientSession): Promise<Item[]> {
     const drafts = inputs.map((input) => newItemDoc(input, actor));
     if (drafts.length === 0) return [];
     const first = await bumpRevision(session, drafts.length);
@@ -75,12 +78,24 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
           before: null,
           after: { quantity: doc.quantity, minStock: doc.minStock, version: doc.version },
           movement: { delta: doc.quantity, reason: 'created' as const },
+          audit: {
+            action: 'item.create' as const,
+            target: itemTarget(doc),
+            changes: itemChanges(null, editable(doc)),
+          },
         })),
         session,
       );
     }
     return docs.map(toItem);
   }
+
+  /** What an item's audit entries are about: the item, by its name then. */
+  const itemTarget = (doc: Pick<ItemDoc, '_id' | 'name'>) => ({
+    kind: 'item' as const,
+    id: doc._id.toHexString(),
+    name: doc.name,
+  });
 
   const repository: ItemRepository = {
     async list(options = {}) {
@@ -140,7 +155,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
               search: searchText(wanted),
               nameKey: nameKey(wanted.name),
               updatedAt: now,
-              updatedBy: actor,
+              updatedBy: actorOf(actor),
             },
             $inc: { version: 1 },
           },
@@ -161,6 +176,11 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
               before: { quantity: before.quantity, minStock: before.minStock },
               after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
               ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
+              audit: {
+                action: 'item.update',
+                target: itemTarget(after),
+                changes: itemChanges(editable(before), wanted),
+              },
             },
           ],
           session,
@@ -197,6 +217,11 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
               before: { quantity: after.quantity - change.delta, minStock: after.minStock },
               after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
               movement: { delta: change.delta, reason, ...(change.note ? { note: change.note } : {}) },
+              audit: {
+                action: change.delta > 0 ? 'stock.restock' : 'stock.remove',
+                target: itemTarget(after),
+                changes: { quantity: [after.quantity - change.delta, after.quantity] },
+              },
             },
           ],
           session,
@@ -221,6 +246,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
               after: null,
               // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
               movement: { delta: 0 - doc.quantity, reason: 'deleted', item: toItem(doc) },
+              audit: { action: 'item.delete', target: itemTarget(doc), changes: itemChanges(editable(doc), null) },
             },
           ],
           session,

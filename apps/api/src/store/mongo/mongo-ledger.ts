@@ -1,10 +1,19 @@
 import crypto from 'node:crypto';
 import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
 import { ALERT_CHANNELS } from '@smart-zone/types/alert';
-import type { Actor, Item, MovementReason } from '@smart-zone/types/item';
+import type { Item, MovementReason } from '@smart-zone/types/item';
+import { auditEntry, type AuditNote } from '../audit-entries';
 import { alertFor, type StockLevel } from '../stock-alerts';
-import type { ChangeCause } from '../store';
-import type { AlertDoc, ChangeDoc, MongoCollections, MovementDoc } from './documents';
+import type { Author, ChangeCause } from '../store';
+import {
+  actorOf,
+  toAuditDoc,
+  type AlertDoc,
+  type AuditDoc,
+  type ChangeDoc,
+  type MongoCollections,
+  type MovementDoc,
+} from './documents';
 
 const REVISION_KEY = 'catalogue_revision';
 
@@ -24,7 +33,8 @@ export interface ItemChange {
   /** The item's name (after the change; its last one when deleted): the alert keeps it. */
   itemName: string;
   cause: ChangeCause;
-  actor: Actor;
+  /** Who made it: the movement's actor, and the audit entry's actor, reason and request. */
+  actor: Author;
   at: Date;
   /** The revision counter's value this change took (bumpRevision): its place in commit order. */
   seq: number;
@@ -41,6 +51,8 @@ export interface ItemChange {
     /** The item's last state, for a `deleted` movement. */
     item?: Item;
   };
+  /** The audit entry to append, linked to the movement (as SQLite's ItemChange). */
+  audit: AuditNote;
 }
 
 /** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
@@ -57,11 +69,16 @@ export interface FeedPosition {
  * changed something, as SQLite's ledger does. The revision document is one
  * counter every such transaction increments: concurrent writes conflict on it
  * and the driver retries the loser, so its values follow commit order and
- * double as the sequence that orders items, deliveries and changes (`seq`).
+ * double as the sequence that orders items, deliveries, changes and audit
+ * entries (`seq`). A write that changes no item but is audited (a team
+ * change, the cancel of a deleted item's delivery) takes a seq too: the
+ * audit's order is commit order across every kind of write, and two team
+ * writes always conflict (see mongo-team.ts). Its cost: the list ETag moves
+ * on then, though the catalogue did not change (one full answer instead of a 304).
  */
 export function mongoLedger(
   client: MongoClient,
-  { movements, meta, alerts, changes }: MongoCollections,
+  { movements, meta, alerts, changes, audit }: MongoCollections,
   {
     transactions,
     where,
@@ -102,14 +119,16 @@ export function mongoLedger(
   /**
    * What every item write does besides its own document, inside the caller's
    * write: append each change's stock movement, raise the alert the low-stock
-   * rule asks for (stock-alerts.ts, the rule SQLite's ledger uses), and log
-   * the change for the feed (mongo-feed.ts). Many changes (createMany) go as
-   * one insert per collection.
+   * rule asks for (stock-alerts.ts, the rule SQLite's ledger uses), append
+   * its audit entry (linked to the movement; a stock move without a reason
+   * gives its note as one), and log the change for the feed (mongo-feed.ts).
+   * Many changes (createMany) go as one insert per collection.
    */
   async function record(list: readonly ItemChange[], session?: ClientSession): Promise<void> {
     const movementDocs: MovementDoc[] = [];
     const alertDocs: AlertDoc[] = [];
     const changeDocs: ChangeDoc[] = [];
+    const auditDocs: AuditDoc[] = [];
     for (const change of list) {
       const { movement, after, itemId, at, seq } = change;
       const movementId = movement ? new ObjectId() : undefined;
@@ -122,7 +141,7 @@ export function mongoLedger(
           delta: movement.delta,
           quantityAfter: after?.quantity ?? 0,
           reason: movement.reason,
-          actor: change.actor,
+          actor: actorOf(change.actor),
           ...(movement.deliveryId ? { deliveryId: movement.deliveryId } : {}),
           ...(movement.note ? { note: movement.note } : {}),
           at,
@@ -130,6 +149,9 @@ export function mongoLedger(
           ...(version !== undefined ? { version } : {}),
         });
       }
+      const reason = change.actor.reason ?? movement?.note;
+      const by: Author = { ...change.actor, ...(reason ? { reason } : {}) };
+      auditDocs.push(toAuditDoc(auditEntry(change.audit, by, at.toISOString(), movementId?.toHexString()), seq));
       const kind = alertFor(change.cause, change.before, after);
       const alertId = kind && after ? new ObjectId() : undefined;
       if (kind && after && alertId) {
@@ -163,32 +185,43 @@ export function mongoLedger(
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
+    if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
+  }
+
+  /**
+   * Moves the revision on by `count`, inside the caller's write, once it is
+   * sure to change something; answers the first of the `count` sequence
+   * numbers it took.
+   */
+  async function bumpRevision(session?: ClientSession, count = 1): Promise<number> {
+    const after = await meta.findOneAndUpdate(
+      { _id: REVISION_KEY },
+      { $inc: { value: count } },
+      { upsert: true, returnDocument: 'after', ...inTx(session) },
+    );
+    const last = after?.value ?? count;
+    if (session) taken.set(session, last);
+    return last - count + 1;
   }
 
   return {
     write,
     record,
+    bumpRevision,
+
+    /**
+     * Appends the audit entry of a write that changes no item (a team change, the
+     * cancel of a deleted item's delivery), inside the caller's write, with a seq of its own.
+     */
+    audit: async (note: AuditNote, by: Author, session?: ClientSession, at = new Date()): Promise<void> => {
+      const seq = await bumpRevision(session);
+      await audit.insertOne(toAuditDoc(auditEntry(note, by, at.toISOString()), seq), inTx(session));
+    },
 
     /** Appends a stock movement inside the caller's write (the migration's opening balances). */
     append: async (doc: Omit<MovementDoc, '_id'>, session?: ClientSession): Promise<void> => {
       await movements.insertOne({ _id: new ObjectId(), ...doc }, inTx(session));
-    },
-
-    /**
-     * Moves the revision on by `count`, inside the caller's write, once it is
-     * sure to change something; answers the first of the `count` sequence
-     * numbers it took.
-     */
-    bumpRevision: async (session?: ClientSession, count = 1): Promise<number> => {
-      const after = await meta.findOneAndUpdate(
-        { _id: REVISION_KEY },
-        { $inc: { value: count } },
-        { upsert: true, returnDocument: 'after', ...inTx(session) },
-      );
-      const last = after?.value ?? count;
-      if (session) taken.set(session, last);
-      return last - count + 1;
     },
 
     /**

@@ -3,10 +3,12 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import type { Store } from '../store';
 import { collectionsOf } from './documents';
 import { mongoAlerts } from './mongo-alerts';
+import { mongoAudit } from './mongo-audit';
 import { mongoDeliveries } from './mongo-deliveries';
 import { mongoFeed } from './mongo-feed';
 import { mongoItems } from './mongo-items';
 import { inTx, mongoLedger } from './mongo-ledger';
+import { mongoTeam } from './mongo-team';
 import { applySchema, migrate } from './schema';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -131,6 +133,8 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     items: itemStore.repository,
     deliveries: mongoDeliveries(collections, ledger),
     alerts: mongoAlerts(collections, ledger),
+    team: mongoTeam(collections, ledger),
+    audit: mongoAudit(collections),
     changes: feed.feed,
     async seedOnce(demo) {
       try {

@@ -1,6 +1,8 @@
 import { MongoServerError, type Db, type Document, type IndexDescription } from 'mongodb';
 import { ALERT_CHANNELS, ALERT_KINDS } from '@smart-zone/types/alert';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@smart-zone/types/audit';
 import { MOVEMENT_REASONS, QUANTITY_MAX, SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { ROLES } from '@smart-zone/types/roles';
 import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
 
@@ -25,7 +27,7 @@ const actor = { bsonType: 'object', required: ['uid', 'email'], properties: { ui
 const quantity = { ...wholeNumber, minimum: 0, maximum: QUANTITY_MAX };
 const seq = { ...wholeNumber, minimum: 1 };
 
-type CollectionName = 'items' | 'deliveries' | 'movements' | 'alerts' | 'alertSends' | 'changes';
+type CollectionName = 'items' | 'deliveries' | 'movements' | 'alerts' | 'alertSends' | 'changes' | 'members' | 'audit';
 
 const SCHEMAS: Record<CollectionName, Document> = {
   items: {
@@ -160,6 +162,46 @@ const SCHEMAS: Record<CollectionName, Document> = {
       at: date,
     },
   },
+  members: {
+    bsonType: 'object',
+    required: ['_id', 'role', 'invitedBy', 'at'],
+    properties: {
+      // The email, normalised (trimmed, lower-cased).
+      _id: text,
+      role: { enum: [...ROLES] },
+      invitedBy: text,
+      at: date,
+    },
+  },
+  audit: {
+    bsonType: 'object',
+    required: ['seq', 'at', 'actor', 'action', 'target', 'requestId'],
+    properties: {
+      _id: objectId,
+      seq,
+      at: date,
+      actor,
+      action: { enum: [...AUDIT_ACTIONS] },
+      target: {
+        bsonType: 'object',
+        required: ['kind', 'id', 'name'],
+        properties: { kind: { enum: [...AUDIT_TARGETS] }, id: text, name: text, itemId: objectId },
+      },
+      // Each changed field as [old, new]: a string, a number or null on each side.
+      changes: {
+        bsonType: 'object',
+        additionalProperties: {
+          bsonType: 'array',
+          minItems: 2,
+          maxItems: 2,
+          items: { bsonType: ['string', 'int', 'double', 'null'] },
+        },
+      },
+      reason: text,
+      movementId: objectId,
+      requestId: text,
+    },
+  },
 };
 
 /**
@@ -180,6 +222,8 @@ export const VALIDATORS: Record<CollectionName, Document> = {
   alerts: { $jsonSchema: SCHEMAS.alerts },
   alertSends: { $jsonSchema: SCHEMAS.alertSends },
   changes: { $jsonSchema: SCHEMAS.changes },
+  members: { $jsonSchema: SCHEMAS.members },
+  audit: { $jsonSchema: SCHEMAS.audit },
 };
 
 /** A day: the change log serves the feed's start and a standalone server's polling, never history. */
@@ -187,7 +231,7 @@ const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
 
 /**
  * One index for every query the adapter makes (item-queries.ts, mongo-items.ts,
- * mongo-deliveries.ts); the adapter's explain test
+ * mongo-deliveries.ts, mongo-team.ts, mongo-audit.ts); the adapter's explain test
  * (test/mongo-adapter.mongo.test.ts) checks that none of them scans a
  * collection. _id covers get and the whole count. Every sort ends in the
  * creation order `seq, _id` (`seq` is absent, so lowest, on
@@ -216,6 +260,13 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   deliveries: [
     // listByOwner: an owner's deliveries, newest first.
     { key: { uid: 1, seq: -1, _id: -1 } },
+    // list: the ones not cancelled (cancelledAt missing: the point [null, null] of each index, so the order
+    // after it still comes from the index), all of them, by email and by item, newest first by time (a
+    // from/to range is a range of the same key), ties in commit order, as SQLite.
+    // (A partial index cannot say "missing": MongoDB's partial filters know $exists: true only.)
+    { key: { cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 } },
+    { key: { email: 1, cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 } },
+    { key: { inventoriesId: 1, cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 } },
   ],
   movements: [
     // history: an item's movements in the order of its writes, newest first, and their count.
@@ -234,6 +285,21 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { alertId: 1, channel: 1 }, unique: true },
     // due: a channel's retries whose time has come; failedCount.
     { key: { state: 1, channel: 1, retryAt: 1 } },
+  ],
+  members: [
+    // The last-owner rule counts the owners.
+    { key: { role: 1 } },
+  ],
+  audit: [
+    // unique: one entry per write, and a write's seq is its own.
+    { key: { seq: -1 }, unique: true },
+    // list, newest first by time (a from/to range is a range of the same key), ties in commit order, as
+    // SQLite; one index per filter, and actor with action.
+    { key: { at: -1, seq: -1 } },
+    { key: { 'actor.email': 1, at: -1, seq: -1 } },
+    { key: { action: 1, at: -1, seq: -1 } },
+    { key: { 'actor.email': 1, action: 1, at: -1, seq: -1 } },
+    { key: { 'target.itemId': 1, at: -1, seq: -1 }, partialFilterExpression: { 'target.itemId': { $exists: true } } },
   ],
   changes: [
     // A standalone server's feed reads by seq; unique: two changes never share a place in commit order.

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import { QUANTITY_MAX, type Actor } from '@smart-zone/types/item';
-import type { CancelOutcome, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
+import { QUANTITY_MAX } from '@smart-zone/types/item';
+import type { Author, CancelOutcome, DeliveryFilter, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
 import { toDelivery, type DeliveryRow } from './rows';
 import { groupCommit } from './group-commit';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -12,6 +12,14 @@ interface StockRow {
   name: string;
   min_stock: number;
   version: number;
+}
+
+/** The key delivery_counts keeps the total under, when the filter is none or one email or one item. */
+function countKey({ email, itemId, from, to }: DeliveryFilter): string | undefined {
+  if (from !== undefined || to !== undefined) return undefined;
+  if (email !== undefined && itemId !== undefined) return undefined;
+  if (email !== undefined) return `email:${email}`;
+  return itemId !== undefined ? `item:${itemId}` : '';
 }
 
 export function sqliteDeliveries(
@@ -37,15 +45,42 @@ export function sqliteDeliveries(
        VALUES (@id, @uid, @email, @name, @inventory, @inventories_id, @address, @phone, @quantity, @created_at)`,
     ),
     get: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE id = ? AND cancelled_at IS NULL'),
-    pending: db.prepare<[string, string], Pick<DeliveryRow, 'inventories_id' | 'quantity'>>(
-      'SELECT inventories_id, quantity FROM deliveries WHERE id = ? AND uid = ? AND cancelled_at IS NULL',
+    // With no owner named (null), anyone's delivery.
+    pending: db.prepare<{ id: string; owner: string | null }, Pick<DeliveryRow, 'inventories_id' | 'quantity'>>(
+      'SELECT inventories_id, quantity FROM deliveries WHERE id = @id AND (@owner IS NULL OR uid = @owner) AND cancelled_at IS NULL',
     ),
-    cancel: db.prepare<[string, string, string], DeliveryRow>(
-      'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND uid = ? AND cancelled_at IS NULL RETURNING *',
+    cancel: db.prepare<[string, string], DeliveryRow>(
+      'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL RETURNING *',
     ),
     byOwner: db.prepare<[string], DeliveryRow>(
       'SELECT * FROM deliveries WHERE uid = ? AND cancelled_at IS NULL ORDER BY seq DESC',
     ),
+  };
+
+  // The total of no filter, or of one email or one item, is kept by triggers (schema.ts): no counting.
+  const counted = db.prepare<[string], number>('SELECT n FROM delivery_counts WHERE key = ?').pluck();
+
+  // One pair of statements per combination of filters (16 at most), prepared when first asked for.
+  const listQueries = new Map<
+    string,
+    {
+      page: Database.Statement<Record<string, unknown>, DeliveryRow>;
+      count: Database.Statement<Record<string, unknown>, number>;
+    }
+  >();
+  const listQuery = (filter: DeliveryFilter) => {
+    const where = listWhere(filter);
+    let query = listQueries.get(where);
+    if (!query) {
+      query = {
+        page: db.prepare(
+          `SELECT * FROM deliveries WHERE ${where} ORDER BY created_at DESC, seq DESC LIMIT @limit OFFSET @skip`,
+        ),
+        count: db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM deliveries WHERE ${where}`).pluck(),
+      };
+      listQueries.set(where, query);
+    }
+    return query;
   };
 
   // Deliveries and cancels are group-committed: each runs in a savepoint of
@@ -93,14 +128,19 @@ export function sqliteDeliveries(
       before: { quantity: taken.quantity + delivery.quantity, minStock: taken.min_stock },
       after: { quantity: taken.quantity, minStock: taken.min_stock, version: taken.version },
       movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: row.id },
+      audit: {
+        action: 'delivery.create',
+        target: { kind: 'delivery', id: row.id, name: taken.name, itemId: delivery.inventoriesId },
+        changes: { quantity: [taken.quantity + delivery.quantity, taken.quantity] },
+      },
     });
     return { ok: true, delivery: toDelivery(row) };
   };
 
   /** The cancelled delivery, and whether its stock went back to an item that still exists. */
-  const cancel = (id: string, owner: Actor): { outcome: CancelOutcome; restored: boolean } => {
+  const cancel = (id: string, by: Author, ownerUid?: string): { outcome: CancelOutcome; restored: boolean } => {
     // Synchronous inside its savepoint: nothing runs between this check and the writes below.
-    const pending = sql.pending.get(id, owner.uid);
+    const pending = sql.pending.get({ id, owner: ownerUid ?? null });
     if (!pending) return { outcome: { ok: false, reason: 'not_found' }, restored: false };
     const stock = sql.stock.get(pending.inventories_id);
     if (stock && stock.quantity + pending.quantity > QUANTITY_MAX) {
@@ -110,27 +150,35 @@ export function sqliteDeliveries(
       };
     }
     const at = new Date().toISOString();
-    const row = sql.cancel.get(at, id, owner.uid);
+    const row = sql.cancel.get(at, id);
     if (!row) return { outcome: { ok: false, reason: 'not_found' }, restored: false };
     // The item may have been deleted since; then there is no stock to restore.
     const restored = sql.returnStock.get({
       id: row.inventories_id,
       quantity: row.quantity,
       at,
-      uid: owner.uid,
-      email: owner.email,
+      uid: by.uid,
+      email: by.email,
     });
+    const target = { kind: 'delivery' as const, id, name: restored?.name ?? row.inventory, itemId: row.inventories_id };
     if (restored) {
       ledger.record({
         itemId: row.inventories_id,
         itemName: restored.name,
         cause: 'cancel',
-        actor: owner,
+        actor: by,
         at,
         before: { quantity: restored.quantity - row.quantity, minStock: restored.min_stock },
         after: { quantity: restored.quantity, minStock: restored.min_stock, version: restored.version },
         movement: { delta: row.quantity, reason: 'cancel', deliveryId: id },
+        audit: {
+          action: 'delivery.cancel',
+          target,
+          changes: { quantity: [restored.quantity - row.quantity, restored.quantity] },
+        },
       });
+    } else {
+      ledger.audit({ action: 'delivery.cancel', target }, by, at);
     }
     return { outcome: { ok: true, delivery: toDelivery(row) }, restored: restored !== undefined };
   };
@@ -149,12 +197,41 @@ export function sqliteDeliveries(
         (outcome) => outcome.ok,
       );
     },
-    async cancel(id, owner) {
+    async list(filter, page) {
+      const query = listQuery(filter);
+      const params = listParams(filter);
+      const key = countKey(filter);
+      // Read in one transaction, so the page and its total see the same deliveries.
+      return db.transaction(() => {
+        const rows = query.page.all({ ...params, limit: page.limit, skip: page.skip });
+        const total = key !== undefined ? (counted.get(key) ?? 0) : (query.count.get(params) ?? 0);
+        return { deliveries: rows.map(toDelivery), total };
+      })();
+    },
+    async cancel(id, by, ownerUid) {
       const cancelled = await batches.run(
-        () => cancel(id, owner),
+        () => cancel(id, by, ownerUid),
         ({ restored }) => restored,
       );
       return cancelled.outcome;
     },
   };
+}
+
+/**
+ * The list's conditions, each one served by a partial index of the deliveries not cancelled
+ * (schema.ts), which ends in created_at: the page is read in order from one index range.
+ */
+function listWhere(filter: DeliveryFilter): string {
+  return [
+    'cancelled_at IS NULL',
+    ...(filter.email !== undefined ? ['email = @email'] : []),
+    ...(filter.itemId !== undefined ? ['inventories_id = @itemId'] : []),
+    ...(filter.from !== undefined ? ['created_at >= @from'] : []),
+    ...(filter.to !== undefined ? ['created_at <= @to'] : []),
+  ].join(' AND ');
+}
+
+function listParams(filter: DeliveryFilter): Record<string, string> {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }

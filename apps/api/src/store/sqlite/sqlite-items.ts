@@ -10,7 +10,8 @@ import {
   type Item,
   type ItemInput,
 } from '@smart-zone/types/item';
-import type { ItemFilter, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
+import { itemChanges } from '../audit-entries';
+import type { Author, ItemFilter, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { searchRunner } from './search-runner';
@@ -81,7 +82,7 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
     [`${prefix}_email`]: actor.email,
   });
 
-  function insertOne(input: ItemInput, actor: Actor) {
+  function insertOne(input: ItemInput, actor: Author) {
     assertStorableQuantity(input.quantity);
     const now = new Date().toISOString();
     const { minStock = 0, ...fields } = input;
@@ -102,6 +103,11 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
       itemName: row.name,
       cause: 'created',
       actor,
+      audit: {
+        action: 'item.create',
+        target: { kind: 'item', id: row.id, name: row.name },
+        changes: itemChanges(null, { ...input, minStock }),
+      },
       at: now,
       before: null,
       after: { quantity: row.quantity, minStock, version: 1 },
@@ -110,20 +116,20 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
     return toItem(row);
   }
 
-  const create = db.transaction((input: ItemInput, actor: Actor) => {
+  const create = db.transaction((input: ItemInput, actor: Author) => {
     const item = insertOne(input, actor);
     ledger.bumpRevision();
     return item;
   });
 
-  const insertMany = db.transaction((inputs: readonly ItemInput[], actor: Actor = SYSTEM_ACTOR) => {
+  const insertMany = db.transaction((inputs: readonly ItemInput[], actor: Author = SYSTEM_ACTOR) => {
     for (const input of inputs) insertOne(input, actor);
     ledger.bumpRevision();
     return inputs.length;
   });
 
   const update = db.transaction(
-    (id: string, input: ItemInput, actor: Actor, expectedVersion?: number): UpdateOutcome => {
+    (id: string, input: ItemInput, actor: Author, expectedVersion?: number): UpdateOutcome => {
       const before = sql.get.get(id);
       if (!before) return { ok: false, reason: 'not_found' };
       if (expectedVersion !== undefined && before.version !== expectedVersion) {
@@ -150,6 +156,11 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
         itemName: after.name,
         cause: delta === 0 ? 'updated' : 'adjust',
         actor,
+        audit: {
+          action: 'item.update',
+          target: { kind: 'item', id, name: after.name },
+          changes: itemChanges(toItem(before), toItem(after)),
+        },
         at: now,
         before: { quantity: before.quantity, minStock: before.min_stock },
         after: { quantity: after.quantity, minStock: after.min_stock, version: after.version },
@@ -160,7 +171,7 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
     },
   );
 
-  const changeStock = db.transaction((id: string, change: StockChange, actor: Actor): StockOutcome => {
+  const changeStock = db.transaction((id: string, change: StockChange, actor: Author): StockOutcome => {
     const before = sql.get.get(id);
     if (!before) return { ok: false, reason: 'not_found' };
     const quantity = before.quantity + change.delta;
@@ -173,7 +184,13 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
       itemId: id,
       itemName: after.name,
       cause: reason,
-      actor,
+      // The stock form's note is its reason, unless the write gives one of its own.
+      actor: { ...actor, reason: actor.reason ?? change.note },
+      audit: {
+        action: change.delta > 0 ? 'stock.restock' : 'stock.remove',
+        target: { kind: 'item', id, name: after.name },
+        changes: { quantity: [before.quantity, quantity] },
+      },
       at: now,
       before: { quantity: before.quantity, minStock: before.min_stock },
       after: { quantity, minStock: after.min_stock, version: after.version },
@@ -183,7 +200,7 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
     return { ok: true, item: toItem(after) };
   });
 
-  const remove = db.transaction((id: string, actor: Actor): boolean => {
+  const remove = db.transaction((id: string, actor: Author): boolean => {
     const before = sql.get.get(id);
     if (!before) return false;
     sql.remove.run(id);
@@ -193,6 +210,11 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
       itemName: before.name,
       cause: 'deleted',
       actor,
+      audit: {
+        action: 'item.delete',
+        target: { kind: 'item', id, name: before.name },
+        changes: itemChanges(toItem(before), null),
+      },
       at: new Date().toISOString(),
       before: { quantity: before.quantity, minStock: before.min_stock },
       after: null,

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import type { Actor, Item, MovementReason } from '@smart-zone/types/item';
+import type { Item, MovementReason } from '@smart-zone/types/item';
+import { auditEntry, type AuditNote } from '../audit-entries';
 import { alertFor, type StockLevel } from '../stock-alerts';
-import type { ChangeCause } from '../store';
+import type { Author, ChangeCause } from '../store';
 
 /** One committed change of an item, as every write path describes it to the ledger. */
 export interface ItemChange {
@@ -10,7 +11,9 @@ export interface ItemChange {
   /** The item's name (after the change; its last one when deleted): the alert keeps it. */
   itemName: string;
   cause: ChangeCause;
-  actor: Actor;
+  actor: Author;
+  /** The write's audit entry: appended with the change, linked to its movement. */
+  audit: AuditNote;
   at: string;
   /** The stock level before the change; null when the item is created. */
   before: StockLevel | null;
@@ -32,12 +35,14 @@ const CHANGES_KEPT = 100_000;
 
 /**
  * What every item write does besides its own row, always inside the caller's
- * transaction: append the stock movement, raise the alert the low-stock rule
+ * transaction: append the stock movement and the audit entry, raise the alert the low-stock rule
  * asks for (stock-alerts.ts), log the change for the feed (sqlite-feed.ts), and
  * move the catalogue's revision on (the list ETag).
  */
 export interface SqliteLedger {
   record(change: ItemChange): void;
+  /** Appends an audit entry for a write that changes no item (a team change; a cancel whose item is gone). */
+  audit(note: AuditNote, by: Author, at: string, movementId?: string | null): void;
   bumpRevision(): void;
   /** The catalogue's revision as the list ETag names it: `<catalogue id>.<writes seen>`. */
   revision(): string;
@@ -58,6 +63,31 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
     `INSERT INTO changes (item_id, cause, quantity, min_stock, version, movement_id, delta, delivery_id, alert_id, alert_kind, at)
      VALUES (@item_id, @cause, @quantity, @min_stock, @version, @movement_id, @delta, @delivery_id, @alert_id, @alert_kind, @at)`,
   );
+  const insertAudit = db.prepare(
+    `INSERT INTO audit (id, at, actor_uid, actor_email, action, target_kind, target_id, target_name, item_id,
+       changes_json, reason, movement_id, request_id)
+     VALUES (@id, @at, @actor_uid, @actor_email, @action, @target_kind, @target_id, @target_name, @item_id,
+       @changes_json, @reason, @movement_id, @request_id)`,
+  );
+  const appendAudit = (note: AuditNote, by: Author, at: string, movementId?: string | null) => {
+    const entry = auditEntry(note, by, at, movementId);
+    insertAudit.run({
+      id: entry._id,
+      at: entry.at,
+      actor_uid: entry.actor.uid,
+      actor_email: entry.actor.email,
+      action: entry.action,
+      target_kind: entry.target.kind,
+      target_id: entry.target.id,
+      target_name: entry.target.name,
+      // An item's own entries are about it too (the itemId filter finds them); their target names it once.
+      item_id: entry.target.itemId ?? (entry.target.kind === 'item' ? entry.target.id : null),
+      changes_json: entry.changes ? JSON.stringify(entry.changes) : null,
+      reason: entry.reason ?? null,
+      movement_id: entry.movementId ?? null,
+      request_id: entry.requestId,
+    });
+  };
   const prune = db.prepare(`DELETE FROM changes WHERE seq <= (SELECT MAX(seq) FROM changes) - ${CHANGES_KEPT}`);
   const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'");
   const read = db.prepare<[], { id: string; revision: string }>(
@@ -88,6 +118,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
           at: change.at,
         });
       }
+      appendAudit(change.audit, change.actor, change.at, movementId);
       const kind = alertFor(change.cause, change.before, after);
       const alertId = kind ? new ObjectId().toHexString() : null;
       if (kind && after) {
@@ -116,6 +147,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
         at: change.at,
       });
     },
+    audit: appendAudit,
     bumpRevision() {
       // Forgotten before the write: a transaction that rolls it back leaves nothing stale either.
       known = undefined;

@@ -3,10 +3,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../store';
 import { sqliteAlerts } from './sqlite-alerts';
+import { sqliteAudit } from './sqlite-audit';
 import { sqliteDeliveries } from './sqlite-deliveries';
 import { sqliteFeed } from './sqlite-feed';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
+import { sqliteTeam } from './sqlite-team';
 import { migrate } from './schema';
 
 const DB_FILE = 'smart-zone.db';
@@ -55,6 +57,8 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
     items: items.repository,
     deliveries,
     alerts: sqliteAlerts(db),
+    team: sqliteTeam(db, ledger),
+    audit: sqliteAudit(db),
     changes: changes.feed,
     async seedOnce(demo) {
       const loaded = seed(demo);

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { useAccess } from '../../../lib/auth/get-me';
+import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { useUnreadAlertCount } from '../api/get-alerts';
 
 /** Past this the badge reads "99+": the Alerts page has the number. */
@@ -15,9 +15,9 @@ function BellIcon() {
   );
 }
 
-/** Staff's bell in the navbar (nothing for anyone else): how many alerts nobody has read yet, linking to the Alerts page. */
+/** The team's bell in the navbar (readStock; nothing for anyone else): how many alerts nobody has read yet, linking to the Alerts page. */
 export function AlertsBell({ className = '' }: { className?: string }) {
-  if (useAccess().status !== 'staff') return null;
+  if (!mayUse(useAccess(), 'readStock')) return null;
   return <Bell className={className} />;
 }
 

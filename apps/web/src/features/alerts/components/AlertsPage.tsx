@@ -10,6 +10,7 @@ import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
+import { offers, useAccess } from '../../../lib/auth/get-me';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useAlerts, useUnreadAlertCount } from '../api/get-alerts';
 import { useMarkAlertRead } from '../api/mark-alert-read';
@@ -31,7 +32,7 @@ const KINDS: Record<AlertKind, { label: string; className: string }> = {
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-function AlertRow({ alert }: { alert: Alert }) {
+function AlertRow({ alert, mayMark }: { alert: Alert; mayMark: boolean }) {
   const markRead = useMarkAlertRead();
   const [kind, item, quantities, at, status] = ALERT_COLUMNS;
   const { readAt } = alert;
@@ -60,7 +61,7 @@ function AlertRow({ alert }: { alert: Alert }) {
         ) : null}
       </td>
       <td className="table-actions">
-        {!readAt && (
+        {!readAt && mayMark && (
           <Button
             size="sm"
             variant="outline-primary"
@@ -92,6 +93,8 @@ export function AlertsPage() {
   });
   const unreadCount = useUnreadAlertCount().data ?? 0;
   const markAll = useMarkAllAlertsRead();
+  // Marking alerts read is a clerk's and up (roles.ts): a viewer only reads them.
+  const mayMark = offers(useAccess(), 'readAlerts');
   // While the next page loads, the previous rows stay: the summary describes the rows on screen.
   const [shownPage, setShownPage] = useState(params.page);
   if (alerts.data && !alerts.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
@@ -102,13 +105,15 @@ export function AlertsPage() {
         <h1 id="alerts-title" className="mb-0">
           Alerts
         </h1>
-        <Button
-          variant="outline-primary"
-          disabled={unreadCount === 0 || markAll.isPending}
-          onClick={() => markAll.mutate()}
-        >
-          {markAll.isPending ? 'Marking...' : 'Mark all read'}
-        </Button>
+        {mayMark && (
+          <Button
+            variant="outline-primary"
+            disabled={unreadCount === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {markAll.isPending ? 'Marking...' : 'Mark all read'}
+          </Button>
+        )}
       </div>
       <div className="list-toolbar mb-3">
         <FilterSelect
@@ -157,7 +162,7 @@ export function AlertsPage() {
               </thead>
               <tbody>
                 {page.items.map((alert) => (
-                  <AlertRow key={alert._id} alert={alert} />
+                  <AlertRow key={alert._id} alert={alert} mayMark={mayMark} />
                 ))}
               </tbody>
             </Table>

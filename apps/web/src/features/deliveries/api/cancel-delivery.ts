@@ -5,22 +5,33 @@ import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
 import { getItemQueryOptions } from '../../inventory/api/get-item';
 import { getItemsQueryOptions } from '../../inventory/api/get-items';
+import { getDeliveriesQueryOptions } from './get-deliveries';
 import { getMyDeliveriesQueryOptions } from './get-my-deliveries';
 
-/** DELETE /myitem/:id: the delivery is cancelled and its quantity goes back on the shelf. */
-const cancelDelivery = (api: ApiClient, id: string) =>
-  api.request<DeleteResult>(`/myitem/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+/** A write and why (kept in the audit entry); a clerk must say why they cancel. */
+export type WithReason<T> = T & { reason?: string };
 
-export function useCancelDelivery() {
+/** DELETE /myitem/:id?reason=: the delivery is cancelled and its quantity goes back on the shelf. */
+const cancelDelivery = (api: ApiClient, id: string, reason?: string) =>
+  api.request<DeleteResult>(`/myitem/${encodeURIComponent(id)}${reason ? `?${new URLSearchParams({ reason })}` : ''}`, {
+    method: 'DELETE',
+    auth: true,
+  });
+
+/**
+ * `signOutOnError`: on My Item, as the product has it, a failed authorized
+ * request signs the person out; the all-deliveries page toasts the refusal.
+ */
+export function useCancelDelivery({ signOutOnError = true } = {}) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (delivery: DeliveredItem) => cancelDelivery(api, delivery._id),
-    // Like the list it belongs to: a failed authorized request signs the person out.
-    meta: { signOutOnError: true },
+    mutationFn: ({ _id, reason }: WithReason<DeliveredItem>) => cancelDelivery(api, _id, reason),
+    meta: { signOutOnError },
     onSuccess: (_result, delivery) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getMyDeliveriesQueryOptions(api).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getDeliveriesQueryOptions(api).queryKey }),
         queryClient.invalidateQueries({ queryKey: getItemQueryOptions(api, delivery.inventoriesId).queryKey }),
         queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(api).queryKey }),
       ]),

@@ -4,12 +4,13 @@ import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ItemImage } from '../../../components/ItemImage';
 import { NotStaffNotice } from '../../../components/NotStaffNotice';
+import { RoleNeededNotice } from '../../../components/RoleNeededNotice';
 import { QueryError } from '../../../components/QueryError';
 import { StockBadge } from '../../../components/StockBadge';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { useAccess } from '../../../lib/auth/get-me';
+import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useItem } from '../../inventory/api/get-item';
 import { DeliveryForm } from './DeliveryForm';
@@ -28,7 +29,10 @@ export function DeliveryPage() {
   // Delivering is recorded under the person's account: a visitor signs in first and comes back.
   if (!user) return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
-  if (access.status === 'not-staff') return <NotStaffNotice email={access.email} />;
+  if (access.status === 'not-member') return <NotStaffNotice email={access.email} />;
+  if (access.status === 'member' && !mayUse(access, 'deliver')) {
+    return <RoleNeededNotice permission="deliver" role={access.role} />;
+  }
   const data = item.data;
 
   return (

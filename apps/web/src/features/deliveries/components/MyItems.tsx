@@ -12,10 +12,12 @@ import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { offers, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { slicePage } from '../../../lib/page';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { useMyDeliveries } from '../api/get-my-deliveries';
+import { cancelReason } from './cancel-reason';
 import { DELIVERY_SORT_OPTIONS, searchDeliveries, sortDeliveries } from './delivery-list';
 import { MyItemsSkeleton } from './skeletons';
 
@@ -33,11 +35,15 @@ export function MyItems() {
   const { user } = useAuth();
   const deliveries = useMyDeliveries(user?.email ?? '');
   const params = useListParams(DELIVERY_SORT_OPTIONS, 'newest');
+  const access = useAccess();
+  // Cancelling is a clerk's and up (roles.ts); a clerk must say why.
+  const mayCancel = offers(access, 'deliver');
   const confirmCancel = useConfirmDelete({
     mutation: useCancelDelivery(),
     detail: (delivery) =>
       `The delivery of ${delivery.quantity} × ${delivery.inventory} is cancelled and goes back in stock.`,
     confirmLabel: 'Cancel delivery',
+    reason: cancelReason(roleOf(access)),
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
   });
 
@@ -89,9 +95,11 @@ export function MyItems() {
                 <th scope="col">Address</th>
                 <th scope="col">Phone</th>
                 <th scope="col">Date</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                {mayCancel && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -107,16 +115,18 @@ export function MyItems() {
                   <td data-label="Date" className="small">
                     {when(row.createdAt)}
                   </td>
-                  <td className="table-actions">
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      aria-label={`Cancel the delivery of ${row.inventory}`}
-                      onClick={() => confirmCancel.ask(row)}
-                    >
-                      Cancel
-                    </Button>
-                  </td>
+                  {mayCancel && (
+                    <td className="table-actions">
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={`Cancel the delivery of ${row.inventory}`}
+                        onClick={() => confirmCancel.ask(row)}
+                      >
+                        Cancel
+                      </Button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import {
   ButtonBar,
   FieldSkeleton,
+  FiltersSkeleton,
   Line,
   ListToolbarSkeleton,
   Skeleton,
@@ -60,6 +61,20 @@ export function DeliverySkeleton() {
           </div>
         </div>
       </div>
+    </Skeleton>
+  );
+}
+
+export const DELIVERIES_COLUMNS = ['Item', 'Quantity', 'Recipient', 'Address', 'Phone', 'Delivered by', 'Date', ''];
+
+/** /deliveries while the first page loads: the title, the filters and a page of rows. */
+export function DeliveriesPageSkeleton() {
+  return (
+    <Skeleton label="Loading the deliveries...">
+      <Line width="10rem" className="h1" />
+      <FiltersSkeleton fields={4} />
+      <SummarySkeleton />
+      <TableSkeleton columns={DELIVERIES_COLUMNS} rows={5} />
     </Skeleton>
   );
 }

@@ -14,8 +14,8 @@ export function useChangeStock(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StockChange) => changeStock(api, id, change),
-    // The restock form shows "not enough stock" beside the amount.
-    meta: { errorsShownInline: ['out_of_stock'] },
+    // The restock form shows "not enough stock" beside the amount, and a missing reason beside the note.
+    meta: { errorsShownInline: ['out_of_stock', 'validation_failed'] },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getItemQueryOptions(api, id).queryKey }),

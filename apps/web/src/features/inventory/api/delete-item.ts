@@ -6,16 +6,19 @@ import { useApiClient } from '../../../lib/api-client-context';
 import { getItemQueryOptions } from './get-item';
 import { getItemsQueryOptions } from './get-items';
 
-/** DELETE /inventory/:id. */
-const deleteItem = (api: ApiClient, id: string) =>
-  api.request<DeleteResult>(`/inventory/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+/** DELETE /inventory/:id?reason= (the reason, optional, is kept in the audit entry). */
+const deleteItem = (api: ApiClient, id: string, reason?: string) =>
+  api.request<DeleteResult>(
+    `/inventory/${encodeURIComponent(id)}${reason ? `?${new URLSearchParams({ reason })}` : ''}`,
+    { method: 'DELETE', auth: true },
+  );
 
 /** The item leaves the lists only once the server has answered that it is gone. */
 export function useDeleteItem() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: Item) => deleteItem(api, item._id),
+    mutationFn: (item: Item & { reason?: string }) => deleteItem(api, item._id, item.reason),
     onSuccess: async (_result, item) => {
       queryClient.removeQueries({ queryKey: getItemQueryOptions(api, item._id).queryKey });
       await queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(api).queryKey });

@@ -1,3 +1,4 @@
+import { reasonRequired } from '@smart-zone/types/roles';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { Suspense, lazy } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -12,7 +13,7 @@ import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { useAccess } from '../../../lib/auth/get-me';
+import { mayUse, offers, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
@@ -29,13 +30,16 @@ export function InventoryDetail() {
   const signInFirst = useSignInFirst();
   const { loading } = useAuth();
   const access = useAccess();
-  // Visitors keep the write buttons (they lead to sign-in); someone known not to be staff does not see them.
-  const mayWrite = access.status !== 'not-staff';
-  const staffTools = access.status === 'staff';
+  // Visitors keep the product's buttons (they lead to sign-in); a known role sees what roles.ts gives it.
+  const manage = offers(access, 'manageItems');
+  const deliver = offers(access, 'deliver');
+  const restock = offers(access, 'moveStock');
+  const role = roleOf(access);
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete({
     mutation: useDeleteItem(),
     detail: (doomed) => `${doomed.name} and its stock of ${doomed.quantity} leave the inventory.`,
+    reason: { required: false },
     onDeleted: (deleted) => {
       toast.success(`${deleted.name} is deleted`);
       void navigate(paths.inventory.list.href(), { replace: true });
@@ -65,31 +69,40 @@ export function InventoryDetail() {
           <p style={{ whiteSpace: 'pre-line' }}>{data.description || 'No description yet.'}</p>
           <div className="d-flex flex-wrap gap-2">
             {/* The product's Update button only logs; the form below saves. */}
-            <Button variant="outline-primary" onClick={() => console.log('Update', data._id)}>
-              {SPEC_TEXTS.updateButton}
-            </Button>
-            <Button
-              variant="success"
-              disabled={data.quantity <= 0}
-              title={data.quantity <= 0 ? 'Out of stock' : undefined}
-              onClick={() => {
-                const target = paths.delivery.href(data._id);
-                if (signInFirst(target)) void navigate(target);
-              }}
-            >
-              {SPEC_TEXTS.deliveredButton}
-            </Button>
-            {mayWrite && (
+            {manage && (
+              <Button variant="outline-primary" onClick={() => console.log('Update', data._id)}>
+                {SPEC_TEXTS.updateButton}
+              </Button>
+            )}
+            {deliver && (
+              <Button
+                variant="success"
+                disabled={data.quantity <= 0}
+                title={data.quantity <= 0 ? 'Out of stock' : undefined}
+                onClick={() => {
+                  const target = paths.delivery.href(data._id);
+                  if (signInFirst(target)) void navigate(target);
+                }}
+              >
+                {SPEC_TEXTS.deliveredButton}
+              </Button>
+            )}
+            {manage && (
               <Button variant="danger" onClick={() => signInFirst() && confirmDelete.ask(data)}>
                 {SPEC_TEXTS.deleteButton}
               </Button>
             )}
           </div>
-          {data.quantity <= 0 && mayWrite && (
+          {data.quantity <= 0 && restock && (
             <p className="text-danger mt-2 mb-0">Out of stock: restock it with the form below.</p>
           )}
-          {!mayWrite && (
+          {access.status === 'not-member' && (
             <p className="text-secondary small mt-3 mb-0">Only this warehouse&apos;s staff can change items.</p>
+          )}
+          {role && !manage && (
+            <p className="text-secondary small mt-3 mb-0">
+              Adding, editing and deleting items needs the manager role; you are a {role}.
+            </p>
           )}
         </Col>
       </Row>
@@ -98,7 +111,16 @@ export function InventoryDetail() {
         <ItemToolsSkeleton />
       ) : (
         <Suspense fallback={<ItemToolsSkeleton />}>
-          <ItemTools item={data} staff={staffTools} mayWrite={mayWrite} />
+          <ItemTools
+            item={data}
+            tools={{
+              restock: mayUse(access, 'moveStock'),
+              edit: manage,
+              history: mayUse(access, 'readStock'),
+              edits: mayUse(access, 'readAudit'),
+            }}
+            noteRequiredToRemove={reasonRequired(role, 'removeStock')}
+          />
         </Suspense>
       )}
       {confirmDelete.dialog}

@@ -8,6 +8,7 @@ import { StockStateBadge } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
+import { offers, useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
 import { MANAGE_DEFAULT_SORT, MANAGE_PAGE_SIZE } from '../page-sizes';
@@ -17,10 +18,13 @@ import { ManageRowsSkeleton } from './skeletons';
 
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
+  // Adding and deleting items is a manager's (roles.ts); a viewer or a clerk reads the list.
+  const manage = offers(useAccess(), 'manageItems');
   const deleteItem = useDeleteItem();
   const confirmDelete = useConfirmDelete({
     mutation: deleteItem,
     detail: (doomed) => `${doomed.name} and its stock of ${doomed.quantity} leave the inventory.`,
+    reason: { required: false },
     onDeleted: (deleted) => toast.success(`${deleted.name} is deleted`),
   });
   const deleting = (id: string) => deleteItem.isPending && deleteItem.variables._id === id;
@@ -35,9 +39,11 @@ export function ManageInventories() {
           <LinkButton to={paths.reorderList.href()} variant="outline-primary">
             Reorder list
           </LinkButton>
-          <LinkButton to={paths.addNewItem.href()} variant="primary">
-            {SPEC_TEXTS.addNewItemButton}
-          </LinkButton>
+          {manage && (
+            <LinkButton to={paths.addNewItem.href()} variant="primary">
+              {SPEC_TEXTS.addNewItemButton}
+            </LinkButton>
+          )}
         </div>
       </div>
       <PagedItems
@@ -48,7 +54,7 @@ export function ManageInventories() {
         sorts={MANAGE_SORT_OPTIONS}
         stockFilter
         placeholder={<ManageRowsSkeleton />}
-        empty={<p className="text-secondary">No items yet. Add the first one.</p>}
+        empty={<p className="text-secondary">{manage ? 'No items yet. Add the first one.' : 'No items yet.'}</p>}
       >
         {(items) => (
           <Table striped hover className="align-middle table-stack">
@@ -60,9 +66,11 @@ export function ManageInventories() {
                 <th scope="col">Reorder point</th>
                 <th scope="col">Supplier</th>
                 <th scope="col">Description</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                {manage && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -85,17 +93,19 @@ export function ManageInventories() {
                   <td data-label="Description" className="small text-secondary table-description">
                     {item.description}
                   </td>
-                  <td className="table-actions">
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
-                      disabled={deleting(item._id)}
-                      onClick={() => confirmDelete.ask(item)}
-                    >
-                      {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
-                    </Button>
-                  </td>
+                  {manage && (
+                    <td className="table-actions">
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
+                        disabled={deleting(item._id)}
+                        onClick={() => confirmDelete.ask(item)}
+                      >
+                        {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
+                      </Button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

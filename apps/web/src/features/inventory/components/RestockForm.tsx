@@ -11,11 +11,15 @@ import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeStock } from '../api/change-stock';
 
+/** What the note field says when a role that must give a reason removes stock without one (the API's words). */
+export const REMOVAL_NOTE_MISSING = 'A clerk must give a reason to remove stock';
+
 /**
  * Staff add stock (or remove it, with a negative amount) as an amount, never
  * by typing over a number read earlier: two people restocking at once both count.
+ * The note is the change's reason; `noteRequiredToRemove`: this role must give one to remove stock.
  */
-export function RestockForm({ item }: { item: Item }) {
+export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item; noteRequiredToRemove?: boolean }) {
   const changeStock = useChangeStock(item._id);
   const [delta, setDelta] = useState('');
   const [note, setNote] = useState('');
@@ -26,6 +30,10 @@ export function RestockForm({ item }: { item: Item }) {
     const parsed = stockChangeSchema.safeParse({ delta: delta.trim() === '' ? undefined : Number(delta), note });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    if (noteRequiredToRemove && parsed.data.delta < 0 && !parsed.data.note) {
+      setErrors({ note: REMOVAL_NOTE_MISSING });
       return;
     }
     setErrors({});
@@ -48,7 +56,8 @@ export function RestockForm({ item }: { item: Item }) {
       <Card.Body className="p-4">
         <h2 className="h4 mb-1">Restock</h2>
         <p className="text-secondary small">
-          In stock now: {item.quantity}. A positive amount adds stock; a negative one removes it.
+          In stock now: {item.quantity}. A positive amount adds stock; a negative one removes it
+          {noteRequiredToRemove ? ' and needs a note saying why' : ''}.
         </p>
         <Form onSubmit={onSubmit} noValidate aria-busy={changeStock.isPending}>
           <Row>
@@ -68,7 +77,7 @@ export function RestockForm({ item }: { item: Item }) {
             <Col sm={8}>
               <TextField
                 id="restock-note"
-                label="Note (optional)"
+                label={noteRequiredToRemove ? 'Note (required to remove stock)' : 'Note (optional)'}
                 maxLength={NOTE_MAX}
                 autoComplete="off"
                 value={note}

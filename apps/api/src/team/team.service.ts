@@ -1,0 +1,62 @@
+import { normaliseEmail, ROLES, type Role } from '@smart-zone/types/roles';
+import type { Member, Team } from '@smart-zone/types/team';
+import { AppError, notFound } from '../errors/app-error';
+import type { Author, Store, TeamOutcome } from '../store/store';
+import { isOpenWarehouse, type TeamSettings } from './team-roles';
+
+const LAST_OWNER = 'The team must keep at least one owner: make someone else an owner first.';
+
+/** The team as the owner sees and changes it: the store's members, with the settings' owners marked fixed. */
+export function teamService(store: Store, settings: TeamSettings) {
+  const fixed = new Set(settings.ownerEmails.map(normaliseEmail));
+  const withFixed = (member: Member): Member => ({ ...member, fixed: fixed.has(member.email) });
+
+  /** OWNER_EMAILS owners change only with the settings. */
+  const assertNotFixed = (email: string) => {
+    if (fixed.has(email)) {
+      throw new AppError(
+        409,
+        'owner_from_settings',
+        `${email} is an owner named by the OWNER_EMAILS setting: only that setting can change them.`,
+      );
+    }
+  };
+
+  const answer = (outcome: TeamOutcome, email: string): Member | null => {
+    if (outcome.ok) return outcome.member && withFixed(outcome.member);
+    if (outcome.reason === 'not_found') throw notFound(`${email} is not a member of the team`);
+    if (outcome.reason === 'exists') {
+      throw new AppError(
+        409,
+        'member_exists',
+        `${email} is already a ${outcome.member.role}: change their role instead.`,
+      );
+    }
+    throw new AppError(409, 'last_owner', LAST_OWNER);
+  };
+
+  return {
+    async list(): Promise<Team> {
+      const rank = (role: Role) => ROLES.indexOf(role);
+      const members = (await store.team.list())
+        .map(withFixed)
+        .sort((a, b) => rank(b.role) - rank(a.role) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+      return { members, staff: [...(settings.staff ?? [])], open: isOpenWarehouse(settings) };
+    },
+
+    async add(email: string, role: Role, by: Author): Promise<Member> {
+      assertNotFixed(email);
+      return answer(await store.team.add({ email, role }, by), email)!;
+    },
+
+    async setRole(email: string, role: Role, by: Author): Promise<Member> {
+      assertNotFixed(email);
+      return answer(await store.team.setRole(email, role, by), email)!;
+    },
+
+    async remove(email: string, by: Author): Promise<void> {
+      assertNotFixed(email);
+      answer(await store.team.remove(email, by), email);
+    },
+  };
+}

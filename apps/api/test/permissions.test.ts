@@ -1,0 +1,207 @@
+import request from 'supertest';
+import { can, type Permission, PERMISSIONS, ROLES, type Role } from '@smart-zone/types/roles';
+import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
+
+/**
+ * Every role × every route, generated from the one permission table
+ * (packages/types/src/roles.ts) and the app's own routes: the real Express
+ * routes are walked, each must be declared (the document's `x-access`), and
+ * each route behind a permission answers 403 to exactly the roles below it.
+ * A route added without a declaration, or a write left open, fails here.
+ */
+
+const OWNER = 'owner@shop.com';
+const emailOf = (role: Role) => (role === 'owner' ? OWNER : `${role}@shop.com`);
+const OUTSIDER = 'eve@gmail.com';
+
+interface Operation {
+  method: string;
+  /** Express syntax, under /api. */
+  path: string;
+  operationId: string;
+  access: string;
+  hasBody: boolean;
+}
+
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** The routes Express really answers under /api: method and whole path. */
+function realApiRoutes(app: TestApp['app']): string[] {
+  const found: string[] = [];
+  const walk = (stack: Layer[] | undefined, base: string) => {
+    for (const layer of stack ?? []) {
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) found.push(`${method} ${base}${layer.route.path}`);
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack, base + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return found.filter((route) => route.split(' ')[1]!.startsWith('/api/')).sort();
+}
+
+/** The operations the app declares, as its own document lists them. */
+async function declaredOperations(app: TestApp['app']): Promise<Operation[]> {
+  const doc = (await request(app).get('/api/openapi.json')).body as {
+    paths: Record<string, Record<string, { operationId: string; 'x-access': string; requestBody?: unknown }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method,
+      path: `/api${path.replace(/\{(\w+)\}/g, ':$1')}`,
+      operationId: operation.operationId,
+      access: operation['x-access'],
+      hasBody: operation.requestBody !== undefined,
+    })),
+  );
+}
+
+/** A valid body for each route that takes one: an allowed caller must get past validation to a real answer. */
+const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object> = {
+  createItem: () => ({ ...sampleItem, name: 'Perm check' }),
+  updateItem: () => ({ ...sampleItem, price: 5 }),
+  changeStock: () => ({ delta: -1, note: 'counted again' }),
+  createDelivery: ({ itemId, email }) => ({ email, inventoriesId: itemId, address: '1 Road', phone: '555 0100' }),
+  inviteMember: () => ({ email: 'new@shop.com', role: 'viewer' }),
+  changeMemberRole: () => ({ role: 'viewer' }),
+};
+
+let t: TestApp;
+let operations: Operation[];
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await makeTestApp({ ownerEmails: [OWNER] });
+  await t.store.team.ensureOwners([OWNER]);
+  for (const role of ROLES.filter((role) => role !== 'owner')) {
+    await t.store.team.add({ email: emailOf(role), role }, SYSTEM_ACTOR);
+  }
+  for (const role of ROLES) tokens.set(role, await t.tokenFor(emailOf(role)));
+  tokens.set('outsider', await t.tokenFor(OUTSIDER));
+  tokens.set('unverified', await t.tokenFor(emailOf('manager'), { verified: false }));
+  operations = await declaredOperations(t.app);
+});
+afterAll(() => t.close());
+
+describe('every route is declared, with its access', () => {
+  it('the routes Express answers under /api are exactly the declared ones', () => {
+    const declared = operations.map(({ method, path }) => `${method} ${path}`).sort();
+    expect(realApiRoutes(t.app)).toEqual(declared);
+  });
+
+  it('every route names an access, and every write a permission of the table (POST /login checks its own token)', () => {
+    const open = ['public', 'idToken', 'signedIn', 'verified'];
+    for (const operation of operations) {
+      expect([operation.operationId, open.includes(operation.access) || operation.access in PERMISSIONS]).toEqual([
+        operation.operationId,
+        true,
+      ]);
+      if (operation.method !== 'get' && operation.operationId !== 'login') {
+        expect([operation.operationId, operation.access in PERMISSIONS]).toEqual([operation.operationId, true]);
+      }
+    }
+  });
+
+  it('every route behind a permission that takes a body has a valid sample body here', () => {
+    const missing = operations.filter((o) => o.access in PERMISSIONS && o.hasBody && !BODIES[o.operationId]);
+    expect(missing.map((o) => o.operationId)).toEqual([]);
+  });
+});
+
+/** The request for one operation as `caller`, on fresh data it may change. */
+async function call(operation: Operation, caller: string) {
+  const itemId = await t.addItem({ quantity: 50 });
+  const email = ROLES.includes(caller as Role) ? emailOf(caller as Role) : OUTSIDER;
+  const delivery = await t.store.deliveries.create({
+    owner: { uid: `uid-${email}`, email },
+    name: '',
+    inventoriesId: itemId,
+    address: '1 Road',
+    phone: '555',
+    quantity: 1,
+  });
+  if (!delivery.ok) throw new Error('setup delivery failed');
+  const path = operation.path
+    .replace(':id', operation.path.startsWith('/api/myitem') ? delivery.delivery._id : itemId)
+    .replace(':email', 'someone@shop.com');
+  const query = operation.method === 'delete' ? '?reason=checking%20permissions' : '';
+  const method = operation.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  let req = request(t.app)[method](path + query);
+  const token = tokens.get(caller);
+  if (token) req = req.set('Authorization', `Bearer ${token}`);
+  if (operation.hasBody) req = req.send(BODIES[operation.operationId]!({ itemId, email }));
+  return req;
+}
+
+const CALLERS = ['signed out', 'unverified', 'outsider', ...ROLES] as const;
+const guarded = () => operations.filter((o) => o.access in PERMISSIONS);
+
+describe.each(Object.keys(PERMISSIONS) as Permission[])('permission %s', (permission) => {
+  it.each(CALLERS)(`every route behind it, called by: %s`, async (caller) => {
+    const routes = guarded().filter((o) => o.access === permission);
+    for (const operation of routes) {
+      const res = await call(operation, caller);
+      const label = `${caller} ${operation.method.toUpperCase()} ${operation.path}`;
+      const role = ROLES.includes(caller as Role) ? (caller as Role) : null;
+      if (caller === 'signed out') expect([label, res.status]).toEqual([label, 401]);
+      else if (!can(role, permission)) {
+        expect([label, res.status]).toEqual([label, 403]);
+        const message = (res.body as { error: { message: string } }).error.message;
+        if (caller !== 'unverified') expect(message).toContain(`needs the ${PERMISSIONS[permission]} role`);
+      } else expect([label, [200, 201, 404].includes(res.status) ? 'allowed' : res.status]).toEqual([label, 'allowed']);
+    }
+  });
+});
+
+/** Permissions a handler checks inside a route that a lower one guards. */
+const IN_HANDLER: Permission[] = ['cancelAnyDelivery', 'readAudit'];
+
+describe('permissions checked inside a handler', () => {
+  it('are exactly those that guard no route of their own', () => {
+    const guarding = new Set(guarded().map((o) => o.access));
+    expect((Object.keys(PERMISSIONS) as Permission[]).filter((p) => !guarding.has(p))).toEqual(IN_HANDLER);
+  });
+
+  it.each(ROLES)(
+    "cancelAnyDelivery: %s cancels someone else's delivery only with it (else 404, as unknown)",
+    async (role) => {
+      const itemId = await t.addItem({ quantity: 5 });
+      const made = await t.store.deliveries.create({
+        owner: { uid: 'uid-other@shop.com', email: 'other@shop.com' },
+        name: '',
+        inventoriesId: itemId,
+        address: '1 Road',
+        phone: '555',
+        quantity: 2,
+      });
+      if (!made.ok) throw new Error('setup delivery failed');
+      const res = await request(t.app)
+        .delete(`/api/myitem/${made.delivery._id}?reason=wrong%20address`)
+        .set('Authorization', `Bearer ${tokens.get(role)}`);
+      const expected = !can(role, 'deliver') ? 403 : can(role, 'cancelAnyDelivery') ? 200 : 404;
+      expect(res.status).toBe(expected);
+      expect((await t.store.items.get(itemId))?.quantity).toBe(expected === 200 ? 5 : 3);
+    },
+  );
+
+  it.each(ROLES)('readAudit: %s reads the whole audit only with it (else only their own entries)', async (role) => {
+    const res = await request(t.app)
+      .get('/api/audit?limit=200')
+      .set('Authorization', `Bearer ${tokens.get(role)}`);
+    expect(res.status).toBe(200);
+    const actors = new Set((res.body as { actor: { email: string } }[]).map((entry) => entry.actor.email));
+    if (can(role, 'readAudit')) expect(actors.size).toBeGreaterThan(1);
+    else expect([...actors].every((email) => email === emailOf(role))).toBe(true);
+    const others = await request(t.app)
+      .get(`/api/audit?actor=${encodeURIComponent(OWNER)}`)
+      .set('Authorization', `Bearer ${tokens.get(role)}`);
+    expect(others.status).toBe(can(role, 'readAudit') || role === 'owner' ? 200 : 403);
+  });
+});

@@ -1,0 +1,48 @@
+import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+
+/** Each audit action as a person reads it. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  'item.create': 'Item added',
+  'item.update': 'Item edited',
+  'item.delete': 'Item deleted',
+  'stock.restock': 'Stock added',
+  'stock.remove': 'Stock removed',
+  'delivery.create': 'Delivered',
+  'delivery.cancel': 'Delivery cancelled',
+  'member.add': 'Member invited',
+  'member.role': 'Role changed',
+  'member.remove': 'Member removed',
+};
+
+type Change = [string | number | null, string | number | null];
+
+const shown = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
+
+/** An entry's changes, one `field: old → new` a line. */
+export function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
+  const fields = Object.entries<Change>(changes ?? {});
+  if (!fields.length) return null;
+  return (
+    <ul className="list-unstyled mb-0 small text-break">
+      {fields.map(([field, [before, after]]) => (
+        <li key={field}>
+          <span className="fw-semibold">{field}</span>: {shown(before)} → {shown(after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What an entry is about: an item (or a delivery of one) links to the item; a member is their email. */
+export function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
+  const itemId = target.kind === 'item' ? target.id : target.itemId;
+  // A deleted item has no page left to open.
+  if (itemId && action !== 'item.delete') {
+    return <Link to={paths.inventory.detail.href(itemId)}>{target.name}</Link>;
+  }
+  return <span className="text-break">{target.name}</span>;
+}
+
+export const auditTime = (iso: string) => new Date(iso).toLocaleString();

@@ -1,0 +1,15 @@
+import type { Team } from '@smart-zone/types/team';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-client-context';
+
+/** GET /team (manageTeam): the members, owners first; the STAFF setting; whether the warehouse is open. */
+export const getTeamQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['team'],
+    queryFn: ({ signal }) => api.request<Team>('/team', { auth: true, signal }),
+  });
+
+export function useTeam() {
+  return useQuery(getTeamQueryOptions(useApiClient()));
+}
