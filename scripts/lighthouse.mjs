@@ -84,7 +84,15 @@ async function startApp() {
     port: await goodPort(),
     authPort: await goodPort(),
     // Neither OWNER_EMAILS nor STAFF: every verified user is a manager, so the run's user sees the staff pages.
-    env: { ...process.env, MONGODB_URI: '', SEED_DEMO_DATA: 'true', HOST: '', JWT_SECRET: '', OWNER_EMAILS: '', STAFF: '' },
+    env: {
+      ...process.env,
+      MONGODB_URI: '',
+      SEED_DEMO_DATA: 'true',
+      HOST: '',
+      JWT_SECRET: '',
+      OWNER_EMAILS: '',
+      STAFF: '',
+    },
     output: () => {},
   });
   return {

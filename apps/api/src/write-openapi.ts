@@ -29,7 +29,7 @@ async function main() {
       authEmulatorHost: undefined,
       webDist: '/nonexistent',
       ownerEmails: [],
-    staff: null,
+      staff: null,
       writeRateLimit: 1,
     },
   });

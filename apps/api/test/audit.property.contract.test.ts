@@ -122,7 +122,7 @@ interface Expected {
   action: AuditEntry['action'];
   actor: { uid: string; email: string };
   target: AuditEntry['target'];
-  changes?: Record<string, [Value, Value]>;
+  changes?: Record<string, Value[]>;
   reason?: string;
   requestId: string;
   /** Whether it links a movement. */

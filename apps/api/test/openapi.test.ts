@@ -336,6 +336,66 @@ describe('every documented operation answers as documented', () => {
     ).toBe(401);
   });
 
+  it('team, audit and every delivery', async () => {
+    await t.store.team.add({ email: 'boss@example.com', role: 'owner' }, { uid: 'system', email: 'system' });
+    const owner = await t.tokenFor('boss@example.com');
+    const bossAuth = () => auth(owner);
+    await check('get', '/team', () => request(t.app).get('/api/team').set('Authorization', bossAuth()));
+    expect(
+      (await check('get', '/team', () => request(t.app).get('/api/team').set('Authorization', auth(staff)))).status,
+    ).toBe(403);
+    const sent = { email: 'clerk@example.com', role: 'clerk', reason: 'new hire' };
+    const invited = await check(
+      'post',
+      '/team',
+      () => request(t.app).post('/api/team').set('Authorization', bossAuth()).send(sent),
+      sent,
+    );
+    expect(invited.status).toBe(201);
+    expect(
+      (await check('post', '/team', () => request(t.app).post('/api/team').set('Authorization', bossAuth()).send(sent)))
+        .status,
+    ).toBe(409);
+    const change = { role: 'viewer' };
+    await check(
+      'patch',
+      '/team/{email}',
+      () => request(t.app).patch('/api/team/clerk@example.com').set('Authorization', bossAuth()).send(change),
+      change,
+    );
+    const lastOwner = await check('patch', '/team/{email}', () =>
+      request(t.app).patch('/api/team/boss@example.com').set('Authorization', bossAuth()).send(change),
+    );
+    expect(lastOwner.status).toBe(409);
+    await check('delete', '/team/{email}', () =>
+      request(t.app).delete('/api/team/clerk@example.com?reason=left').set('Authorization', bossAuth()),
+    );
+    expect(
+      (
+        await check('delete', '/team/{email}', () =>
+          request(t.app).delete('/api/team/clerk@example.com').set('Authorization', bossAuth()),
+        )
+      ).status,
+    ).toBe(404);
+
+    const audit = await check('get', '/audit', () =>
+      request(t.app).get('/api/audit?limit=5').set('Authorization', bossAuth()),
+    );
+    expect(audit.headers['x-total-count']).toBeDefined();
+    expect(
+      (
+        await check('get', '/audit', () =>
+          request(t.app).get('/api/audit?action=nope').set('Authorization', bossAuth()),
+        )
+      ).status,
+    ).toBe(400);
+    const deliveries = await check('get', '/deliveries', () =>
+      request(t.app).get('/api/deliveries?limit=5&from=2020-01-01').set('Authorization', auth(staff)),
+    );
+    expect(deliveries.status).toBe(200);
+    expect((await check('get', '/deliveries', () => request(t.app).get('/api/deliveries'))).status).toBe(401);
+  });
+
   // Last, so it sees the requests of the tests above: a test, not an afterAll, so that running only some of
   // them (jest -t, or StrykerJS's per-test runs) skips it instead of failing the whole file.
   it('gave every documented operation at least one real request', () => {

@@ -185,6 +185,8 @@ describe('with a service account (the real server, Google answered by test/helpe
       PORT: String(port),
       DATA_DIR: path.join(dir, 'data'),
       WEB_DIST: path.join(dir, 'no-web'),
+      // Ann is the owner the settings name (a manager's write below); the rest of acme are clerks.
+      OWNER_EMAILS: 'ann@acme.example',
       STAFF: '@acme.example',
       GOOGLE_TEST_CERTS: files.certs,
       GOOGLE_TEST_ACCOUNTS: files.accounts,

@@ -93,10 +93,21 @@ describe('My Item', () => {
     const made = await request(t.app).post('/api/myitem').set(auth(ann)).send(delivery(itemId, 'ann@shop.com'));
     expect(made.status).toBe(201);
     const { insertedId } = made.body as { insertedId: string };
-    const notBobs = await request(t.app).delete(`/api/myitem/${insertedId}`).set(auth(bob));
+    // Bob as a clerk (a manager may cancel anyone's).
+    await t.store.team.add({ email: 'bob@shop.com', role: 'clerk' }, { uid: 'system', email: 'system' });
+    const notBobs = await request(t.app).delete(`/api/myitem/${insertedId}?reason=mine`).set(auth(bob));
     expect([notBobs.status, errorOf(notBobs)]).toEqual([
       404,
       { code: 'not_found', message: 'No delivery of yours with that id' },
+    ]);
+    const noReason = await request(t.app).delete(`/api/myitem/${insertedId}`).set(auth(bob));
+    expect(told(noReason)).toEqual([
+      400,
+      {
+        code: 'validation_failed',
+        message: 'Say why you are cancelling this delivery',
+        fields: { reason: 'A clerk must give a reason to cancel a delivery' },
+      },
     ]);
   });
 });

@@ -62,7 +62,11 @@ export async function resetPasswordWithCode(oobCode: string, newPassword: string
 
 /** A new password account, its email verified (as clicking the emailed link does). */
 export async function createVerifiedAccount(email: string, password: string) {
-  const made = await identityToolkit<{ idToken: string }>('accounts:signUp', { email, password, returnSecureToken: true });
+  const made = await identityToolkit<{ idToken: string }>('accounts:signUp', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   await identityToolkit('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: made.idToken });
   const code = await latestOobCode(email, 'VERIFY_EMAIL');
   if (!code) throw new Error(`The Auth emulator sent no verification code to ${email}`);

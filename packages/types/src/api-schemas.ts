@@ -125,12 +125,9 @@ export const meSchema = z
     email: z.string(),
     uid: z.string(),
     verified: z.boolean(),
-    role: z
-      .enum(ROLES)
-      .nullable()
-      .meta({
-        description: 'The caller’s role in this warehouse’s team; null for a visitor (not a member, or not verified)',
-      }),
+    role: z.enum(ROLES).nullable().meta({
+      description: 'The caller’s role in this warehouse’s team; null for a visitor (not a member, or not verified)',
+    }),
     staff: z.boolean().meta({ description: 'Has a role (kept for older clients): the same as `role !== null`' }),
   })
   .meta({ id: 'Me' });
@@ -176,7 +173,7 @@ export const auditEntrySchema = z
       itemId: id.optional().meta({ description: 'The item a delivery (or an item entry) is about' }),
     }),
     changes: z
-      .record(z.string(), z.tuple([auditValue, auditValue]))
+      .record(z.string(), z.array(auditValue).length(2).meta({ description: '[old, new]' }))
       .optional()
       .meta({ description: 'Each changed field as [old, new]; null where there was none (created, deleted)' }),
     reason: z.string().optional(),

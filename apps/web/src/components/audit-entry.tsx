@@ -16,9 +16,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.remove': 'Member removed',
 };
 
-type Change = [string | number | null, string | number | null];
+type Change = (string | number | null)[];
 
-const shown = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
+const shown = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : String(value));
 
 /** An entry's changes, one `field: old → new` a line. */
 export function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
