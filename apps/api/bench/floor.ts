@@ -14,7 +14,7 @@ const bodies = new Map(
 );
 
 const app = express();
-// The API's two routes, so routing costs what it costs there; res.json
+// The API's routes, so routing costs what it costs there; res.json
 // serializes on every request, as any Express route answering JSON does.
 const answer: express.RequestHandler = (req, res) => {
   const body = bodies.get(req.originalUrl);
@@ -23,6 +23,9 @@ const answer: express.RequestHandler = (req, res) => {
 };
 app.get('/api/inventory/:id', answer);
 app.get('/api/inventory', answer);
+// Issue 20's staff reads: the floor checks no token, so the ratio is what auth, roles and the query cost.
+app.get('/api/audit', answer);
+app.get('/api/deliveries', answer);
 
 const server = app.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port } satisfies Listening);

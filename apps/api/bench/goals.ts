@@ -66,11 +66,20 @@ function alertsCostLines(api: Row[]): string[] {
   ];
 }
 
-/** Issue 20: each audit read, filtered or not, at 1,000,000 entries. */
-function auditLines(api: Row[]): string[] {
-  return api
-    .filter((row) => row.scenario.startsWith('GET /api/audit'))
-    .map((row) => `- ${row.p99 < 20 ? 'met' : 'MISSED'} (issue 20) ${row.scenario}: p99 < 20 ms (${row.p99} ms)`);
+/**
+ * Issue 20: each audit read, filtered or not, at 1,000,000 entries: p99 < 20 ms,
+ * beside the floor's p99 for the same answer (bare Express, from memory) on the same machine.
+ */
+function auditLines(rows: Row[]): string[] {
+  return rows
+    .filter((row) => row.target === 'api' && row.scenario.startsWith('GET /api/audit'))
+    .map((row) => {
+      const floor = rows.find((other) => other.target === 'floor' && other.scenario === row.scenario);
+      return (
+        `- ${row.p99 < 20 ? 'met' : 'MISSED'} (issue 20) ${row.scenario}: p99 < 20 ms (${row.p99} ms` +
+        `${floor ? `; the floor ${floor.p99} ms` : ''})`
+      );
+    });
 }
 
 /** One line per goal whose scenario ran; every row must also be all 2xx and error-free. */
@@ -80,7 +89,7 @@ export function goalLines(rows: Row[]): string[] {
     const row = api.find((candidate) => candidate.scenario.startsWith(goal.scenario));
     return row ? [`- ${goal.met(row) ? 'met' : 'MISSED'} (issue ${goal.issue}) ${goal.text}`] : [];
   });
-  lines.push(...alertsCostLines(api), ...auditLines(api));
+  lines.push(...alertsCostLines(api), ...auditLines(rows));
   const failing = api.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => row.scenario);
   lines.push(
     failing.length

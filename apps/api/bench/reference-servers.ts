@@ -14,9 +14,15 @@ export interface ReferenceServer {
  * The real answers of the calls the floor and ceiling imitate, fetched once
  * from the API so all three serve the same bytes.
  */
-export async function saveReferenceBodies(apiBase: string, paths: string[], file: string): Promise<void> {
+export async function saveReferenceBodies(
+  apiBase: string,
+  paths: string[],
+  file: string,
+  token: string,
+): Promise<void> {
   const bodies: Record<string, unknown> = {};
-  for (const path of paths) bodies[path] = (await expect<unknown>(200, `${apiBase}${path}`)).body;
+  // With the bench's token: the staff reads (the audit, every delivery) need it; the public ones ignore it.
+  for (const path of paths) bodies[path] = (await expect<unknown>(200, `${apiBase}${path}`, { token })).body;
   writeFileSync(file, JSON.stringify(bodies));
 }
 

@@ -121,7 +121,7 @@ async function benchmark(
   const imitated = chosen.filter((scenario) => scenario.hasFloor).map((scenario) => scenario.path);
   if (imitated.length > 0) {
     const bodies = path.join(workDir, 'bodies.json');
-    await saveReferenceBodies(api.base, imitated, bodies);
+    await saveReferenceBodies(api.base, imitated, bodies, token);
     floor = await startReferenceServer('floor', bodies);
     ceiling = await startReferenceServer('ceiling', bodies);
     references.push(floor, ceiling);

@@ -74,8 +74,6 @@ function searchClause(q: string | undefined, probe = false): { where: string; pa
   };
 }
 
-export type ItemQueries = ReturnType<typeof itemQueries>;
-
 export function itemQueries(db: Database.Database) {
   // A handful of shapes (search kind × sort), each prepared once.
   const prepared = new Map<string, Database.Statement>();
@@ -180,21 +178,4 @@ export function itemQueries(db: Database.Database) {
         .get(search.params) as number;
     },
   };
-}
-
-/** What the search worker is asked: the same three reads, by name, with plain-data arguments. */
-export type SearchJob =
-  | { op: 'list'; options: ItemListOptions }
-  | { op: 'count'; filter: ItemFilter }
-  | { op: 'seqs'; options: Omit<ItemListOptions, 'limit'> };
-
-export function runSearchJob(queries: ItemQueries, job: SearchJob): ItemRow[] | number | number[] {
-  switch (job.op) {
-    case 'list':
-      return queries.listRows(job.options);
-    case 'count':
-      return queries.count(job.filter);
-    case 'seqs':
-      return queries.orderedSeqs(job.options);
-  }
 }

@@ -3,27 +3,28 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { StoreBusyError } from '../store';
-import { itemQueries, runSearchJob, type SearchJob } from './item-queries';
+import { readers, runReadJob, type ReadJob } from './read-jobs';
 
 /** More searches than this waiting for the worker: the next one is refused, not queued. */
 export const SEARCH_QUEUE_MAX = 64;
 
 export interface SearchRunner {
-  run<T>(job: SearchJob): Promise<T>;
+  run<T>(job: ReadJob): Promise<T>;
   close(): Promise<void>;
 }
 
 /**
- * Where the searches that grow with their matches run: a worker thread with
- * its own connection for a database file, started on the first such search
- * (the seed script never starts one); inline for an in-memory database,
- * which no other connection can open.
+ * Where the reads that grow with the data run (searches, the audit's and the
+ * deliveries' deep pages and counted totals: read-jobs.ts): a worker thread with
+ * its own connection for a database file, started on the first such read (the
+ * seed script never starts one), one per store; inline for an in-memory
+ * database, which no other connection can open.
  */
 export function searchRunner(db: Database.Database): SearchRunner {
   if (db.memory) {
-    const queries = itemQueries(db);
+    const reads = readers(db);
     return {
-      run: <T>(job: SearchJob) => Promise.resolve(runSearchJob(queries, job) as T),
+      run: <T>(job: ReadJob) => Promise.resolve(runReadJob(reads, job) as T),
       close: () => Promise.resolve(),
     };
   }
@@ -69,7 +70,7 @@ function workerRunner(file: string): SearchRunner {
   }
 
   return {
-    run<T>(job: SearchJob): Promise<T> {
+    run<T>(job: ReadJob): Promise<T> {
       if (waiting.size >= SEARCH_QUEUE_MAX) return Promise.reject(new StoreBusyError('Too many searches are waiting'));
       worker ??= start();
       const id = nextId++;

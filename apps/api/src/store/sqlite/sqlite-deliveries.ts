@@ -1,9 +1,12 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { QUANTITY_MAX } from '@smart-zone/types/item';
-import type { Author, CancelOutcome, DeliveryFilter, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
+import type { Author, CancelOutcome, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
 import { toDelivery, type DeliveryRow } from './rows';
+import { deliveryQueries } from './delivery-queries';
 import { groupCommit } from './group-commit';
+import { deliveryPageInline } from './read-jobs';
+import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
 
 /** What a stock update hands back: the item after it. */
@@ -14,18 +17,11 @@ interface StockRow {
   version: number;
 }
 
-/** The key delivery_counts keeps the total under, when the filter is none or one email or one item. */
-function countKey({ email, itemId, from, to }: DeliveryFilter): string | undefined {
-  if (from !== undefined || to !== undefined) return undefined;
-  if (email !== undefined && itemId !== undefined) return undefined;
-  if (email !== undefined) return `email:${email}`;
-  return itemId !== undefined ? `item:${itemId}` : '';
-}
-
 export function sqliteDeliveries(
   db: Database.Database,
   ledger: SqliteLedger,
   onCommitted: () => void,
+  worker: SearchRunner,
 ): DeliveryRepository {
   const sql = {
     // The stock guard is in the WHERE clause: a short item matches no row.
@@ -57,31 +53,7 @@ export function sqliteDeliveries(
     ),
   };
 
-  // The total of no filter, or of one email or one item, is kept by triggers (schema.ts): no counting.
-  const counted = db.prepare<[string], number>('SELECT n FROM delivery_counts WHERE key = ?').pluck();
-
-  // One pair of statements per combination of filters (16 at most), prepared when first asked for.
-  const listQueries = new Map<
-    string,
-    {
-      page: Database.Statement<Record<string, unknown>, DeliveryRow>;
-      count: Database.Statement<Record<string, unknown>, number>;
-    }
-  >();
-  const listQuery = (filter: DeliveryFilter) => {
-    const where = listWhere(filter);
-    let query = listQueries.get(where);
-    if (!query) {
-      query = {
-        page: db.prepare(
-          `SELECT * FROM deliveries WHERE ${where} ORDER BY created_at DESC, seq DESC LIMIT @limit OFFSET @skip`,
-        ),
-        count: db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM deliveries WHERE ${where}`).pluck(),
-      };
-      listQueries.set(where, query);
-    }
-    return query;
-  };
+  const pages = deliveryQueries(db);
 
   // Deliveries and cancels are group-committed: each runs in a savepoint of
   // the batch's transaction, synchronously (nothing else runs between the
@@ -198,15 +170,11 @@ export function sqliteDeliveries(
       );
     },
     async list(filter, page) {
-      const query = listQuery(filter);
-      const params = listParams(filter);
-      const key = countKey(filter);
-      // Read in one transaction, so the page and its total see the same deliveries.
-      return db.transaction(() => {
-        const rows = query.page.all({ ...params, limit: page.limit, skip: page.skip });
-        const total = key !== undefined ? (counted.get(key) ?? 0) : (query.count.get(params) ?? 0);
-        return { deliveries: rows.map(toDelivery), total };
-      })();
+      // Shallow pages with a kept total here; the rest in the read worker (read-jobs.ts).
+      const { rows, total } = deliveryPageInline(filter, page)
+        ? pages.page(filter, page)
+        : await worker.run<{ rows: DeliveryRow[]; total: number }>({ op: 'deliveryPage', filter, page });
+      return { deliveries: rows.map(toDelivery), total };
     },
     async cancel(id, by, ownerUid) {
       const cancelled = await batches.run(
@@ -216,22 +184,4 @@ export function sqliteDeliveries(
       return cancelled.outcome;
     },
   };
-}
-
-/**
- * The list's conditions, each one served by a partial index of the deliveries not cancelled
- * (schema.ts), which ends in created_at: the page is read in order from one index range.
- */
-function listWhere(filter: DeliveryFilter): string {
-  return [
-    'cancelled_at IS NULL',
-    ...(filter.email !== undefined ? ['email = @email'] : []),
-    ...(filter.itemId !== undefined ? ['inventories_id = @itemId'] : []),
-    ...(filter.from !== undefined ? ['created_at >= @from'] : []),
-    ...(filter.to !== undefined ? ['created_at <= @to'] : []),
-  ].join(' AND ');
-}
-
-function listParams(filter: DeliveryFilter): Record<string, string> {
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }

@@ -14,14 +14,19 @@ import { itemChanges } from '../audit-entries';
 import type { Author, ItemFilter, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
-import { searchRunner } from './search-runner';
+import type { SearchRunner } from './search-runner';
 import { sqliteGrams } from './short-search';
 import type { SqliteLedger } from './sqlite-ledger';
 
 /** An item's editable fields as columns: `minStock` is `min_stock`, every other field its own name. */
 const column = (field: keyof ItemInput) => (field === 'minStock' ? 'min_stock' : field);
 
-export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommitted: () => void) {
+export function sqliteItems(
+  db: Database.Database,
+  ledger: SqliteLedger,
+  onCommitted: () => void,
+  searches: SearchRunner,
+) {
   const grams = sqliteGrams(db);
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
@@ -231,7 +236,6 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
   };
 
   const reads = itemQueries(db);
-  const searches = searchRunner(db);
 
   const repository: ItemRepository = {
     async list(options = {}) {
@@ -292,8 +296,6 @@ export function sqliteItems(db: Database.Database, ledger: SqliteLedger, onCommi
 
   return {
     repository,
-    /** Stops the search worker, if one was started. */
-    close: () => searches.close(),
     isEmpty: () => !sql.any.get(),
     /** Inside the caller's transaction (the demo seed, with its marker). */
     insertMany: (inputs: readonly ItemInput[]) => insertMany(inputs, SYSTEM_ACTOR),

@@ -9,6 +9,7 @@ import { sqliteFeed } from './sqlite-feed';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
 import { sqliteTeam } from './sqlite-team';
+import { searchRunner } from './search-runner';
 import { migrate } from './schema';
 
 const DB_FILE = 'smart-zone.db';
@@ -34,8 +35,10 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
 
   const ledger = sqliteLedger(db);
   const changes = sqliteFeed(db, { pollMs: options.feedPollMs });
-  const items = sqliteItems(db, ledger, changes.drain);
-  const deliveries = sqliteDeliveries(db, ledger, changes.drain);
+  // One read worker for the store: searches, and the audit's and deliveries' deep pages (read-jobs.ts).
+  const worker = searchRunner(db);
+  const items = sqliteItems(db, ledger, changes.drain, worker);
+  const deliveries = sqliteDeliveries(db, ledger, changes.drain, worker);
   const pruning = setInterval(() => {
     if (db.open) ledger.pruneChanges();
   }, PRUNE_EVERY_MS);
@@ -58,7 +61,7 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
     deliveries,
     alerts: sqliteAlerts(db),
     team: sqliteTeam(db, ledger),
-    audit: sqliteAudit(db),
+    audit: sqliteAudit(db, worker),
     changes: changes.feed,
     async seedOnce(demo) {
       const loaded = seed(demo);
@@ -76,7 +79,7 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
     async close() {
       clearInterval(pruning);
       changes.close();
-      await items.close();
+      await worker.close();
       if (db.open) db.close();
     },
   };
