@@ -4,7 +4,9 @@ import { SYSTEM_ACTOR, type ItemInput } from '@smart-zone/types/item';
 import { ConfigError, loadConfig } from './config';
 import { demoItems } from './store/demo-items';
 import { seedDeliveries, seedMovements } from './seed-activity';
+import { syntheticSku } from './store/ean13';
 import { openStore } from './store/open-store';
+import type { Store } from './store/store';
 
 /**
  * `pnpm seed -- --items 100000`: loads that many synthetic phones into the
@@ -17,7 +19,8 @@ import { openStore } from './store/open-store';
  */
 const BATCH = 5000;
 
-export function syntheticItem(index: number): ItemInput {
+/** Synthetic item `index` (from 0), whose SKU is the `skuNumber`-th synthetic EAN-13 (ean13.ts). */
+export function syntheticItem(index: number, skuNumber = index + 1): ItemInput {
   const template = demoItems[index % demoItems.length]!;
   return {
     name: `Phone ${index + 1}`,
@@ -31,7 +34,24 @@ export function syntheticItem(index: number): ItemInput {
     minStock: index % 3 === 0 ? 0 : 5 + ((index * 31) % 10) * 10,
     description: `A synthetic phone for trying Smart Zone at scale (number ${index + 1}).`,
     img: template.img,
+    sku: syntheticSku(skuNumber),
   };
+}
+
+/**
+ * Where this run's SKU numbers start: after the items already in the store, moved on past any block whose
+ * first or last code is taken (a store seeded before, with deletions since). createMany still refuses a
+ * taken SKU, all or nothing.
+ */
+async function firstSkuNumber(store: Store, count: number): Promise<number> {
+  let first = (await store.items.count()) + 1;
+  while (
+    (await store.items.getBySku(syntheticSku(first))) ||
+    (await store.items.getBySku(syntheticSku(first + count - 1)))
+  ) {
+    first += count;
+  }
+  return first;
 }
 
 async function main() {
@@ -65,9 +85,10 @@ async function main() {
     // What the server would load on its first start comes first, so the demo phones stay the oldest items.
     if (config.seedDemoData && (await store.seedOnce(demoItems)))
       console.log(`Loaded ${demoItems.length} demo items first.`);
+    const skuBase = count > 0 ? await firstSkuNumber(store, count) : 1;
     for (let start = 0; start < count; start += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) =>
-        syntheticItem(start + offset),
+        syntheticItem(start + offset, skuBase + start + offset),
       );
       await store.items.createMany(batch, SYSTEM_ACTOR);
     }

@@ -18,7 +18,8 @@ const RUNS = 60;
 const STEPS = 50;
 
 const FIELDS = ['name', 'supplier', 'price', 'quantity', 'description', 'img', 'minStock'] as const;
-type Fields = Required<ItemInput>;
+/** An item's fields as stored: a reorder point and a SKU (null: none) always. */
+type Fields = Required<Omit<ItemInput, 'sku'>> & { sku: string | null };
 type Value = string | number | null;
 
 const authors: Author[] = [
@@ -209,7 +210,7 @@ describe(`audit: one entry per successful write, on every path (${TEST_STORE})`,
                 ...(step.minStock !== null ? { minStock: step.minStock } : {}),
               };
               const item = await store.items.create(input, author);
-              const fields: Fields = { ...input, minStock: step.minStock ?? 0 };
+              const fields: Fields = { ...input, minStock: step.minStock ?? 0, sku: null };
               items.push({ id: item._id, fields });
               want.push(
                 expected(
@@ -234,6 +235,7 @@ describe(`audit: one entry per successful write, on every path (${TEST_STORE})`,
                 description: '',
                 img: '',
                 minStock: 0,
+                sku: null,
               };
               const input: ItemInput = {
                 name: step.name ? `${base.name}+` : base.name,
@@ -254,7 +256,11 @@ describe(`audit: one entry per successful write, on every path (${TEST_STORE})`,
                 expect(outcome).toMatchObject({ ok: false, reason: 'stale' });
                 outcomes.add('put stale');
               } else {
-                const after: Fields = { ...input, minStock: step.minStock ?? model.fields.minStock };
+                const after: Fields = {
+                  ...input,
+                  minStock: step.minStock ?? model.fields.minStock,
+                  sku: model.fields.sku,
+                };
                 const changes = diff(model.fields, after);
                 expect(outcome).toMatchObject({ ok: true, changed: changes !== undefined });
                 if (changes) {

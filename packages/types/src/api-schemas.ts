@@ -3,7 +3,7 @@ import { ALERT_CHANNELS, ALERT_KINDS } from './alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
-import { itemInputSchema, MOVEMENT_REASONS } from './item';
+import { itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
 import { ROLES } from './roles';
 
 /**
@@ -28,6 +28,7 @@ export const itemSchema = itemInputSchema
   .extend({
     _id: id,
     minStock: itemInputSchema.shape.minStock.unwrap(),
+    sku: skuSchema.optional().meta({ description: "The item's SKU, unique among the items; absent when it has none" }),
     createdAt: timestamp.meta({ description: 'When the item was added' }),
     updatedAt: timestamp.meta({ description: "The item's last change (fields or stock)" }),
     version: z.number().int().min(1).meta({

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'last_owner',
   /** 409 on /api/team: OWNER_EMAILS names this owner; only the settings can change them. */
   'owner_from_settings',
+  /** 409 on an item write: another item has this SKU (the message names it). */
+  'sku_taken',
   'payload_too_large',
   'rate_limited',
   'internal',

@@ -9,6 +9,7 @@ export const DESCRIPTION_MAX = 2000;
 export const IMG_MAX = 2048;
 export const PRICE_MAX = 10_000_000;
 export const QUANTITY_MAX = 1_000_000;
+export const SKU_MAX = 64;
 
 const requiredText = (label: string, max: number) =>
   plainText(label, { error: `${label} is required` })
@@ -37,6 +38,16 @@ function isSafeImageUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * A stock-keeping unit: the shop's own code for an item, to find it by (EAN-13 or UPC-A digits, Code 128
+ * text, or any code of the shop's): 1–64 printable characters, no spaces at the ends (trimmed), unique
+ * among the items when set.
+ */
+export const skuSchema = plainText('SKU')
+  .trim()
+  .min(1, 'SKU cannot be empty')
+  .max(SKU_MAX, `SKU must be at most ${SKU_MAX} characters`);
 
 /** What POST /inventory and PUT /inventory/:id accept; the add and update forms validate with it too. */
 export const itemInputSchema = z.object({
@@ -68,6 +79,12 @@ export const itemInputSchema = z.object({
     .max(QUANTITY_MAX, `Reorder point must be at most ${QUANTITY_MAX}`)
     .optional()
     .meta({ description: 'The reorder point: low at or below it; 0 = no alert. Absent from a PUT: unchanged' }),
+  /** The item's SKU; '' or null clears it. Absent from a PUT, the item keeps the one it has. */
+  sku: skuSchema
+    .or(z.literal(''))
+    .nullable()
+    .optional()
+    .meta({ description: "The item's SKU, unique when set; '' or null clears it. Absent from a PUT: unchanged" }),
 });
 
 export type ItemInput = z.output<typeof itemInputSchema>;
@@ -91,6 +108,11 @@ export type Item = z.output<typeof itemSchema>;
 export type StockMovement = z.output<typeof stockMovementSchema>;
 /** The answer of POST /inventory/:id/stock. */
 export type StockResult = z.output<typeof stockResultSchema>;
+
+/** A SKU as stored: a code, or null for none ('' clears). Undefined (absent from a PUT) keeps the item's. */
+export function storedSku(sku: string | null | undefined): string | null | undefined {
+  return sku === '' ? null : sku;
+}
 
 /** The actor of changes no person made (demo data, `pnpm seed`). */
 export const SYSTEM_ACTOR: Actor = { uid: 'system', email: 'system' };
@@ -135,8 +157,11 @@ export const skipParam = z.coerce
   .int('skip must be a whole number')
   .min(0, 'skip cannot be negative');
 
-/** GET /inventory?limit=&skip=&q=&sort= — no parameters answers every item, oldest first. */
+/** GET /inventory?limit=&skip=&q=&sort=&sku= — no parameters answers every item, oldest first. */
 export const itemListQuerySchema = z.object({
+  sku: skuSchema.optional().meta({
+    description: 'Exactly this SKU: the one item that has it, or none (`[]`); the other parameters do not apply',
+  }),
   limit: limitParam(LIST_LIMIT_MAX).optional(),
   skip: skipParam.optional(),
   q: plainText('q').trim().max(100, 'q must be at most 100 characters').optional(),

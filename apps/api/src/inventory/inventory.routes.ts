@@ -42,6 +42,7 @@ const REORDER_COLUMNS = ['Item', 'Supplier', 'Quantity', 'Reorder point', 'Short
 const NO_ITEM = 'No item with that id (not_found)';
 
 /** An item's fields, and why (kept in the audit entry). */
+const SKU_TAKEN = 'Another item has this SKU (sku_taken; the message names it); nothing changed';
 const itemWrite = itemInputSchema.extend({ reason: reasonSchema });
 
 /** Reads are public; writes and the history need a role (roles.ts). */
@@ -73,7 +74,8 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       summary: 'List items',
       description:
         'Without `limit`: every matching item (streamed). `q`: case-insensitive substring of name or ' +
-        'supplier. `sort`: name, price, quantity, newest; `-` prefix descending; default oldest first.',
+        'supplier. `sort`: name, price, quantity, newest; `-` prefix descending; default oldest first. ' +
+        "`sku`: the item with exactly that SKU, as `[item]`, or `[]` (a scanner's lookup).",
       access: 'public',
       query: itemListQuerySchema,
       headers: ifNoneMatch,
@@ -88,6 +90,12 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         429: 'Too many whole-list downloads from this address at once, or the catalogue is busy (rate_limited); see Retry-After',
       },
       async handle({ query }, req, res) {
+        if (query.sku !== undefined) {
+          // Exactly this SKU (an index lookup): the one item that has it, or none.
+          const found = await service.bySku(query.sku);
+          res.set(TOTAL_COUNT_HEADER, found ? '1' : '0').json(found ? [found] : []);
+          return;
+        }
         const key = canonicalOf(query);
         if (query.limit !== undefined) {
           const page = await service.page(query, key);
@@ -190,6 +198,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       access: 'manageItems',
       body: itemWrite,
       responses: { '201': { description: 'Added', content: json(insertResultSchema) } },
+      refusals: { 409: SKU_TAKEN },
       async handle({ body: { reason, ...item } }, _req, res) {
         res.status(201).json(await service.create(item, currentAuthor(res, reason)));
       },
@@ -209,6 +218,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       responses: { '200': { description: 'Changed', content: json(updateResultSchema) } },
       refusals: {
         404: NO_ITEM,
+        409: SKU_TAKEN,
         412: 'If-Match does not name the current version (precondition_failed); nothing changed',
       },
       async handle({ params, body: { reason, ...item } }, req, res) {

@@ -4,7 +4,7 @@ import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
 import { prepareJson } from '../http/prepared-json';
-import { type Author, StoreBusyError, type Store } from '../store/store';
+import { type Author, SkuTakenError, StoreBusyError, type Store } from '../store/store';
 import { createPageCache, type CachedPage } from './page-cache';
 
 const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
@@ -19,6 +19,16 @@ function busyToRefusal(error: unknown): never {
       undefined,
       error.message,
     );
+  }
+  throw error;
+}
+
+/** Another item has the SKU: a 409 naming it, nothing written. */
+function skuToRefusal(error: unknown): never {
+  if (error instanceof SkuTakenError) {
+    throw new AppError(409, 'sku_taken', error.message, {
+      sku: `Already the SKU of "${error.holder.name}" (${error.holder.id})`,
+    });
   }
   throw error;
 }
@@ -77,14 +87,19 @@ export function inventoryService(store: Store) {
       return item;
     },
 
+    /** The item with exactly this SKU, or null. */
+    bySku(sku: string): Promise<Item | null> {
+      return store.items.getBySku(sku);
+    },
+
     async create(input: ItemInput, actor: Author): Promise<InsertResult> {
-      const item = await store.items.create(input, actor);
+      const item = await store.items.create(input, actor).catch(skuToRefusal);
       return { acknowledged: true, insertedId: item._id };
     },
 
     /** With `expectedVersion` (If-Match), a changed item answers 412 and nothing is written. */
     async update(id: string, input: ItemInput, actor: Author, expectedVersion?: number): Promise<UpdateResult> {
-      const outcome = await store.items.update(id, input, actor, expectedVersion);
+      const outcome = await store.items.update(id, input, actor, expectedVersion).catch(skuToRefusal);
       if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
       if (!outcome.ok) {
         throw new AppError(

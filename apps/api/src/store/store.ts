@@ -88,17 +88,21 @@ export interface ItemRepository {
    */
   revision(): Promise<string>;
   get(id: string): Promise<Item | null>;
-  /** Adds the item with a `created` movement of its quantity. */
+  /** The item whose SKU is exactly this one (unique when set), or null. */
+  getBySku(sku: string): Promise<Item | null>;
+  /** Adds the item with a `created` movement of its quantity. Another item's SKU: SkuTakenError, nothing written. */
   create(input: ItemInput, actor: Author): Promise<Item>;
   /**
    * Adds many items (the seed script), each with its `created` movement; answers how many.
-   * All or none: a quantity outside 0..QUANTITY_MAX throws a RangeError and nothing is written.
+   * All or none: a quantity outside 0..QUANTITY_MAX throws a RangeError, a SKU held by another item (or
+   * twice in `inputs`) a SkuTakenError, and nothing is written.
    */
   createMany(inputs: readonly ItemInput[], actor: Author): Promise<number>;
   /**
-   * Replaces the editable fields (ITEM_FIELDS; an absent `minStock` keeps the item's). A changed quantity is an `adjust` movement of
+   * Replaces the editable fields (ITEM_FIELDS; an absent `minStock` or `sku` keeps the item's). A changed quantity is an `adjust` movement of
    * new − current, computed inside the same atomic step. With `expectedVersion`
-   * the update only happens if the item still has that version.
+   * the update only happens if the item still has that version. An absent `sku` keeps the item's, '' or
+   * null clears it; another item's SKU throws SkuTakenError and nothing is written.
    */
   update(id: string, input: ItemInput, actor: Author, expectedVersion?: number): Promise<UpdateOutcome>;
   /** Adds (`restock`) or removes (`adjust`) stock as a delta, atomically. */
@@ -177,6 +181,17 @@ export interface DeliveryRepository {
 }
 
 /** The store refuses more work of this kind for now (its queue is full): nothing was done; try again shortly. */
+/** A write gave an item a SKU another item has: nothing was written. `holder` is that other item. */
+export class SkuTakenError extends Error {
+  constructor(
+    readonly sku: string,
+    readonly holder: { id: string; name: string },
+  ) {
+    super(`SKU "${sku}" belongs to another item: "${holder.name}" (${holder.id}).`);
+    this.name = 'SkuTakenError';
+  }
+}
+
 export class StoreBusyError extends Error {
   constructor(message: string) {
     super(message);

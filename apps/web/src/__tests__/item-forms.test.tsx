@@ -57,6 +57,8 @@ describe('add-item form', () => {
       img: '',
       // Left at its default: no reorder point, no alert.
       minStock: 0,
+      // Left empty: no SKU.
+      sku: '',
     });
     expect(post.headers.Authorization).toBe(`Bearer ${accessTokenFor(staff)}`);
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');

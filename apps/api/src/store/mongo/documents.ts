@@ -16,10 +16,12 @@ import type { Member } from '@smart-zone/types/team';
 import type { ChangeCause, StoreChange } from '../store';
 
 /** Documents as MongoDB holds them; mapped to the shared types at the adapter's edge. */
-export interface ItemDoc extends Omit<ItemInput, 'minStock'> {
+export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
   _id: ObjectId;
   /** The reorder point; 0 (no alert) on items from before it (schema.ts migrates them). */
   minStock: number;
+  /** The SKU, unique when a string (a partial unique index); null or absent (items from before it): none. */
+  sku?: string | null;
   /**
    * Derived, kept in step by every write that moves quantity or minStock (see stockLevel, and the
    * validator that refuses a document where they disagree): MongoDB cannot index `quantity <= minStock`,
@@ -238,6 +240,7 @@ export const toItem = ({ _id, createdAt, updatedAt, ...fields }: ItemDoc): Item 
   description: fields.description,
   img: fields.img,
   minStock: fields.minStock,
+  ...(typeof fields.sku === 'string' ? { sku: fields.sku } : {}),
   createdAt: createdAt.toISOString(),
   updatedAt: updatedAt.toISOString(),
   version: fields.version,

@@ -1,4 +1,4 @@
-import { ObjectId, type ClientSession } from 'mongodb';
+import { MongoServerError, ObjectId, type ClientSession } from 'mongodb';
 import {
   assertStorableQuantity,
   ITEM_FIELDS,
@@ -6,9 +6,10 @@ import {
   type Actor,
   type Item,
   type ItemInput,
+  storedSku,
 } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
-import type { Author, ItemRepository } from '../store';
+import { type Author, type ItemRepository, SkuTakenError } from '../store';
 import {
   actorOf,
   moveStock,
@@ -26,9 +27,20 @@ import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 /** Documents per insert inside createMany's one transaction: each insert stays well within its time limit. */
 const INSERT_BATCH = 1000;
 
-/** The editable fields (ITEM_FIELDS) of an input whose reorder point is settled, and nothing else. */
-const editable = (input: ItemInput & { minStock: number }) =>
-  Object.fromEntries(ITEM_FIELDS.map((field) => [field, input[field]])) as ItemInput & { minStock: number };
+type Settled = Omit<ItemInput, 'minStock' | 'sku'> & { minStock: number; sku: string | null };
+
+/** The editable fields (ITEM_FIELDS) of an input whose reorder point and SKU are settled, and nothing else. */
+const editable = (input: Settled) => Object.fromEntries(ITEM_FIELDS.map((field) => [field, input[field]])) as Settled;
+
+/** A stored item's editable fields; an item from before SKUs has none (null). */
+const storedFields = (doc: ItemDoc) => editable({ ...doc, sku: doc.sku ?? null });
+
+/** The SKU of MongoDB's duplicate key error on the SKU's unique index (a concurrent write took it first). */
+function conflictingSku(error: unknown): string | undefined {
+  if (!(error instanceof MongoServerError) || error.code !== 11000) return undefined;
+  const sku = (error.keyValue as { sku?: unknown } | undefined)?.sku;
+  return typeof sku === 'string' ? sku : undefined;
+}
 
 export function mongoItems({ items, movements }: MongoCollections, ledger: MongoLedger) {
   const { write, record, bumpRevision } = ledger;
@@ -38,7 +50,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     assertStorableQuantity(input.quantity);
     const now = new Date();
     // Every field named, none undefined: the driver would store an undefined as null.
-    const fields = editable({ ...input, minStock: input.minStock ?? 0 });
+    const fields = editable({ ...input, minStock: input.minStock ?? 0, sku: storedSku(input.sku) ?? null });
     const by = actorOf(actor);
     return {
       _id: new ObjectId(),
@@ -62,6 +74,21 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
   async function insertMany(inputs: readonly ItemInput[], actor: Author, session?: ClientSession): Promise<Item[]> {
     const drafts = inputs.map((input) => newItemDoc(input, actor));
     if (drafts.length === 0) return [];
+    // A SKU given twice, or one another item has, writes nothing (the unique index is the last word).
+    const skus = new Map<string, Pick<ItemDoc, '_id' | 'name'>>();
+    for (const draft of drafts) {
+      if (draft.sku === null || draft.sku === undefined) continue;
+      const twice = skus.get(draft.sku);
+      if (twice) throw new SkuTakenError(draft.sku, { id: twice._id.toHexString(), name: twice.name });
+      skus.set(draft.sku, draft);
+    }
+    if (skus.size > 0) {
+      const holder = await items.findOne(
+        { sku: { $in: [...skus.keys()] } },
+        { projection: { name: 1, sku: 1 }, ...inTx(session) },
+      );
+      if (holder) throw new SkuTakenError(holder.sku!, { id: holder._id.toHexString(), name: holder.name });
+    }
     const first = await bumpRevision(session, drafts.length);
     const docs: ItemDoc[] = drafts.map((draft, at) => ({ ...draft, seq: first + at }));
     for (let start = 0; start < docs.length; start += INSERT_BATCH) {
@@ -81,13 +108,30 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
           audit: {
             action: 'item.create' as const,
             target: itemTarget(doc),
-            changes: itemChanges(null, editable(doc)),
+            changes: itemChanges(null, storedFields(doc)),
           },
         })),
         session,
       );
     }
     return docs.map(toItem);
+  }
+
+  /**
+   * A write that gives items SKUs. Each write checks inside its transaction; when a concurrent one took the
+   * SKU between that check and the commit, the unique index refuses this one (a duplicate key, which is not
+   * retried): answered as SkuTakenError naming the item that has it, as the check would have.
+   */
+  async function skuChecked<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const sku = conflictingSku(error);
+      if (sku === undefined) throw error;
+      const holder = await items.findOne({ sku }, { projection: { name: 1 }, maxTimeMS: OPERATION_TIME_MS });
+      if (!holder) throw error;
+      throw new SkuTakenError(sku, { id: holder._id.toHexString(), name: holder.name });
+    }
   }
 
   /** What an item's audit entries are about: the item, by its name then. */
@@ -122,71 +166,90 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
       const doc = await items.findOne({ _id: new ObjectId(id) }, { maxTimeMS: OPERATION_TIME_MS });
       return doc ? toItem(doc) : null;
     },
+    async getBySku(sku) {
+      const doc = await items.findOne({ sku }, { maxTimeMS: OPERATION_TIME_MS });
+      return doc ? toItem(doc) : null;
+    },
     async create(input, actor) {
       assertStorableQuantity(input.quantity);
-      const [item] = await write((session) => insertMany([input], actor, session));
+      const [item] = await skuChecked(() => write((session) => insertMany([input], actor, session)));
       return item!;
     },
     async createMany(inputs, actor) {
       // Checked before the transaction starts, and in one transaction, as SQLite's: all or none.
       for (const input of inputs) assertStorableQuantity(input.quantity);
       if (inputs.length === 0) return 0;
-      return (await write((session) => insertMany(inputs, actor, session))).length;
+      return (await skuChecked(() => write((session) => insertMany(inputs, actor, session)))).length;
     },
     update(id, input, actor, expectedVersion) {
-      return write(async (session) => {
-        const _id = new ObjectId(id);
-        const before = await items.findOne({ _id }, inTx(session));
-        if (!before) return { ok: false as const, reason: 'not_found' as const };
-        if (expectedVersion !== undefined && before.version !== expectedVersion) {
-          return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
-        }
-        // An absent reorder point keeps the item's (the spec's client does not know it).
-        const wanted = editable({ ...input, minStock: input.minStock ?? before.minStock });
-        if (ITEM_FIELDS.every((field) => before[field] === wanted[field]))
-          return { ok: true as const, item: toItem(before), changed: false };
-        const now = new Date();
-        const after = await items.findOneAndUpdate(
-          { _id, version: before.version },
-          {
-            $set: {
-              ...wanted,
-              ...stockLevel(wanted.quantity, wanted.minStock),
-              search: searchText(wanted),
-              nameKey: nameKey(wanted.name),
-              updatedAt: now,
-              updatedBy: actorOf(actor),
-            },
-            $inc: { version: 1 },
-          },
-          { returnDocument: 'after', ...inTx(session) },
-        );
-        // Inside a transaction a concurrent write aborts us (and withTransaction retries); outside one, say stale.
-        if (!after) return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
-        const delta = after.quantity - before.quantity;
-        await record(
-          [
+      return skuChecked(() =>
+        write(async (session) => {
+          const _id = new ObjectId(id);
+          const before = await items.findOne({ _id }, inTx(session));
+          if (!before) return { ok: false as const, reason: 'not_found' as const };
+          if (expectedVersion !== undefined && before.version !== expectedVersion) {
+            return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
+          }
+          // An absent reorder point or SKU keeps the item's (the spec's client knows neither).
+          const kept = storedFields(before);
+          const sku = storedSku(input.sku);
+          const wanted = editable({
+            ...input,
+            minStock: input.minStock ?? before.minStock,
+            sku: sku === undefined ? kept.sku : sku,
+          });
+          if (ITEM_FIELDS.every((field) => kept[field] === wanted[field]))
+            return { ok: true as const, item: toItem(before), changed: false };
+          if (wanted.sku !== null && wanted.sku !== kept.sku) {
+            const holder = await items.findOne(
+              { sku: wanted.sku, _id: { $ne: _id } },
+              { projection: { name: 1 }, ...inTx(session) },
+            );
+            if (holder) throw new SkuTakenError(wanted.sku, { id: holder._id.toHexString(), name: holder.name });
+          }
+          const now = new Date();
+          const after = await items.findOneAndUpdate(
+            { _id, version: before.version },
             {
-              itemId: _id,
-              itemName: after.name,
-              cause: delta === 0 ? 'updated' : 'adjust',
-              actor,
-              at: now,
-              seq: await bumpRevision(session),
-              before: { quantity: before.quantity, minStock: before.minStock },
-              after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
-              ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
-              audit: {
-                action: 'item.update',
-                target: itemTarget(after),
-                changes: itemChanges(editable(before), wanted),
+              $set: {
+                ...wanted,
+                ...stockLevel(wanted.quantity, wanted.minStock),
+                search: searchText(wanted),
+                nameKey: nameKey(wanted.name),
+                updatedAt: now,
+                updatedBy: actorOf(actor),
               },
+              $inc: { version: 1 },
             },
-          ],
-          session,
-        );
-        return { ok: true as const, item: toItem(after), changed: true };
-      });
+            { returnDocument: 'after', ...inTx(session) },
+          );
+          // Inside a transaction a concurrent write aborts us (and withTransaction retries); outside one, say stale.
+          if (!after) return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
+          const delta = after.quantity - before.quantity;
+          await record(
+            [
+              {
+                itemId: _id,
+                itemName: after.name,
+                cause: delta === 0 ? 'updated' : 'adjust',
+                actor,
+                at: now,
+                seq: await bumpRevision(session),
+                before: { quantity: before.quantity, minStock: before.minStock },
+                after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
+                ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
+                audit: {
+                  action: 'item.update',
+                  target: itemTarget(after),
+                  changes: itemChanges(kept, wanted),
+                },
+              },
+            ],
+            session,
+          );
+          return { ok: true as const, item: toItem(after), changed: true };
+        }),
+      );
     },
     changeStock(id, change, actor) {
       return write(async (session) => {
@@ -246,7 +309,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
               after: null,
               // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
               movement: { delta: 0 - doc.quantity, reason: 'deleted', item: toItem(doc) },
-              audit: { action: 'item.delete', target: itemTarget(doc), changes: itemChanges(editable(doc), null) },
+              audit: { action: 'item.delete', target: itemTarget(doc), changes: itemChanges(storedFields(doc), null) },
             },
           ],
           session,

@@ -59,6 +59,8 @@ const SCHEMAS: Record<CollectionName, Document> = {
       description: text,
       img: text,
       minStock: quantity,
+      // Absent on items from before it; trimmed (no space at either end) and 1–64 characters when set.
+      sku: { bsonType: ['string', 'null'], minLength: 1, maxLength: 64, pattern: '^\\S(.*\\S)?$' },
       low: { bsonType: 'bool' },
       shortfall: { ...wholeNumber, minimum: -QUANTITY_MAX, maximum: QUANTITY_MAX },
       createdAt: date,
@@ -256,6 +258,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     },
     // search: an unanchored regex reads this index's keys, not every document.
     { key: { search: 1 } },
+    // ?sku= and the uniqueness of a SKU: only the items that have one (a string) are in it.
+    { key: { sku: 1 }, name: 'sku_unique', unique: true, partialFilterExpression: { sku: { $type: 'string' } } },
   ],
   deliveries: [
     // listByOwner: an owner's deliveries, newest first.

@@ -14,6 +14,8 @@ export interface ItemRow {
   description: string;
   img: string;
   min_stock: number;
+  /** NULL when the item has no SKU (migration 6). */
+  sku: string | null;
   created_at: string;
   updated_at: string;
   version: number;
@@ -61,6 +63,7 @@ export function toItem(row: ItemRow): Item {
     description: row.description,
     img: row.img,
     minStock: row.min_stock,
+    ...(row.sku !== null ? { sku: row.sku } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,

@@ -250,6 +250,15 @@ function openingBalances(db: Database.Database) {
   }
 }
 
+/**
+ * Issue 21: an item's SKU, unique when set (NULL for none: the partial index
+ * holds only the items that have one, and answers ?sku= lookups).
+ */
+const V6_SKU = `
+ALTER TABLE items ADD COLUMN sku TEXT CHECK (sku IS NULL OR (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku)));
+CREATE UNIQUE INDEX items_by_sku ON items (sku) WHERE sku IS NOT NULL;
+`;
+
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -260,6 +269,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   createGrams,
   (db) => db.exec(V4_ALERTS),
   (db) => db.exec(V5_TEAM_AUDIT),
+  (db) => db.exec(V6_SKU),
 ];
 
 export function migrate(db: Database.Database): void {

@@ -9,9 +9,18 @@ import {
   type Actor,
   type Item,
   type ItemInput,
+  storedSku,
 } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
-import type { Author, ItemFilter, ItemRepository, StockChange, StockOutcome, UpdateOutcome } from '../store';
+import {
+  type Author,
+  type ItemFilter,
+  type ItemRepository,
+  SkuTakenError,
+  type StockChange,
+  type StockOutcome,
+  type UpdateOutcome,
+} from '../store';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import type { SearchRunner } from './search-runner';
@@ -30,16 +39,18 @@ export function sqliteItems(
   const grams = sqliteGrams(db);
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
+    bySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?'),
     version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),
     insert: db.prepare(
-      `INSERT INTO items (id, name, supplier, price, quantity, description, img, min_stock, created_at, updated_at,
+      `INSERT INTO items (id, name, supplier, price, quantity, description, img, min_stock, sku, created_at, updated_at,
          version, created_by_uid, created_by_email, updated_by_uid, updated_by_email)
-       VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @min_stock, @created_at, @updated_at,
+       VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @min_stock, @sku, @created_at, @updated_at,
          @version, @created_by_uid, @created_by_email, @updated_by_uid, @updated_by_email)`,
     ),
     update: db.prepare(
       `UPDATE items SET name = @name, supplier = @supplier, price = @price, quantity = @quantity,
-         description = @description, img = @img, min_stock = @min_stock, version = version + 1, updated_at = @updated_at,
+         description = @description, img = @img, min_stock = @min_stock, sku = @sku, version = version + 1,
+         updated_at = @updated_at,
          updated_by_uid = @updated_by_uid, updated_by_email = @updated_by_email
        WHERE id = @id RETURNING *`,
     ),
@@ -87,14 +98,23 @@ export function sqliteItems(
     [`${prefix}_email`]: actor.email,
   });
 
+  /** Inside the write's transaction (one writer at a time): another item with this SKU refuses the write. */
+  function assertSkuFree(sku: string, itemId: string | null) {
+    const holder = sql.bySku.get(sku);
+    if (holder && holder.id !== itemId) throw new SkuTakenError(sku, { id: holder.id, name: holder.name });
+  }
+
   function insertOne(input: ItemInput, actor: Author) {
     assertStorableQuantity(input.quantity);
     const now = new Date().toISOString();
-    const { minStock = 0, ...fields } = input;
+    const { minStock = 0, sku: givenSku, ...fields } = input;
+    const sku = storedSku(givenSku) ?? null;
+    if (sku !== null) assertSkuFree(sku, null);
     const row = {
       id: new ObjectId().toHexString(),
       ...fields,
       min_stock: minStock,
+      sku,
       created_at: now,
       updated_at: now,
       version: 1,
@@ -111,7 +131,7 @@ export function sqliteItems(
       audit: {
         action: 'item.create',
         target: { kind: 'item', id: row.id, name: row.name },
-        changes: itemChanges(null, { ...input, minStock }),
+        changes: itemChanges(null, { ...input, minStock, sku }),
       },
       at: now,
       before: null,
@@ -140,9 +160,15 @@ export function sqliteItems(
       if (expectedVersion !== undefined && before.version !== expectedVersion) {
         return { ok: false, reason: 'stale', item: toItem(before) };
       }
-      const wanted = { ...input, minStock: input.minStock ?? before.min_stock };
+      const sku = storedSku(input.sku);
+      const wanted = {
+        ...input,
+        minStock: input.minStock ?? before.min_stock,
+        sku: sku === undefined ? before.sku : sku,
+      };
       if (ITEM_FIELDS.every((field) => before[column(field)] === wanted[field]))
         return { ok: true, item: toItem(before), changed: false };
+      if (wanted.sku !== null && wanted.sku !== before.sku) assertSkuFree(wanted.sku, id);
       const now = new Date().toISOString();
       const { minStock, ...fields } = wanted;
       const after = sql.update.get({
@@ -271,6 +297,10 @@ export function sqliteItems(
     },
     get(id) {
       return Promise.resolve(readItem(id));
+    },
+    async getBySku(sku) {
+      const row = sql.bySku.get(sku);
+      return row ? toItem(row) : null;
     },
     async create(input, actor) {
       return committed(create(input, actor));

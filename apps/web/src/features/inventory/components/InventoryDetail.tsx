@@ -61,6 +61,11 @@ export function InventoryDetail() {
           <p className="mb-1">
             <span className="text-secondary">Brand:</span> {data.supplier}
           </p>
+          {data.sku && (
+            <p className="mb-1 text-break">
+              <span className="text-secondary">SKU:</span> {data.sku}
+            </p>
+          )}
           <p className="fs-4 fw-semibold mb-1">{formatPrice(data.price)}</p>
           <p className="mb-3">
             <StockBadge item={data} />

@@ -5,6 +5,7 @@ import {
   type ItemField,
   type ItemInput,
   NAME_MAX,
+  SKU_MAX,
   SUPPLIER_MAX,
   itemInputSchema,
 } from '@smart-zone/types/item';
@@ -24,6 +25,11 @@ interface FieldView {
   col: Pick<ColProps, 'xs' | 'sm' | 'md'>;
   /** Typed as a number; sent as one. */
   numeric?: boolean;
+  /**
+   * A text whose emptiness means something (a SKU's '' clears it): blank text is sent as ''. Any
+   * other text goes to the schema as typed, which refuses control characters and then trims it.
+   */
+  blankIsEmpty?: boolean;
   /** What the field holds when the form is new (and what an emptied field sends, for a number). */
   empty?: string;
   help?: string;
@@ -64,20 +70,31 @@ const FIELD_VIEWS: Record<ItemField, FieldView> = {
     help: 'At or below this quantity the item shows as low and staff get one alert. 0: no alert.',
     input: { type: 'number', inputMode: 'numeric', min: 0, step: 1 },
   },
+  sku: {
+    label: 'SKU (optional)',
+    col: { sm: 6 },
+    blankIsEmpty: true,
+    help: 'Barcode digits (EAN-13, UPC-A) or your own code; unique.',
+    input: { maxLength: SKU_MAX, autoComplete: 'off', spellCheck: false },
+  },
 };
 
 const EMPTY = Object.fromEntries(ITEM_FIELDS.map((key) => [key, FIELD_VIEWS[key].empty ?? ''])) as Draft;
 
 function draftOf(item?: Item): Draft {
   if (!item) return EMPTY;
-  return Object.fromEntries(ITEM_FIELDS.map((key) => [key, String(item[key])])) as Draft;
+  // A field the item does not have (no SKU) shows empty.
+  return Object.fromEntries(ITEM_FIELDS.map((key) => [key, String(item[key] ?? '')])) as Draft;
 }
 
-/** What the schema checks: numbers as numbers (an empty one as its field's empty value, or missing). */
+/**
+ * What the schema checks: numbers as numbers (an empty one as its field's empty value, or missing);
+ * blank text as '' where that means none (the SKU).
+ */
 function valuesOf(draft: Draft): Record<ItemField, unknown> {
   const value = (key: ItemField) => {
     const view = FIELD_VIEWS[key];
-    if (!view.numeric) return draft[key];
+    if (!view.numeric) return view.blankIsEmpty && draft[key].trim() === '' ? '' : draft[key];
     const text = draft[key].trim() === '' ? (view.empty ?? '') : draft[key];
     return text.trim() === '' ? undefined : Number(text);
   };

@@ -12,6 +12,7 @@ import { offers, useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useDeleteItem } from '../api/delete-item';
 import { MANAGE_DEFAULT_SORT, MANAGE_PAGE_SIZE } from '../page-sizes';
+import { FindBySku } from './FindBySku';
 import { MANAGE_SORT_OPTIONS } from './item-sorts';
 import { PagedItems } from './PagedItems';
 import { ManageRowsSkeleton } from './skeletons';
@@ -46,6 +47,7 @@ export function ManageInventories() {
           )}
         </div>
       </div>
+      <FindBySku />
       <PagedItems
         idPrefix="manage"
         pageSize={MANAGE_PAGE_SIZE}
@@ -77,7 +79,11 @@ export function ManageInventories() {
               {items.map((item) => (
                 <tr key={item._id} data-testid="manage-row">
                   <th scope="row" data-label="Name">
-                    <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
+                    {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
+                    <div>
+                      <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
+                      {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
+                    </div>
                   </th>
                   <td data-label="Price">{formatPrice(item.price)}</td>
                   <td data-label="Quantity">
