@@ -34,10 +34,10 @@ afterAll(async () => {
 /** When each download's response closed: watched from the start, as a reset can close it while paused. */
 const closed = new WeakMap<http.IncomingMessage, Promise<void>>();
 
-/** Starts a whole-list download and reads nothing past its headers. */
-function stalledDownload(): Promise<http.IncomingMessage> {
+/** Starts a whole-list download (the JSON list, or the CSV export) and reads nothing past its headers. */
+function stalledDownload(path = '/api/inventory'): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/inventory`, { headers: { 'Accept-Encoding': 'identity' } }, (res) => {
+    const req = http.get(`${base}${path}`, { headers: { 'Accept-Encoding': 'identity' } }, (res) => {
       res.pause();
       res.on('error', () => undefined);
       closed.set(res, new Promise((done) => res.once('close', () => done())));
@@ -76,6 +76,24 @@ it('a reader that stops reading is dropped after the stall timeout, and its slot
   const whole = await request(t.app).get('/api/inventory').set('Accept-Encoding', 'identity');
   expect(whole.status).toBe(200);
   expect(whole.body).toHaveLength(ITEMS);
+});
+
+it('the CSV export takes a slot as the whole list does: refused while it is held, dropped when stalled', async () => {
+  const held = await stalledDownload('/api/inventory.csv');
+  expect(held.statusCode).toBe(200);
+  expect(held.headers['content-type']).toBe('text/csv; charset=utf-8');
+  for (const path of ['/api/inventory', '/api/inventory.csv']) {
+    const refused = await request(t.app).get(path).set('Accept-Encoding', 'identity');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: { code: 'rate_limited' } });
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const cut = await drain(held);
+  expect(cut.complete).toBe(false);
+  const whole = await request(t.app).get('/api/inventory.csv').set('Accept-Encoding', 'identity');
+  expect(whole.status).toBe(200);
+  // The header, a line per item, and the last line's CRLF.
+  expect(whole.text.split('\r\n')).toHaveLength(ITEMS + 2);
 });
 
 it('a client that hangs up gives its slot back at once (well before the stall timeout)', async () => {

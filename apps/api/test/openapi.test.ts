@@ -126,6 +126,13 @@ describe('every documented operation answers as documented', () => {
       ).status,
     ).toBe(304);
     expect((await check('get', '/inventory', () => request(t.app).get('/api/inventory?limit=0'))).status).toBe(400);
+    const bySku = await check('get', '/inventory', () => request(t.app).get('/api/inventory?sku=NO-SUCH'));
+    expect(bySku.body).toEqual([]);
+    const exported = await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?sort=name'));
+    expect(exported.text.split('\r\n')[0]).toBe('id,sku,name,supplier,price,quantity,minStock,description,img');
+    expect((await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?bom=2'))).status).toBe(
+      400,
+    );
 
     const one = await check('get', '/inventory/{id}', () => request(t.app).get(`/api/inventory/${id}`));
     expect(one.status).toBe(200);

@@ -179,6 +179,14 @@ export const itemListQuerySchema = z.object({
 
 export type ItemListQuery = z.output<typeof itemListQuerySchema>;
 
+/** GET /inventory.csv?q=&stock=&sort=&bom= — the list's filters and order, every matching item. */
+export const itemCsvQuerySchema = itemListQuerySchema.pick({ q: true, stock: true, sort: true }).extend({
+  bom: z
+    .enum(['0', '1'], { error: 'bom must be 0 or 1' })
+    .optional()
+    .meta({ description: '`1`: start with a byte order mark, so that Excel reads UTF-8' }),
+});
+
 export interface ItemSort {
   key: ItemSortKey;
   descending: boolean;

@@ -1,15 +1,13 @@
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
+import { neutralised } from '@smart-zone/types/csv';
 import { STALLED_READER_MS, streamChunks } from './stream-json';
 
-/**
- * A cell a spreadsheet would take for a formula (it starts with = + - @, a tab
- * or a carriage return) gets a leading apostrophe, as OWASP advises against CSV
- * injection: Excel and LibreOffice then show the text as it is.
- */
-export function neutralised(cell: string | number): string | number {
-  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
+/** Text cells as `neutralised` writes them (no formula reaches a spreadsheet); numbers as they are. */
+const cellOf = (cell: string | number) => (typeof cell === 'string' ? neutralised(cell) : cell);
+
+/** The byte order mark: with it first, Excel reads the file as UTF-8 (`?bom=1`). */
+const BOM = '\ufeff';
 
 /**
  * Answers a CSV file (RFC 4180: CRLF lines, quotes doubled, UTF-8) written a
@@ -22,16 +20,17 @@ export async function streamCsv(
   header: readonly string[],
   batches: AsyncIterable<readonly (readonly (string | number)[])[]>,
   stalledReaderMs = STALLED_READER_MS,
+  { bom = false }: { bom?: boolean } = {},
 ): Promise<void> {
   res.type('text/csv; charset=utf-8');
   res.attachment(name);
   const csv = (rows: readonly (readonly (string | number)[])[]) =>
     stringify(
-      rows.map((row) => row.map(neutralised)),
+      rows.map((row) => row.map(cellOf)),
       { record_delimiter: 'windows' },
     );
   async function* chunks() {
-    yield csv([header]);
+    yield `${bom ? BOM : ''}${csv([header])}`;
     for await (const rows of batches) if (rows.length > 0) yield csv(rows);
   }
   await streamChunks(res, chunks(), stalledReaderMs);

@@ -13,12 +13,14 @@ import {
   type ItemListQuery,
   historyQuerySchema,
   itemEtag,
+  itemCsvQuerySchema,
   itemInputSchema,
   itemListQuerySchema,
   stockChangeSchema,
   TOTAL_COUNT_HEADER,
 } from '@smart-zone/types/item';
 import { reasonQuerySchema, reasonSchema } from '@smart-zone/types/audit';
+import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
 import { reasonRequired } from '@smart-zone/types/roles';
 import { currentAuthor, currentRole } from '../auth/require-user';
 import { badRequest } from '../errors/app-error';
@@ -41,8 +43,8 @@ const itemId = idParams('item');
 const REORDER_COLUMNS = ['Item', 'Supplier', 'Quantity', 'Reorder point', 'Shortfall'];
 const NO_ITEM = 'No item with that id (not_found)';
 
-/** An item's fields, and why (kept in the audit entry). */
 const SKU_TAKEN = 'Another item has this SKU (sku_taken; the message names it); nothing changed';
+/** An item's fields, and why (kept in the audit entry). */
 const itemWrite = itemInputSchema.extend({ reason: reasonSchema });
 
 /** Reads are public; writes and the history need a role (roles.ts). */
@@ -117,6 +119,36 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         }
         res.set(TOTAL_COUNT_HEADER, String(all.total));
         await streamJsonArray(res, all.batches, stalledReaderMs);
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/inventory.csv',
+      operationId: 'exportItems',
+      tag: 'inventory',
+      summary: 'Every matching item as CSV, the file the import reads back',
+      description:
+        `Columns: ${ITEM_CSV_COLUMNS.join(', ')} (the public fields; the import's header). The list's \`q\`, ` +
+        '`stock` and `sort`. Streamed in constant memory, RFC 4180, UTF-8 (`bom=1` for Excel); a text cell ' +
+        'starting with = + - @, a tab or a carriage return (after any apostrophes) gets one more leading ' +
+        'apostrophe (CSV injection), which the import takes off again.',
+      access: 'public',
+      query: itemCsvQuerySchema,
+      responses: {
+        '200': {
+          description: 'The CSV file, offered for saving as inventory-<date>.csv',
+          content: { 'text/csv': { schema: z.string() } },
+        },
+      },
+      refusals: {
+        429: 'Too many whole-list downloads from this address at once, or the catalogue is busy (rate_limited); see Retry-After',
+      },
+      async handle({ query: { bom, ...query } }, req, res) {
+        const rows = await service.csvRows(query);
+        slots.take(req, res);
+        const day = new Date().toISOString().slice(0, 10);
+        await streamCsv(res, `inventory-${day}.csv`, ITEM_CSV_COLUMNS, rows, stalledReaderMs, { bom: bom === '1' });
       },
     }),
 

@@ -23,6 +23,19 @@ function busyToRefusal(error: unknown): never {
   throw error;
 }
 
+/** An item as the export's row: ITEM_CSV_COLUMNS, in order ('' for no SKU). */
+const itemCsvRow = (item: Item): (string | number)[] => [
+  item._id,
+  item.sku ?? '',
+  item.name,
+  item.supplier,
+  item.price,
+  item.quantity,
+  item.minStock,
+  item.description,
+  item.img,
+];
+
 /** Another item has the SKU: a 409 naming it, nothing written. */
 function skuToRefusal(error: unknown): never {
   if (error instanceof SkuTakenError) {
@@ -66,6 +79,16 @@ export function inventoryService(store: Store) {
       const revision = await store.items.revision();
       const total = await store.items.count(options).catch(busyToRefusal);
       return { revision, total, batches: store.items.stream(options) };
+    },
+
+    /** The export's rows (ITEM_CSV_COLUMNS), every matching item in list order, a batch at a time. */
+    async csvRows(query: Omit<ItemListQuery, 'limit' | 'skip' | 'sku'>): Promise<AsyncIterable<(string | number)[][]>> {
+      const options = listOptions(query);
+      // A busy search worker refuses here, before the answer starts.
+      await store.items.count(options).catch(busyToRefusal);
+      return (async function* () {
+        for await (const items of store.items.stream(options)) yield items.map(itemCsvRow);
+      })();
     },
 
     /** The reorder list's rows (item, supplier, quantity, reorder point, shortfall), a batch at a time. */
