@@ -18,6 +18,7 @@ import { compressJson } from './http/compress';
 import { mountRoutes, type Route } from './http/route';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { silentLogger } from './logging/logger';
+import { movementsRoutes } from './movements/movements.routes';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
 import { serviceRoutes } from './service/service.routes';
@@ -87,6 +88,7 @@ function apiRoutes(deps: {
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
     ...deliveriesRoutes({ store }),
     ...alertsRoutes({ store }),
+    ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...auditRoutes({ store }),
     ...teamRoutes({ store, settings: config }),
     ...serviceRoutes({ store, config }),

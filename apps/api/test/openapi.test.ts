@@ -330,6 +330,14 @@ describe('every documented operation answers as documented', () => {
       401,
     );
 
+    const ledger = await check('get', '/movements.csv', () =>
+      request(t.app).get(`/api/movements.csv?itemId=${id}`).set('Authorization', auth(staff)),
+    );
+    expect(ledger.text.split('\r\n')[0]).toBe(
+      'at,movementId,itemId,item,reason,delta,quantityAfter,actor,note,deliveryId',
+    );
+    expect((await check('get', '/movements.csv', () => request(t.app).get('/api/movements.csv'))).status).toBe(401);
+
     const csv = await check('get', '/inventory/reorder.csv', () =>
       request(t.app).get('/api/inventory/reorder.csv').set('Authorization', auth(staff)),
     );

@@ -73,14 +73,23 @@ it('every public GET of the OpenAPI document, its 304 and its 404, answers witho
   const publicGets = Object.entries(doc.paths)
     .filter(([, ops]) => ops.get && (ops.get.security === undefined || ops.get.security.length === 0))
     .map(([path]) => path);
-  expect(publicGets.sort()).toEqual(['/config', '/health', '/inventory', '/inventory/{id}', '/openapi.json']);
+  expect(publicGets.sort()).toEqual([
+    '/config',
+    '/health',
+    '/inventory',
+    '/inventory.csv',
+    '/inventory/{id}',
+    '/openapi.json',
+  ]);
 
   const urls = publicGets.flatMap((path) =>
     path === '/inventory'
       ? ['/inventory', '/inventory?limit=6', '/inventory?q=wid&sort=-price', '/inventory?q=w&limit=1']
       : path === '/inventory/{id}'
         ? [`/inventory/${itemId}`, '/inventory/aaaaaaaaaaaaaaaaaaaaaaaa']
-        : [path],
+        : path === '/inventory.csv'
+          ? ['/inventory.csv', '/inventory.csv?q=wid&sort=-price&bom=1']
+          : [path],
   );
   for (const url of urls) {
     for (const encoding of ['identity', 'gzip']) {

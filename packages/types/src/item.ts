@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { actorSchema, itemSchema, stockMovementSchema, stockResultSchema } from './api-schemas';
 import { STOCK_FILTERS } from './stock';
-import { plainText } from './text';
+import { bomParam, plainText } from './text';
 
 export const NAME_MAX = 20;
 export const SUPPLIER_MAX = 20;
@@ -181,10 +181,7 @@ export type ItemListQuery = z.output<typeof itemListQuerySchema>;
 
 /** GET /inventory.csv?q=&stock=&sort=&bom= — the list's filters and order, every matching item. */
 export const itemCsvQuerySchema = itemListQuerySchema.pick({ q: true, stock: true, sort: true }).extend({
-  bom: z
-    .enum(['0', '1'], { error: 'bom must be 0 or 1' })
-    .optional()
-    .meta({ description: '`1`: start with a byte order mark, so that Excel reads UTF-8' }),
+  bom: bomParam,
 });
 
 export interface ItemSort {

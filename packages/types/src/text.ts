@@ -29,3 +29,9 @@ export const plainText = (label: string, { multiLine = false, error }: { multiLi
   z
     .string({ error: error ?? `${label} must be text` })
     .regex(multiLine ? MULTI_LINE : SINGLE_LINE, controlCharacterMessage(label, { multiLine }));
+
+/** `bom=1` on a CSV download: start with a byte order mark, so that Excel reads the file as UTF-8. */
+export const bomParam = z
+  .enum(['0', '1'], { error: 'bom must be 0 or 1' })
+  .optional()
+  .meta({ description: '`1`: start with a byte order mark, so that Excel reads UTF-8' });

@@ -116,7 +116,22 @@ export interface ItemRepository {
    * (also after it was deleted).
    */
   history(id: string, page: { limit: number; skip: number }): Promise<{ movements: StockMovement[]; total: number }>;
+  /**
+   * The ledger, oldest first (by time, then as written), a batch at a time in constant memory: every
+   * item's movements or one item's, within `from`..`to` (ISO times, inclusive); each line names its item
+   * (its name now, or when it was deleted).
+   */
+  ledger(filter: LedgerFilter): AsyncIterable<LedgerLine[]>;
 }
+
+export interface LedgerFilter {
+  itemId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A movement of the ledger export, with its item's name. */
+export type LedgerLine = StockMovement & { itemName: string };
 
 export interface NewDelivery {
   /** Who records it, and owns it (My Item); their reason and request go to the audit. */

@@ -9,7 +9,7 @@ import {
   storedSku,
 } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
-import { type Author, type ItemRepository, SkuTakenError } from '../store';
+import { type Author, type ItemRepository, type LedgerLine, SkuTakenError } from '../store';
 import {
   actorOf,
   moveStock,
@@ -20,6 +20,7 @@ import {
   toMovement,
   type ItemDoc,
   type MongoCollections,
+  type MovementDoc,
 } from './documents';
 import { itemQueries, STREAM_BATCH } from './item-queries';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
@@ -140,6 +141,26 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     id: doc._id.toHexString(),
     name: doc.name,
   });
+
+  /** A batch of the ledger with each item's name: now, or (deleted since) in its `deleted` movement's snapshot. */
+  async function withNames(batch: MovementDoc[]): Promise<LedgerLine[]> {
+    const ids = [...new Map(batch.map((doc) => [doc.itemId.toHexString(), doc.itemId])).values()];
+    const now = await items
+      .find({ _id: { $in: ids } }, { projection: { name: 1 }, maxTimeMS: OPERATION_TIME_MS })
+      .toArray();
+    const names = new Map(now.map((doc) => [doc._id.toHexString(), doc.name]));
+    const gone = ids.filter((id) => !names.has(id.toHexString()));
+    if (gone.length > 0) {
+      const deleted = await movements
+        .find(
+          { itemId: { $in: gone }, reason: 'deleted' },
+          { projection: { itemId: 1, 'item.name': 1 }, maxTimeMS: OPERATION_TIME_MS },
+        )
+        .toArray();
+      for (const doc of deleted) names.set(doc.itemId.toHexString(), doc.item?.name ?? '');
+    }
+    return batch.map((doc) => ({ ...toMovement(doc), itemName: names.get(doc.itemId.toHexString()) ?? '' }));
+  }
 
   const repository: ItemRepository = {
     async list(options = {}) {
@@ -316,6 +337,26 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         );
         return true;
       });
+    },
+    async *ledger(filter) {
+      const at = {
+        ...(filter.from !== undefined ? { $gte: new Date(filter.from) } : {}),
+        ...(filter.to !== undefined ? { $lte: new Date(filter.to) } : {}),
+      };
+      const query = {
+        ...(filter.itemId !== undefined ? { itemId: new ObjectId(filter.itemId) } : {}),
+        ...(Object.keys(at).length > 0 ? { at } : {}),
+      };
+      // Oldest first by time, then as written (an ObjectId grows with its write), from { at, _id }.
+      let batch: MovementDoc[] = [];
+      for await (const doc of movements.find(query).sort({ at: 1, _id: 1 }).batchSize(STREAM_BATCH)) {
+        batch.push(doc);
+        if (batch.length === STREAM_BATCH) {
+          yield await withNames(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield await withNames(batch);
     },
     async history(id, page) {
       const filter = { itemId: new ObjectId(id) };

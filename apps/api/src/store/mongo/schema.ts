@@ -275,6 +275,9 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   movements: [
     // history: an item's movements in the order of its writes, newest first, and their count.
     { key: { itemId: 1, version: -1, _id: -1 } },
+    // the ledger export: oldest first by time, every item's (a range of `at`) or one item's.
+    { key: { at: 1, _id: 1 } },
+    { key: { itemId: 1, at: 1, _id: 1 } },
   ],
   alerts: [
     // list, newest first (unique: one alert per change, and a change's seq is its own).

@@ -252,11 +252,13 @@ function openingBalances(db: Database.Database) {
 
 /**
  * Issue 21: an item's SKU, unique when set (NULL for none: the partial index
- * holds only the items that have one, and answers ?sku= lookups).
+ * holds only the items that have one, and answers ?sku= lookups); the ledger
+ * by time, for its export (a keyset on at, seq).
  */
-const V6_SKU = `
+const V6_SKU_LEDGER = `
 ALTER TABLE items ADD COLUMN sku TEXT CHECK (sku IS NULL OR (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku)));
 CREATE UNIQUE INDEX items_by_sku ON items (sku) WHERE sku IS NOT NULL;
+CREATE INDEX movements_by_at ON movements (at, seq);
 `;
 
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
@@ -269,7 +271,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   createGrams,
   (db) => db.exec(V4_ALERTS),
   (db) => db.exec(V5_TEAM_AUDIT),
-  (db) => db.exec(V6_SKU),
+  (db) => db.exec(V6_SKU_LEDGER),
 ];
 
 export function migrate(db: Database.Database): void {

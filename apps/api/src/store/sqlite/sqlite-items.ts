@@ -16,6 +16,7 @@ import {
   type Author,
   type ItemFilter,
   type ItemRepository,
+  type LedgerLine,
   SkuTakenError,
   type StockChange,
   type StockOutcome,
@@ -263,6 +264,37 @@ export function sqliteItems(
 
   const reads = itemQueries(db);
 
+  // The ledger export's batches: one statement per filter shape, prepared when first asked for.
+  const ledgerPages = new Map<string, Database.Statement<Record<string, unknown>, MovementRow & { seq: number }>>();
+  const ledgerPage = (byItem: boolean, until: boolean) => {
+    const conditions = [
+      ...(byItem ? ['item_id = @itemId'] : []),
+      ...(until ? ['at <= @to'] : []),
+      '(at, seq) > (@afterAt, @afterSeq)',
+    ].join(' AND ');
+    let page = ledgerPages.get(conditions);
+    if (!page) {
+      page = db.prepare(`SELECT * FROM movements WHERE ${conditions} ORDER BY at, seq LIMIT ${STREAM_BATCH}`);
+      ledgerPages.set(conditions, page);
+    }
+    return page;
+  };
+  const namesNow = db.prepare<[string], { id: string; name: string }>(
+    'SELECT id, name FROM items WHERE id IN (SELECT value FROM json_each(?))',
+  );
+  const namesWhenDeleted = db.prepare<[string], { id: string; name: string }>(
+    `SELECT item_id AS id, json_extract(item_json, '$.name') AS name FROM movements
+     WHERE reason = 'deleted' AND item_id IN (SELECT value FROM json_each(?))`,
+  );
+  /** A batch of the ledger with each item's name: now, or (deleted since) in its deleted snapshot. */
+  const withNames = (rows: MovementRow[]): LedgerLine[] => {
+    const ids = [...new Set(rows.map((row) => row.item_id))];
+    const names = new Map(namesNow.all(JSON.stringify(ids)).map((row) => [row.id, row.name]));
+    const gone = ids.filter((id) => !names.has(id));
+    if (gone.length > 0) for (const row of namesWhenDeleted.all(JSON.stringify(gone))) names.set(row.id, row.name);
+    return rows.map((row) => ({ ...toMovement(row), itemName: names.get(row.item_id) ?? '' }));
+  };
+
   const repository: ItemRepository = {
     async list(options = {}) {
       const rows = isTrigramSearch(options.q)
@@ -316,6 +348,20 @@ export function sqliteItems(
     },
     async remove(id, actor) {
       return committed(remove(id, actor));
+    },
+    async *ledger(filter) {
+      const { itemId, from, to } = filter;
+      const page = ledgerPage(itemId !== undefined, to !== undefined);
+      // Keyset on (at, seq), which movements_by_at holds in order: every batch is one index seek, however deep.
+      let after = { at: from ?? '', seq: -1 };
+      for (;;) {
+        const rows = page.all({ itemId, to, afterAt: after.at, afterSeq: after.seq });
+        if (rows.length === 0) return;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.at, seq: last.seq };
+        yield withNames(rows);
+        if (rows.length < STREAM_BATCH) return;
+      }
     },
     async history(id, page) {
       const total = sql.historyCount.get(id)?.n ?? 0;

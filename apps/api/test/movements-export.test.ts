@@ -1,0 +1,57 @@
+import { parse } from 'csv-parse/sync';
+import request from 'supertest';
+import { MOVEMENT_CSV_COLUMNS } from '@smart-zone/types/ledger';
+import { makeTestApp, type TestApp } from './helpers/test-app';
+
+/** GET /api/movements.csv: the stock ledger for staff, as CSV, oldest first, one item's or all. */
+let t: TestApp;
+let staff: string;
+beforeEach(async () => {
+  t = await makeTestApp({ staff: ['staff@example.com'] });
+  staff = await t.tokenFor('staff@example.com');
+});
+afterEach(() => t.close());
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+it('answers the ledger as CSV for staff: who, why, how much, the quantity after, oldest first', async () => {
+  const id = await t.addItem({ name: 'Pixel 9', quantity: 4 });
+  const other = await t.addItem({ name: '=Formula', quantity: 1 });
+  expect(
+    (
+      await request(t.app)
+        .post(`/api/inventory/${id}/stock`)
+        .set(auth(staff))
+        .send({ delta: -1, note: '-broken in transit' })
+    ).status,
+  ).toBe(200);
+  const res = await request(t.app).get('/api/movements.csv').set(auth(staff));
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  const day = new Date().toISOString().slice(0, 10);
+  expect(res.headers['content-disposition']).toBe(`attachment; filename=movements-${day}.csv`);
+  const [header, ...rows] = parse(res.text) as string[][];
+  expect(header).toEqual([...MOVEMENT_CSV_COLUMNS]);
+  const records = rows.map((row) => Object.fromEntries(row.map((cell, at) => [MOVEMENT_CSV_COLUMNS[at]!, cell])));
+  expect(records.map((record) => [record.item, record.reason, record.delta, record.quantityAfter])).toEqual([
+    ['Pixel 9', 'created', '4', '4'],
+    ["'=Formula", 'created', '1', '1'],
+    ['Pixel 9', 'adjust', '-1', '3'],
+  ]);
+  expect(records[2]).toMatchObject({ itemId: id, actor: 'staff@example.com', note: "'-broken in transit" });
+
+  const one = parse((await request(t.app).get(`/api/movements.csv?itemId=${other}&bom=1`).set(auth(staff))).text, {
+    bom: true,
+  }) as string[][];
+  expect(one.slice(1).map((row) => row[2])).toEqual([other]);
+});
+
+it('is refused to visitors (401) and to a verified user who is not staff (403), and checks its filters', async () => {
+  expect((await request(t.app).get('/api/movements.csv')).status).toBe(401);
+  const outsider = await t.tokenFor('eve@gmail.com');
+  const refused = await request(t.app).get('/api/movements.csv').set(auth(outsider));
+  expect(refused.status).toBe(403);
+  expect(refused.text).not.toContain('created');
+  expect((await request(t.app).get('/api/movements.csv?itemId=nope').set(auth(staff))).status).toBe(400);
+  expect((await request(t.app).get('/api/movements.csv?from=yesterday').set(auth(staff))).status).toBe(400);
+});

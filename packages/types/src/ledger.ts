@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { timeFilter } from './audit';
+import { objectIdSchema } from './ids';
+import { bomParam } from './text';
+
+/** The stock ledger as CSV (GET /movements.csv), oldest first: each column once, in this order. */
+export const MOVEMENT_CSV_COLUMNS = [
+  'at',
+  'movementId',
+  'itemId',
+  'item',
+  'reason',
+  'delta',
+  'quantityAfter',
+  'actor',
+  'note',
+  'deliveryId',
+] as const;
+
+/** GET /movements.csv?itemId=&from=&to=&bom= — one item's or every item's movements, in a time range. */
+export const movementCsvQuerySchema = z.object({
+  itemId: objectIdSchema.optional(),
+  from: timeFilter('from').optional(),
+  to: timeFilter('to').optional(),
+  bom: bomParam,
+});
+export type MovementCsvQuery = z.output<typeof movementCsvQuerySchema>;
