@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
+import { catchDownloads } from '../../test/downloads';
 import { type Call, fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
@@ -64,14 +65,6 @@ describe('Manage Inventories: the stock filter and the shortfall sort', () => {
   });
 });
 
-/** jsdom's Blob has no text(). */
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
-  });
-
 describe('the reorder list', () => {
   test('lists the low items by shortfall, paged, with item, supplier, quantity, reorder point and shortfall', async () => {
     const rows = Array.from({ length: REORDER_PAGE_SIZE }, (_, index) => low(REORDER_PAGE_SIZE - index));
@@ -118,31 +111,23 @@ describe('the reorder list', () => {
         },
       }),
     });
-    const saved: { name: string; text: Promise<string> }[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      saved.push({ name: '', text: textOf(blob) });
-      return 'blob:reorder';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.at(-1)!.name = `${this.download} ${this.href}`;
-    });
+    // Through the one CSV download (lib/download-csv.ts), as the other exports.
+    const downloads = catchDownloads();
     try {
       renderApp('/manageInventories/reorder', staff);
       await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
-      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
     } finally {
-      click.mockRestore();
+      downloads.restore();
     }
 
-    const download = calls.find((call) => call.path === '/inventory/reorder.csv')!;
+    const download = calls.find((call) => call.path.startsWith('/inventory/reorder.csv'))!;
+    expect(download.path).toBe('/inventory/reorder.csv');
     expect(download.headers.Authorization).toBe(`Bearer ${accessTokenFor(staff)}`);
     expect(download.headers.Accept).toBe('text/csv');
-    expect(saved).toHaveLength(1);
-    expect(saved[0]!.name).toBe('reorder-list-2026-11-02.csv blob:reorder');
-    expect(await saved[0]!.text).toBe(csv);
+    expect(downloads.saved).toHaveLength(1);
+    expect(downloads.saved[0]!.name).toBe('reorder-list-2026-11-02.csv');
+    expect(await downloads.saved[0]!.text).toBe(csv);
   });
 
   test('nothing low: says there is nothing to reorder', async () => {

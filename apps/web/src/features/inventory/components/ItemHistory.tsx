@@ -1,11 +1,14 @@
 import type { MovementReason, StockMovement } from '@smart-zone/types/item';
 import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { ListQuery } from '../../../components/ListQuery';
 import { ListSummary } from '../../../components/ListSummary';
 import { PageNav } from '../../../components/PageNav';
 import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
+import { useDownloadCsv } from '../../../lib/download-csv';
+import { itemMovementsCsv } from '../api/csv-files';
 import { useItemHistory } from '../api/get-item-history';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -24,18 +27,32 @@ const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'N
 const signed = (delta: number) => (delta < 0 ? `−${-delta}` : `+${delta}`);
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** The item's stock ledger for staff: every change, newest first, with who made it and why. */
+/**
+ * The item's stock ledger for staff (InventoryDetail shows it to readStock):
+ * every change, newest first, with who made it and why; and all of it as a CSV, oldest first.
+ */
 export function ItemHistory({ itemId }: { itemId: string }) {
   const [page, setPage] = useState(1);
   const history = useItemHistory(itemId, {
     limit: HISTORY_PAGE_SIZE,
     skip: page > 1 ? (page - 1) * HISTORY_PAGE_SIZE : undefined,
   });
+  const exportCsv = useDownloadCsv();
 
   return (
     <Card className="shadow-sm mt-4">
       <Card.Body className="p-4">
-        <h2 className="h4 mb-3">Stock history</h2>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+          <h2 className="h4 mb-0">Stock history</h2>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            disabled={exportCsv.isPending}
+            onClick={() => exportCsv.mutate(itemMovementsCsv(itemId))}
+          >
+            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
         <ListQuery
           query={history}
           loadingLabel="Loading the history..."

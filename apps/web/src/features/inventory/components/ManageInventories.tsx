@@ -1,4 +1,5 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
+import { STOCK_FILTERS, type StockFilter } from '@smart-zone/types/stock';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
@@ -9,16 +10,35 @@ import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { offers, useAccess } from '../../../lib/auth/get-me';
+import { useDownloadCsv } from '../../../lib/download-csv';
 import { formatPrice } from '../../../lib/format-price';
+import { useListParams } from '../../../lib/use-list-params';
+import { inventoryCsv } from '../api/csv-files';
 import { useDeleteItem } from '../api/delete-item';
+import { itemsPageQuery } from '../api/get-items';
 import { MANAGE_DEFAULT_SORT, MANAGE_PAGE_SIZE } from '../page-sizes';
 import { FindBySku } from './FindBySku';
 import { MANAGE_SORT_OPTIONS } from './item-sorts';
 import { PagedItems } from './PagedItems';
 import { ManageRowsSkeleton } from './skeletons';
 
+/**
+ * The list's search, stock filter and order as the address gives them (what
+ * PagedItems reads and asks the API for): the export is the list on screen, every page of it.
+ */
+function useListedQuery() {
+  const params = useListParams(MANAGE_SORT_OPTIONS, MANAGE_DEFAULT_SORT, { stock: STOCK_FILTERS });
+  const { q, stock, sort } = itemsPageQuery(
+    { ...params, stock: params.filter('stock') as StockFilter | '' },
+    MANAGE_PAGE_SIZE,
+  );
+  return { q, stock, sort };
+}
+
 export function ManageInventories() {
   usePageTitle('Manage Inventories');
+  const listed = useListedQuery();
+  const exportCsv = useDownloadCsv();
   // Adding and deleting items is a manager's (roles.ts); a viewer or a clerk reads the list.
   const manage = offers(useAccess(), 'manageItems');
   const deleteItem = useDeleteItem();
@@ -40,6 +60,13 @@ export function ManageInventories() {
           <LinkButton to={paths.reorderList.href()} variant="outline-primary">
             Reorder list
           </LinkButton>
+          <Button
+            variant="outline-primary"
+            disabled={exportCsv.isPending}
+            onClick={() => exportCsv.mutate(inventoryCsv(listed))}
+          >
+            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
           {manage && (
             <LinkButton to={paths.addNewItem.href()} variant="primary">
               {SPEC_TEXTS.addNewItemButton}

@@ -10,8 +10,9 @@ import { PageNav } from '../../../components/PageNav';
 import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
+import { useDownloadCsv } from '../../../lib/download-csv';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
-import { useDownloadReorderList } from '../api/download-reorder-list';
+import { REORDER_LIST_CSV } from '../api/csv-files';
 import { useItems } from '../api/get-items';
 
 export const REORDER_PAGE_SIZE = 20;
@@ -54,7 +55,7 @@ export function ReorderList() {
     limit: REORDER_PAGE_SIZE,
     skip: params.page > 1 ? (params.page - 1) * REORDER_PAGE_SIZE : undefined,
   });
-  const download = useDownloadReorderList();
+  const download = useDownloadCsv();
   // While the next page loads, the previous rows stay: the summary describes the rows on screen.
   const [shownPage, setShownPage] = useState(params.page);
   if (items.data && !items.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
@@ -65,7 +66,7 @@ export function ReorderList() {
         <h1 id="reorder-title" className="mb-0">
           Reorder list
         </h1>
-        <Button variant="primary" disabled={download.isPending} onClick={() => download.mutate()}>
+        <Button variant="primary" disabled={download.isPending} onClick={() => download.mutate(REORDER_LIST_CSV)}>
           {download.isPending ? 'Downloading...' : 'Download CSV'}
         </Button>
       </div>
