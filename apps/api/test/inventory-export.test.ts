@@ -18,7 +18,7 @@ afterEach(() => t.close());
 
 /** The file as records, each a column → cell map, the header checked first. */
 function recordsOf(text: string): Record<string, string>[] {
-  const rows = parse(text, { bom: true }) as string[][];
+  const rows: string[][] = parse(text, { bom: true });
   expect(rows[0]).toEqual([...ITEM_CSV_COLUMNS]);
   return rows.slice(1).map((row) => Object.fromEntries(row.map((cell, at) => [ITEM_CSV_COLUMNS[at]!, cell])));
 }

@@ -30,7 +30,7 @@ it('answers the ledger as CSV for staff: who, why, how much, the quantity after,
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   const day = new Date().toISOString().slice(0, 10);
   expect(res.headers['content-disposition']).toBe(`attachment; filename=movements-${day}.csv`);
-  const [header, ...rows] = parse(res.text) as string[][];
+  const [header, ...rows]: string[][] = parse(res.text, {});
   expect(header).toEqual([...MOVEMENT_CSV_COLUMNS]);
   const records = rows.map((row) => Object.fromEntries(row.map((cell, at) => [MOVEMENT_CSV_COLUMNS[at]!, cell])));
   expect(records.map((record) => [record.item, record.reason, record.delta, record.quantityAfter])).toEqual([
@@ -40,9 +40,10 @@ it('answers the ledger as CSV for staff: who, why, how much, the quantity after,
   ]);
   expect(records[2]).toMatchObject({ itemId: id, actor: 'staff@example.com', note: "'-broken in transit" });
 
-  const one = parse((await request(t.app).get(`/api/movements.csv?itemId=${other}&bom=1`).set(auth(staff))).text, {
-    bom: true,
-  }) as string[][];
+  const one: string[][] = parse(
+    (await request(t.app).get(`/api/movements.csv?itemId=${other}&bom=1`).set(auth(staff))).text,
+    { bom: true },
+  );
   expect(one.slice(1).map((row) => row[2])).toEqual([other]);
 });
 
