@@ -3,6 +3,7 @@ import request, { type Response } from 'supertest';
 import type { StockMovement } from '@smart-zone/types/item';
 import type { InsertResult } from '@smart-zone/types/responses';
 import { lastAnswer, type OpenApiDocument, schemaAt, takeViolations } from './helpers/conformance';
+import { expressRoutes } from './helpers/express-routes';
 import { makeTestApp, sampleItem, type TestApp, UNKNOWN_ID } from './helpers/test-app';
 
 /**
@@ -13,29 +14,12 @@ import { makeTestApp, sampleItem, type TestApp, UNKNOWN_ID } from './helpers/tes
  * checks every answer of the suite; here each operation gets at least one).
  */
 
-interface Layer {
-  rawPath?: unknown;
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-}
-
 /** Every route registered in the app, as "METHOD /path" in OpenAPI's path syntax. */
 function registeredRoutes(app: TestApp['app']): string[] {
-  const routes: string[] = [];
-  const walk = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
-        }
-      } else if (Array.isArray(layer.handle?.stack)) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-  return routes.map((route) => route.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'));
+  return expressRoutes(app).map((route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    return `${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`;
+  });
 }
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { can, type Permission, PERMISSIONS, ROLES, type Role } from '@smart-zone/types/roles';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { expressRoutes } from './helpers/express-routes';
 import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
 
 /**
@@ -24,27 +25,11 @@ interface Operation {
   hasBody: boolean;
 }
 
-interface Layer {
-  rawPath?: unknown;
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-}
-
 /** The routes Express really answers under /api: method and whole path. */
 function realApiRoutes(app: TestApp['app']): string[] {
-  const found: string[] = [];
-  const walk = (stack: Layer[] | undefined, base: string) => {
-    for (const layer of stack ?? []) {
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) found.push(`${method} ${base}${layer.route.path}`);
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack, base + mount);
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-  return found.filter((route) => route.split(' ')[1]!.startsWith('/api/')).sort();
+  return expressRoutes(app)
+    .filter((route) => route.split(' ')[1]!.startsWith('/api/'))
+    .sort();
 }
 
 /** The operations the app declares, as its own document lists them. */
