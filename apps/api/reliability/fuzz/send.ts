@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import {
   CURRENT_ETAG,
   encode,
@@ -63,6 +64,22 @@ export async function resolvePlan(plan: RequestPlan, world: FuzzWorld): Promise<
   return { method: plan.method, path: query ? `${path}?${query}` : path, headers, body };
 }
 
+/**
+ * A body as any HTTP client reads it: undone from its Content-Encoding (the fuzzer asks for gzip, br and
+ * deflate, and an answer over the compression threshold comes so, an error with a long path in its
+ * message too). A body cut at BODY_CAP may not decode: then its bytes as they came.
+ */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  try {
+    if (encoding === 'gzip') return zlib.gunzipSync(body);
+    if (encoding === 'deflate') return zlib.inflateSync(body);
+    if (encoding === 'br') return zlib.brotliDecompressSync(body);
+  } catch {
+    return body;
+  }
+  return body;
+}
+
 /** One request over a kept-alive loopback connection; rejects only when no answer came (refused, reset, 30 s). */
 export function send(base: URL, request: Sent): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -83,7 +100,7 @@ export function send(base: URL, request: Sent): Promise<Answer> {
           resolve({
             status: response.statusCode ?? 0,
             contentType: String(response.headers['content-type'] ?? ''),
-            text: Buffer.concat(chunks).toString('utf8'),
+            text: decoded(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8'),
           });
         response.on('data', (chunk: Buffer) => {
           if (size >= BODY_CAP) return;
