@@ -3,6 +3,7 @@ import { ALERT_CHANNELS, ALERT_KINDS } from './alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
+import { IMPORT_SHOWN_MAX, importErrorSchema } from './imports';
 import { itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
 import { ROLES } from './roles';
 
@@ -51,6 +52,8 @@ export const stockMovementSchema = z
     note: z.string().optional(),
     at: timestamp.meta({ description: 'When the change was made' }),
     item: itemSchema.optional().meta({ description: "The item's last state, on a `deleted` movement" }),
+    undoOf: id.optional().meta({ description: 'On an `undo` movement: the movement it takes back' }),
+    undoneBy: id.optional().meta({ description: 'The `undo` movement that took this one back, once undone' }),
   })
   .meta({
     id: 'StockMovement',
@@ -105,7 +108,12 @@ export const updateResultSchema = z
 export const deleteResultSchema = z
   .object({ acknowledged: z.literal(true), deletedCount: z.number().int() })
   .meta({ id: 'DeleteResult' });
-export const stockResultSchema = z.object({ quantity: z.number().int().min(0) }).meta({ id: 'StockResult' });
+export const stockResultSchema = z
+  .object({
+    quantity: z.number().int().min(0),
+    movementId: id.meta({ description: 'The movement the change appended: POST /movements/{id}/undo takes it back' }),
+  })
+  .meta({ id: 'StockResult' });
 export const loginResultSchema = z
   .object({ accessToken: z.string().meta({ description: 'Our JWT (HS256), sent as `Authorization: Bearer`' }) })
   .meta({ id: 'LoginResult' });
@@ -201,6 +209,10 @@ export const errorBodySchema = z
         .record(z.string(), z.string())
         .optional()
         .meta({ description: 'For validation_failed: the first message per field' }),
+      rows: z
+        .array(importErrorSchema)
+        .optional()
+        .meta({ description: `For import_invalid: what is wrong, by row and column (the first ${IMPORT_SHOWN_MAX})` }),
       requestId: z
         .string()
         .meta({ description: "The answer's X-Request-Id; the server's log line for this request carries it" }),

@@ -9,7 +9,8 @@ import { plainText } from './text';
  * What an audit entry records. Every write appends exactly one, in the same
  * transaction as the write itself (both store adapters):
  * - `item.create`, `item.update` (a diff per field, the reorder point too), `item.delete`;
- * - `stock.restock`, `stock.remove` (linked to their movement);
+ * - `stock.restock`, `stock.remove`, `stock.undo` (linked to their movement);
+ * - a CSV import writes `item.create` and `item.update` entries, its reason saying so;
  * - `delivery.create`, `delivery.cancel`;
  * - `member.add`, `member.role`, `member.remove` (the team).
  */
@@ -19,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'item.delete',
   'stock.restock',
   'stock.remove',
+  'stock.undo',
   'delivery.create',
   'delivery.cancel',
   'member.add',

@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'owner_from_settings',
   /** 409 on an item write: another item has this SKU (the message names it). */
   'sku_taken',
+  /** 400 on /api/imports: the file has errors (listed by row and column): nothing was imported. */
+  'import_invalid',
+  /** 409 on /api/movements/:id/undo: this movement cannot be undone (the message says why). */
+  'cannot_undo',
   'payload_too_large',
   'rate_limited',
   'internal',

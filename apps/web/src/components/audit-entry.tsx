@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'item.delete': 'Item deleted',
   'stock.restock': 'Stock added',
   'stock.remove': 'Stock removed',
+  'stock.undo': 'Stock change undone',
   'delivery.create': 'Delivered',
   'delivery.cancel': 'Delivery cancelled',
   'member.add': 'Member invited',

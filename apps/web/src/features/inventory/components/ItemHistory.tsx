@@ -20,6 +20,8 @@ const REASONS: Record<MovementReason, string> = {
   delivery: 'Delivery',
   cancel: 'Delivery cancelled',
   deleted: 'Deleted',
+  import: 'CSV import',
+  undo: 'Undo',
 };
 
 const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'Note'];
