@@ -22,28 +22,109 @@ export interface Call {
 /** Requests no route of the running test expected; test/setup.ts fails the test when there are any. */
 export const unexpectedRequests: string[] = [];
 
+/** What the fake network answers a request with. */
+interface Answered {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+type Network = (method: string, url: string, headers: Record<string, string>, body: unknown) => Promise<Answered>;
+
+/**
+ * XMLHttpRequest over the same fake network as fetch (the API client sends an
+ * upload through it, for its progress): it reports the upload in two halves,
+ * then answers; a rejected answer is a network error.
+ */
+function fakeXhr(network: Network) {
+  return class FakeXMLHttpRequest {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    readonly upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    #method = 'GET';
+    #url = '';
+    #headers: Record<string, string> = {};
+    #answerHeaders = new Headers();
+    #aborted = false;
+
+    open(method: string, url: string) {
+      this.#method = method;
+      this.#url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.#headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return [...this.#answerHeaders].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    }
+    abort() {
+      this.#aborted = true;
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const total = body instanceof Blob ? body.size : 0;
+      void (async () => {
+        for (const loaded of [Math.floor(total / 2), total]) {
+          await Promise.resolve();
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+        }
+        const answer = await network(this.#method, this.#url, this.#headers, body).catch(() => null);
+        if (this.#aborted) return;
+        if (!answer) return this.onerror?.();
+        this.status = answer.status;
+        this.#answerHeaders = answer.headers;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      })();
+    }
+  };
+}
+
+/** Puts the fake network in place of fetch and XMLHttpRequest. */
+function install(network: Network) {
+  const fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const answer = await network(init.method ?? 'GET', url, (init.headers ?? {}) as Record<string, string>, init.body);
+    return {
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      headers: answer.headers,
+      json: () => Promise.resolve(answer.body),
+      // A file answer (a CSV) is given as its text.
+      blob: () =>
+        Promise.resolve(new Blob([String(answer.body)], { type: answer.headers.get('Content-Type') ?? undefined })),
+    } as Response;
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.XMLHttpRequest = fakeXhr(network) as unknown as typeof XMLHttpRequest;
+  return fetchMock;
+}
+
 /** Before any fakeApi(): every request is unexpected. */
 export function refuseAllRequests() {
   unexpectedRequests.length = 0;
-  globalThis.fetch = jest.fn((url: string, init: RequestInit = {}) => {
-    unexpectedRequests.push(`${init.method ?? 'GET'} ${url}`);
-    return Promise.reject(new Error(`Unexpected request ${init.method ?? 'GET'} ${url}`));
-  }) as unknown as typeof fetch;
+  install((method, url) => {
+    unexpectedRequests.push(`${method} ${url}`);
+    return Promise.reject(new Error(`Unexpected request ${method} ${url}`));
+  });
 }
 
 /**
- * A stand-in for the API at the fetch boundary: routes "METHOD /path" (path
- * without the /api base, with its query; a trailing * matches a prefix) to
- * handlers and records every call. A request no route expects fails the test
- * (it is answered 404 here, and test/setup.ts reports it).
+ * A stand-in for the API at the network boundary (fetch, and XMLHttpRequest
+ * for uploads): routes "METHOD /path" (path without the /api base, with its
+ * query; a trailing * matches a prefix) to handlers and records every call, a
+ * JSON body parsed, a file as the Blob sent. A request no route expects fails
+ * the test (it is answered 404 here, and test/setup.ts reports it).
  */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: Call[] = [];
-  const fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
+  const fetchMock = install(async (method, url, headers, sent) => {
     const path = url.replace(/^\/api/, '');
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body: unknown = typeof sent === 'string' ? JSON.parse(sent) : (sent ?? undefined);
     const call = { method, path, body, headers };
     calls.push(call);
     const key = Object.keys(routes).find((route) => {
@@ -55,17 +136,8 @@ export function fakeApi(routes: Record<string, Handler>) {
     const answer = key
       ? await routes[key]!(call)
       : { status: 404, body: { error: { code: 'not_found', message: `No route ${method} ${path}` } } };
-    const status = answer.status ?? 200;
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      headers: new Headers(answer.headers),
-      json: () => Promise.resolve(answer.body),
-      // A file answer (a CSV) is given as its text.
-      blob: () => Promise.resolve(new Blob([String(answer.body)], { type: answer.headers?.['Content-Type'] })),
-    } as Response;
+    return { status: answer.status ?? 200, body: answer.body, headers: new Headers(answer.headers) };
   });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
   return { calls, fetchMock };
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, createApiClient, errorMessage, type TokenSource } from '../lib/api-client';
 import { pageCount, slicePage } from '../lib/page';
-import { fakeApi } from '../../test/fake-api';
+import { fakeApi, refuseAllRequests, unexpectedRequests } from '../../test/fake-api';
 
 /** A token source whose renewals the test counts. */
 function tokens(current: string | null, renewed: string | null | Error) {
@@ -144,6 +144,84 @@ test('an unreachable server is a network error; an abort stays an abort', async 
   const abort = new DOMException('The operation was aborted.', 'AbortError');
   globalThis.fetch = jest.fn(() => Promise.reject(abort));
   await expect(api.request('/items')).rejects.toBe(abort);
+});
+
+describe('an upload (a file as the body)', () => {
+  const file = () => new File(['id,name\r\nA,B\r\n'], 'items.csv', { type: 'application/vnd.ms-excel' });
+
+  test('sends the file itself as the given type, reports its progress, renews a 401, and reads the answer', async () => {
+    const { calls, fetchMock } = fakeApi({
+      'POST /imports': ({ headers }) =>
+        headers.Authorization === 'Bearer new'
+          ? { body: { rows: 1 }, headers: { 'X-Request-Id': 'r-1' } }
+          : { status: 401, body: { error: { code: 'unauthorized', message: 'Expired' } } },
+    });
+    const source = tokens('old', 'new');
+    const api = createApiClient({ baseUrl: '/api', tokens: source });
+    const progress: [number, number][] = [];
+    const sent = file();
+    const answer = await api.requestWithHeaders('/imports', {
+      method: 'POST',
+      auth: true,
+      upload: { file: sent, type: 'text/csv', onProgress: (done, total) => progress.push([done, total]) },
+    });
+    expect(answer.data).toEqual({ rows: 1 });
+    expect(answer.headers.get('X-Request-Id')).toBe('r-1');
+    // Through XMLHttpRequest (fetch cannot report an upload's progress), both tries.
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(progress).toEqual([
+      [sent.size / 2, sent.size],
+      [sent.size, sent.size],
+      [sent.size / 2, sent.size],
+      [sent.size, sent.size],
+    ]);
+    expect(calls.map((call) => [call.body, call.headers])).toEqual([
+      [sent, { Accept: 'application/json', 'Content-Type': 'text/csv', Authorization: 'Bearer old' }],
+      [sent, { Accept: 'application/json', 'Content-Type': 'text/csv', Authorization: 'Bearer new' }],
+    ]);
+  });
+
+  test('without a progress listener it goes through fetch', async () => {
+    const { calls, fetchMock } = fakeApi({ 'POST /imports': () => ({ body: { rows: 1 } }) });
+    const sent = file();
+    await createApiClient({ baseUrl: '/api' }).request('/imports', {
+      method: 'POST',
+      upload: { file: sent, type: 'text/csv' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls[0]!.body).toBe(sent);
+  });
+
+  test('an import_invalid answer gives its rows; a dropped connection is a network error; an abort stays an abort', async () => {
+    const rows = [{ row: 3, column: 'price', message: 'Price must be a number' }];
+    fakeApi({
+      'POST /imports': () => ({
+        status: 400,
+        body: { error: { code: 'import_invalid', message: 'The file has 1 problem.', rows, requestId: 'r' } },
+      }),
+    });
+    const api = createApiClient({ baseUrl: '/api' });
+    const upload = { file: file(), type: 'text/csv', onProgress: () => undefined };
+    const invalid = await failure(api.request('/imports', { method: 'POST', upload }));
+    expect([invalid.status, invalid.code, invalid.message, invalid.rows]).toEqual([
+      400,
+      'import_invalid',
+      'The file has 1 problem.',
+      rows,
+    ]);
+
+    // No route answers: the fake network drops the connection.
+    refuseAllRequests();
+    const dropped = await failure(api.request('/imports', { method: 'POST', upload }));
+    expect([dropped.status, dropped.code]).toEqual([0, 'network']);
+    unexpectedRequests.length = 0;
+
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.request('/imports', { method: 'POST', upload, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
 });
 
 test('errorMessage reads an error, or says something went wrong', () => {

@@ -107,12 +107,13 @@ describe.each(PEOPLE)('$name', (person) => {
 });
 
 describe.each(MEMBERS)('$name on the team pages', (person) => {
-  test(`Manage Inventories ${shown(can(person.role, 'manageItems'))} Add New Item and Delete`, async () => {
+  test(`Manage Inventories ${shown(can(person.role, 'manageItems'))} Add New Item, Import CSV and Delete`, async () => {
     fakeApi({ ...meOf(person), 'GET /inventory?*': () => page([item()]) });
     renderApp('/manageInventories', person.user);
     await screen.findByTestId('manage-row');
     const manage = can(person.role, 'manageItems');
     expect(screen.queryByRole('link', { name: SPEC_TEXTS.addNewItemButton }) !== null).toBe(manage);
+    expect(screen.queryByRole('link', { name: 'Import CSV' }) !== null).toBe(manage);
     expect(screen.queryByRole('button', { name: `${SPEC_TEXTS.deleteButton} ${item().name}` }) !== null).toBe(manage);
     expect(screen.getByRole('link', { name: 'Reorder list' })).toBeInTheDocument();
   });
@@ -140,17 +141,19 @@ describe.each(MEMBERS)('$name on the team pages', (person) => {
 });
 
 describe('a page a role may not open', () => {
-  test.each(MEMBERS.filter((person) => !can(person.role, 'manageItems')))(
-    'a $name on /addNewItem reads which role it needs',
-    async (person) => {
-      const { calls } = fakeApi(meOf(person));
-      renderApp('/addNewItem', person.user);
-      expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeInTheDocument();
-      expect(screen.getByText(roleNeededMessage('manageItems', person.role))).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
-      expect(calls.every((call) => call.method === 'GET')).toBe(true);
-    },
-  );
+  test.each(
+    MEMBERS.filter((person) => !can(person.role, 'manageItems')).flatMap((person) => [
+      { ...person, path: '/addNewItem', control: 'Add Item' },
+      { ...person, path: '/manageInventories/import', control: 'Check file' },
+    ]),
+  )('a $name on $path reads which role it needs', async ({ path, control, ...person }) => {
+    const { calls } = fakeApi(meOf(person));
+    renderApp(path, person.user);
+    expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeInTheDocument();
+    expect(screen.getByText(roleNeededMessage('manageItems', person.role))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: control })).not.toBeInTheDocument();
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+  });
 
   test('a manager on /team reads that it needs the owner role, and the team is never asked for', async () => {
     const manager = passwordUser('manager@example.com', true);

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { toast as library } from 'react-toastify';
-import { toast, useToastsWanted } from '../lib/toast';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { type ToastContentProps, toast as library } from 'react-toastify';
+import { ACTION_TOAST_MS, toast, useToastsWanted } from '../lib/toast';
 
 // The library itself is drawn by the page tests; here: what is asked of it, and when.
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
@@ -28,4 +30,23 @@ test('the container is wanted from the first toast on, and each kind goes to the
   // A container mounted later is told at once.
   render(<Container />);
   expect(screen.getAllByText('mounted')).toHaveLength(2);
+});
+
+test('a toast with a button stays at least 6 s; its button does the action and closes the toast', async () => {
+  const onClick = jest.fn();
+  toast.success('Pixel 8 Pro now has 12 in stock', { label: 'Undo', onClick });
+  await act(loaded);
+  const [content, options] = jest.mocked(library.success).mock.lastCall as unknown as [
+    (props: Partial<ToastContentProps>) => ReactNode,
+    { autoClose: number },
+  ];
+  expect(options.autoClose).toBe(ACTION_TOAST_MS);
+  expect(ACTION_TOAST_MS).toBeGreaterThanOrEqual(6000);
+
+  const closeToast = jest.fn();
+  render(<>{content({ closeToast })}</>);
+  expect(screen.getByText('Pixel 8 Pro now has 12 in stock')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(onClick).toHaveBeenCalledTimes(1);
+  expect(closeToast).toHaveBeenCalledTimes(1);
 });

@@ -18,6 +18,7 @@ import {
 } from '../features/inventory/components/item-sorts';
 import {
   AddItemSkeleton,
+  ImportPageSkeleton,
   InventoryPageSkeleton,
   ItemDetailSkeleton,
   ManagePageSkeleton,
@@ -170,6 +171,17 @@ export const routes: RouteObject[] = [
                     () => import('../features/inventory/components/ReorderList'),
                     'ReorderList',
                     <ManagePageSkeleton />,
+                  ),
+                ),
+              },
+              {
+                path: paths.importItems.path,
+                ...needs(
+                  'manageItems',
+                  page(
+                    () => import('../features/inventory/components/ImportPage'),
+                    'ImportPage',
+                    <ImportPageSkeleton />,
                   ),
                 ),
               },

@@ -25,6 +25,8 @@ export const paths = {
   },
   /** Staff: every low item, what is missing most first, and its CSV. */
   reorderList: { path: '/manageInventories/reorder', href: () => '/manageInventories/reorder' },
+  /** Managers: add and update items from a CSV file (checked first, then applied). */
+  importItems: { path: '/manageInventories/import', href: () => '/manageInventories/import' },
   addNewItem: { path: '/addNewItem', href: () => '/addNewItem' },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },

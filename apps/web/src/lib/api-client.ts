@@ -1,12 +1,15 @@
 import { type ErrorCode, isErrorBody } from '@smart-zone/types/errors';
+import type { ImportError } from '@smart-zone/types/imports';
+import { fetchWithUploadProgress } from './upload-with-progress';
 
-/** A failed API call: the server's message, its code, and field errors for forms. */
+/** A failed API call: the server's message, its code, field errors for forms, and an import file's errors by row. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly rows: ImportError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,6 +36,11 @@ interface RequestOptions {
   /** Extra request headers (If-Match). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A file sent as it is, as `type`, instead of a JSON body: a File streams
+   * from disk, never read into memory. `onProgress` hears how much is sent.
+   */
+  upload?: { file: Blob; type: string; onProgress?: (sent: number, total: number) => void };
 }
 
 /** An answer with its headers, for the calls whose headers carry data (X-Total-Count, ETag). */
@@ -46,16 +54,20 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The one way the app talks to the API: JSON in, JSON out, errors thrown as ApiError. */
 export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?: TokenSource }) {
   async function send(path: string, options: RequestOptions, token: string | null) {
+    const { upload } = options;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (upload) headers['Content-Type'] = upload.type;
+    else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    const url = `${baseUrl}${path}`;
+    const init: RequestInit = {
+      method: options.method ?? 'GET',
+      headers,
+      body: upload ? upload.file : options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    };
     try {
-      return await fetch(`${baseUrl}${path}`, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      });
+      return await (upload?.onProgress ? fetchWithUploadProgress(url, init, upload.onProgress) : fetch(url, init));
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
@@ -107,7 +119,8 @@ function attachmentName(headers: Headers): string | undefined {
 async function errorFrom(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isErrorBody(body)) {
-    return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? {});
+    const { code, message, fields = {}, rows = [] } = body.error;
+    return new ApiError(response.status, code, message, fields, rows);
   }
   return new ApiError(response.status, 'internal', `The server answered ${response.status}. Please try again.`);
 }

@@ -8,9 +8,12 @@ function getItem(api: ApiClient, id: string, signal?: AbortSignal) {
   return api.request<Item>(`/inventory/${encodeURIComponent(id)}`, { signal });
 }
 
+/** The prefix of every item's own queries (its page, history, edits): what a change to many items refreshes. */
+export const ITEM_DETAILS_QUERY_KEY = ['items', 'detail'] as const;
+
 export const getItemQueryOptions = (api: ApiClient, id: string) =>
   queryOptions({
-    queryKey: ['items', 'detail', id],
+    queryKey: [...ITEM_DETAILS_QUERY_KEY, id],
     queryFn: ({ signal }) => getItem(api, id, signal),
   });
 

@@ -28,6 +28,61 @@ const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'N
 
 const signed = (delta: number) => (delta < 0 ? `−${-delta}` : `+${delta}`);
 const when = (iso: string) => new Date(iso).toLocaleString();
+const rowId = (movementId: string) => `movement-${movementId}`;
+
+/**
+ * Why the stock moved. An undone change is struck through and says so; an
+ * undo says which change it took back, with a link to its row when that is
+ * on this page.
+ */
+function Reason({ movement, shown }: { movement: StockMovement; shown: StockMovement[] }) {
+  if (movement.undoneBy) {
+    return (
+      <span>
+        <s>{REASONS[movement.reason]}</s>{' '}
+        <a href={`#${rowId(movement.undoneBy)}`} className="small">
+          (undone)
+        </a>
+      </span>
+    );
+  }
+  if (movement.reason !== 'undo' || !movement.undoOf) return <>{REASONS[movement.reason]}</>;
+  const undone = shown.find((other) => other._id === movement.undoOf);
+  return (
+    <span>
+      {REASONS.undo} of{' '}
+      {undone ? (
+        <a href={`#${rowId(undone._id)}`}>
+          {REASONS[undone.reason]} {signed(undone.delta)} at {when(undone.at)}
+        </a>
+      ) : (
+        'an earlier change'
+      )}
+    </span>
+  );
+}
+
+function HistoryRow({ movement, shown }: { movement: StockMovement; shown: StockMovement[] }) {
+  const change = signed(movement.delta);
+  return (
+    <tr id={rowId(movement._id)} data-testid="history-row">
+      <td data-label="When" className="small">
+        {when(movement.at)}
+      </td>
+      <td data-label="Reason">
+        <Reason movement={movement} shown={shown} />
+      </td>
+      <td data-label="Change" className={movement.delta < 0 ? 'text-danger' : 'text-success'}>
+        {movement.undoneBy ? <s>{change}</s> : change}
+      </td>
+      <td data-label="Quantity after">{movement.quantityAfter}</td>
+      <td data-label="Who" className="text-break">
+        {movement.actor.email}
+      </td>
+      <td data-label="Note">{movement.note ?? ''}</td>
+    </tr>
+  );
+}
 
 /**
  * The item's stock ledger for staff (InventoryDetail shows it to readStock):
@@ -87,21 +142,8 @@ export function ItemHistory({ itemId }: { itemId: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {movements.items.map((movement: StockMovement) => (
-                    <tr key={movement._id} data-testid="history-row">
-                      <td data-label="When" className="small">
-                        {when(movement.at)}
-                      </td>
-                      <td data-label="Reason">{REASONS[movement.reason]}</td>
-                      <td data-label="Change" className={movement.delta < 0 ? 'text-danger' : 'text-success'}>
-                        {signed(movement.delta)}
-                      </td>
-                      <td data-label="Quantity after">{movement.quantityAfter}</td>
-                      <td data-label="Who" className="text-break">
-                        {movement.actor.email}
-                      </td>
-                      <td data-label="Note">{movement.note ?? ''}</td>
-                    </tr>
+                  {movements.items.map((movement) => (
+                    <HistoryRow key={movement._id} movement={movement} shown={movements.items} />
                   ))}
                 </tbody>
               </Table>

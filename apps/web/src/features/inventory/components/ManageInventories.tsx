@@ -68,6 +68,11 @@ export function ManageInventories() {
             {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
           </Button>
           {manage && (
+            <LinkButton to={paths.importItems.href()} variant="outline-primary">
+              Import CSV
+            </LinkButton>
+          )}
+          {manage && (
             <LinkButton to={paths.addNewItem.href()} variant="primary">
               {SPEC_TEXTS.addNewItemButton}
             </LinkButton>

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeStock } from '../api/change-stock';
+import { useUndoMovement } from '../api/undo-movement';
 
 /** What the note field says when a role that must give a reason removes stock without one (the API's words). */
 export const REMOVAL_NOTE_MISSING = 'A clerk must give a reason to remove stock';
@@ -21,6 +22,9 @@ export const REMOVAL_NOTE_MISSING = 'A clerk must give a reason to remove stock'
  */
 export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item; noteRequiredToRemove?: boolean }) {
   const changeStock = useChangeStock(item._id);
+  const undo = useUndoMovement(item._id, {
+    onUndone: ({ quantity }) => toast.success(`Undone: ${item.name} has ${quantity} in stock again`),
+  });
   const [delta, setDelta] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -38,8 +42,12 @@ export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item
     }
     setErrors({});
     changeStock.mutate(parsed.data, {
-      onSuccess: ({ quantity }) => {
-        toast.success(`${item.name} now has ${quantity} in stock`);
+      onSuccess: ({ quantity, movementId }) => {
+        // A slip of the finger (5 for 50, a remove for an add) is taken back from the toast.
+        toast.success(`${item.name} now has ${quantity} in stock`, {
+          label: 'Undo',
+          onClick: () => undo.mutate(movementId),
+        });
         setDelta('');
         setNote('');
       },
