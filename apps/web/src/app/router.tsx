@@ -18,7 +18,6 @@ import {
 } from '../features/inventory/components/item-sorts';
 import {
   AddItemSkeleton,
-  ImportPageSkeleton,
   InventoryPageSkeleton,
   ItemDetailSkeleton,
   ManagePageSkeleton,
@@ -178,11 +177,7 @@ export const routes: RouteObject[] = [
                 path: paths.importItems.path,
                 ...needs(
                   'manageItems',
-                  page(
-                    () => import('../features/inventory/components/ImportPage'),
-                    'ImportPage',
-                    <ImportPageSkeleton />,
-                  ),
+                  page(() => import('../features/inventory/components/ImportPage'), 'ImportPage', textPage),
                 ),
               },
               {

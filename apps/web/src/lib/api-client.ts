@@ -1,6 +1,5 @@
 import { type ErrorCode, isErrorBody } from '@smart-zone/types/errors';
 import type { ImportError } from '@smart-zone/types/imports';
-import { fetchWithUploadProgress } from './upload-with-progress';
 
 /** A failed API call: the server's message, its code, field errors for forms, and an import file's errors by row. */
 export class ApiError extends Error {
@@ -67,7 +66,10 @@ export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?:
       signal: options.signal,
     };
     try {
-      return await (upload?.onProgress ? fetchWithUploadProgress(url, init, upload.onProgress) : fetch(url, init));
+      if (!upload?.onProgress) return await fetch(url, init);
+      // Loaded with the first upload: the first page never sends one.
+      const { fetchWithUploadProgress } = await import('./upload-with-progress');
+      return await fetchWithUploadProgress(url, init, upload.onProgress);
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');

@@ -153,24 +153,3 @@ export function AddItemSkeleton() {
     </Skeleton>
   );
 }
-
-/** /manageInventories/import before its code has loaded: the heading, what a file holds, the file field and its buttons. */
-export function ImportPageSkeleton() {
-  return (
-    <Skeleton label="Loading the page...">
-      <Line width="14rem" className="h1 mb-3" />
-      {[95, 90, 70].map((width) => (
-        <Line key={width} width={`${width}%`} className="mb-2" />
-      ))}
-      <div className="card shadow-sm mt-3" style={{ maxWidth: 720 }}>
-        <div className="card-body p-4">
-          <FieldSkeleton />
-          <div className="d-flex flex-wrap gap-2">
-            <ButtonBar width="7rem" />
-            <ButtonBar width="5.5rem" variant="success" />
-          </div>
-        </div>
-      </div>
-    </Skeleton>
-  );
-}
