@@ -24,8 +24,13 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: apiDir,
-  // The search worker (store/sqlite/search-worker.ts) is a thread's own entry, beside the server.
-  entryPoints: ['src/server.ts', 'src/seed.ts', 'src/store/sqlite/search-worker.ts'],
+  // The search and import workers (store/sqlite/*-worker.ts) are threads' own entries, beside the server.
+  entryPoints: [
+    'src/server.ts',
+    'src/seed.ts',
+    'src/store/sqlite/search-worker.ts',
+    'src/store/sqlite/import-worker.ts',
+  ],
   entryNames: '[name]',
   outdir,
   bundle: true,

@@ -18,6 +18,7 @@ import { compressJson } from './http/compress';
 import { mountRoutes, type Route } from './http/route';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { silentLogger } from './logging/logger';
+import { importsRoutes } from './imports/imports.routes';
 import { movementsRoutes } from './movements/movements.routes';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
@@ -89,6 +90,7 @@ function apiRoutes(deps: {
     ...deliveriesRoutes({ store }),
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
+    ...importsRoutes({ store }),
     ...auditRoutes({ store }),
     ...teamRoutes({ store, settings: config }),
     ...serviceRoutes({ store, config }),

@@ -1,3 +1,4 @@
+import type { StockMovement } from '@smart-zone/types/item';
 import request from 'supertest';
 import { makeTestApp, type TestApp, UNKNOWN_ID } from './helpers/test-app';
 import { deliveriesOf, errorOf, insertedOf, itemOf, meOf, itemsOf, movementsOf } from './support/bodies';
@@ -34,8 +35,8 @@ describe('POST /api/inventory/:id/stock', () => {
       .set(auth(token))
       .send({ delta: 5, note: 'pallet 7' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ quantity: 15 });
     const [latest] = await historyOf(itemId, token);
+    expect(res.body).toEqual({ quantity: 15, movementId: (latest as unknown as StockMovement)._id });
     expect(latest).toMatchObject({
       reason: 'restock',
       delta: 5,

@@ -322,6 +322,28 @@ describe('every documented operation answers as documented', () => {
     );
     expect((await check('get', '/movements.csv', () => request(t.app).get('/api/movements.csv'))).status).toBe(401);
 
+    const importing = (file: string, dryRun: boolean) => () =>
+      request(t.app)
+        .post(`/api/imports${dryRun ? '?dryRun=true' : ''}`)
+        .set('Authorization', auth(staff))
+        .set('Content-Type', 'text/csv')
+        .send(file);
+    const file = 'name,supplier,price,quantity,sku\r\nImported,Acme,2.5,4,OPENAPI-1\r\n';
+    expect((await check('post', '/imports', importing(file, true))).body).toMatchObject({ dryRun: true, create: 1 });
+    expect((await check('post', '/imports', importing(file, false))).body).toMatchObject({ dryRun: false, create: 1 });
+    expect((await check('post', '/imports', importing('name,supplier\r\nA,B\r\n', true))).status).toBe(400);
+
+    const moved = await request(t.app)
+      .post(`/api/inventory/${id}/stock`)
+      .set('Authorization', auth(staff))
+      .send({ delta: 2 });
+    const undo = (movementId: string) => () =>
+      request(t.app).post(`/api/movements/${movementId}/undo`).set('Authorization', auth(staff));
+    const movementId = (moved.body as { movementId: string }).movementId;
+    expect((await check('post', '/movements/{id}/undo', undo(movementId))).status).toBe(200);
+    expect((await check('post', '/movements/{id}/undo', undo(movementId))).status).toBe(409);
+    expect((await check('post', '/movements/{id}/undo', undo(UNKNOWN_ID))).status).toBe(404);
+
     const csv = await check('get', '/inventory/reorder.csv', () =>
       request(t.app).get('/api/inventory/reorder.csv').set('Authorization', auth(staff)),
     );

@@ -49,7 +49,9 @@ async function declaredOperations(app: TestApp['app']): Promise<Operation[]> {
 }
 
 /** A valid body for each route that takes one: an allowed caller must get past validation to a real answer. */
-const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object> = {
+const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object | string> = {
+  // A CSV file (text/csv), not JSON.
+  importItems: () => 'name,supplier,price,quantity\r\nPerm check,Acme,1,1\r\n',
   createItem: () => ({ ...sampleItem, name: 'Perm check' }),
   updateItem: () => ({ ...sampleItem, price: 5 }),
   changeStock: () => ({ delta: -1, note: 'counted again' }),
@@ -121,7 +123,10 @@ async function call(operation: Operation, caller: string) {
   let req = request(t.app)[method](path + query);
   const token = tokens.get(caller);
   if (token) req = req.set('Authorization', `Bearer ${token}`);
-  if (operation.hasBody) req = req.send(BODIES[operation.operationId]!({ itemId, email }));
+  if (operation.hasBody) {
+    const body = BODIES[operation.operationId]!({ itemId, email });
+    req = typeof body === 'string' ? req.set('Content-Type', 'text/csv').send(body) : req.send(body);
+  }
   return req;
 }
 

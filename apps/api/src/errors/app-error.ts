@@ -1,10 +1,14 @@
 import type { ErrorCode } from '@smart-zone/types/errors';
+import type { ImportError } from '@smart-zone/types/imports';
 
 /**
  * The one error class: a code from the shared catalogue, a message for people, and its HTTP status.
  * `reason` is for the operator's log only (why a sign-in failed, which limit refused): never sent.
  */
 export class AppError extends Error {
+  /** For import_invalid: what is wrong with the file, by row and column. */
+  rows?: ImportError[];
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode,

@@ -54,7 +54,13 @@ export function errorHandler(): ErrorRequestHandler {
       return;
     }
     if (err instanceof AppError) {
-      return send(req, res, err.status, { code: err.code, message: err.message, fields: err.fields }, err.reason);
+      return send(
+        req,
+        res,
+        err.status,
+        { code: err.code, message: err.message, fields: err.fields, rows: err.rows },
+        err.reason,
+      );
     }
     if (err instanceof ZodError) {
       const fields = fieldErrors(err.issues);

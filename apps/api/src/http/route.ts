@@ -52,6 +52,11 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
   query?: Q;
   /** A JSON object body: anything else, or a failure, is a 400. */
   body?: B;
+  /**
+   * A body that is a file, not JSON: the handler reads the request as a stream (after the guard), and
+   * refuses one over `maxBytes` with a 413. Documented as the request body of that media type.
+   */
+  upload?: { mediaType: string; maxBytes: number; description: string };
   /** Request headers the route reads (documented only; the handler reads them). */
   headers?: z.ZodObject;
   /** Answers that are not refusals: the success, a 304, a 503 health. */

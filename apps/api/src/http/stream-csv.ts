@@ -6,6 +6,13 @@ import { STALLED_READER_MS, streamChunks } from './stream-json';
 /** Text cells as `neutralised` writes them (no formula reaches a spreadsheet); numbers as they are. */
 const cellOf = (cell: string | number) => (typeof cell === 'string' ? neutralised(cell) : cell);
 
+/** Rows as CSV text: RFC 4180, CRLF lines, each text cell `neutralised`. */
+export const csvText = (rows: readonly (readonly (string | number)[])[]): string =>
+  stringify(
+    rows.map((row) => row.map(cellOf)),
+    { record_delimiter: 'windows' },
+  );
+
 /** The byte order mark: with it first, Excel reads the file as UTF-8 (`?bom=1`). */
 const BOM = '\ufeff';
 
@@ -24,11 +31,7 @@ export async function streamCsv(
 ): Promise<void> {
   res.type('text/csv; charset=utf-8');
   res.attachment(name);
-  const csv = (rows: readonly (readonly (string | number)[])[]) =>
-    stringify(
-      rows.map((row) => row.map(cellOf)),
-      { record_delimiter: 'windows' },
-    );
+  const csv = csvText;
   async function* chunks() {
     yield `${bom ? BOM : ''}${csv([header])}`;
     for await (const rows of batches) if (rows.length > 0) yield csv(rows);

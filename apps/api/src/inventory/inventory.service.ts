@@ -1,4 +1,4 @@
-import type { Item, ItemInput, ItemListQuery, StockChange, StockMovement } from '@smart-zone/types/item';
+import type { Item, ItemInput, ItemListQuery, StockChange, StockMovement, StockResult } from '@smart-zone/types/item';
 import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
@@ -24,7 +24,7 @@ function busyToRefusal(error: unknown): never {
 }
 
 /** An item as the export's row: ITEM_CSV_COLUMNS, in order ('' for no SKU). */
-const itemCsvRow = (item: Item): (string | number)[] => [
+export const itemCsvRow = (item: Item): (string | number)[] => [
   item._id,
   item.sku ?? '',
   item.name,
@@ -134,7 +134,7 @@ export function inventoryService(store: Store) {
       return { acknowledged: true, matchedCount: 1, modifiedCount: outcome.changed ? 1 : 0 };
     },
 
-    async changeStock(id: string, change: StockChange, actor: Author): Promise<{ quantity: number }> {
+    async changeStock(id: string, change: StockChange, actor: Author): Promise<StockResult> {
       const outcome = await store.items.changeStock(id, change, actor);
       if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
       if (!outcome.ok) {
@@ -146,7 +146,7 @@ export function inventoryService(store: Store) {
             : `${outcome.available} in stock: adding ${change.delta} would go over the limit of ${QUANTITY_MAX}`,
         );
       }
-      return { quantity: outcome.item.quantity };
+      return { quantity: outcome.item.quantity, movementId: outcome.movementId };
     },
 
     async remove(id: string, actor: Author): Promise<DeleteResult> {

@@ -1,9 +1,48 @@
 import { z } from 'zod';
+import { idParams, stockResultSchema } from '@smart-zone/types/api-schemas';
+import { UNDO_WINDOW_MS } from '@smart-zone/types/imports';
+import { QUANTITY_MAX, type StockResult } from '@smart-zone/types/item';
 import { MOVEMENT_CSV_COLUMNS, movementCsvQuerySchema } from '@smart-zone/types/ledger';
+import { can } from '@smart-zone/types/roles';
+import { currentAuthor, currentRole } from '../auth/require-user';
+import { AppError, forbidden, notFound } from '../errors/app-error';
+import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import { streamCsv } from '../http/stream-csv';
 import { STALLED_READER_MS } from '../http/stream-json';
-import type { LedgerLine, Store } from '../store/store';
+import type { LedgerLine, Store, UndoOutcome } from '../store/store';
+
+const UNDO_MINUTES = UNDO_WINDOW_MS / 60_000;
+const cannotUndo = (message: string) => new AppError(409, 'cannot_undo', message);
+
+/** An undo's outcome as the answer, or the refusal that says why not (nothing was written). */
+function undoAnswer(outcome: UndoOutcome): StockResult {
+  if (outcome.ok) return { quantity: outcome.item.quantity, movementId: outcome.movementId };
+  switch (outcome.reason) {
+    case 'not_found':
+      throw notFound('No stock movement with that id');
+    case 'not_yours':
+      throw forbidden(`You can undo your own stock changes; a manager can undo anyone's.`);
+    case 'too_late':
+      throw forbidden(`Your own stock changes can be undone for ${UNDO_MINUTES} minutes; after that, ask a manager.`);
+    case 'not_undoable':
+      throw cannotUndo(
+        outcome.movementReason === 'delivery'
+          ? 'A delivery is not undone here: cancel the delivery instead (its stock comes back).'
+          : `A \`${outcome.movementReason}\` movement cannot be undone; only a restock, a removal or an import's change can.`,
+      );
+    case 'already_undone':
+      throw cannotUndo('This change has already been undone.');
+    case 'item_gone':
+      throw cannotUndo('Its item has been deleted since: there is no stock to put back.');
+    case 'out_of_range':
+      throw cannotUndo(
+        outcome.delta < 0
+          ? `Only ${outcome.available} in stock now: taking ${-outcome.delta} back would go below 0. Nothing was changed.`
+          : `${outcome.available} in stock now: putting ${outcome.delta} back would go over the limit of ${QUANTITY_MAX}. Nothing was changed.`,
+      );
+  }
+}
 
 /** A line of the ledger as the export's row (MOVEMENT_CSV_COLUMNS, in order; '' where a field is absent). */
 const movementRow = (line: LedgerLine): (string | number)[] => [
@@ -23,6 +62,34 @@ const movementRow = (line: LedgerLine): (string | number)[] => [
 export function movementsRoutes(deps: { store: Store; stalledReaderMs?: number }) {
   const stalledReaderMs = deps.stalledReaderMs ?? STALLED_READER_MS;
   return [
+    route({
+      method: 'post',
+      path: '/movements/:id/undo',
+      operationId: 'undoMovement',
+      tag: 'inventory',
+      summary: 'Undo a restock, a removal or an import’s change of stock',
+      description:
+        'Appends an `undo` movement of −delta linked to the movement (`undoOf`), in one atomic step, once. ' +
+        `Your own movement within ${UNDO_MINUTES} minutes; a manager (permission \`manageItems\`) anyone's, ` +
+        'any time. A delivery is cancelled instead; a creation, a deletion, a cancel or an undo is not undone.',
+      access: 'moveStock',
+      params: idParams('movement'),
+      responses: {
+        '200': { description: 'The item’s new quantity, and the `undo` movement', content: json(stockResultSchema) },
+      },
+      refusals: {
+        403: `Not your movement, or more than ${UNDO_MINUTES} minutes ago (forbidden; a manager may)`,
+        404: 'No movement with that id (not_found)',
+        409:
+          'Already undone, a kind of movement that is not undone, its item deleted, or the stock would go below 0 ' +
+          'or over the limit (cannot_undo, saying which); nothing changed',
+      },
+      async handle({ params }, _req, res) {
+        const manager = can(currentRole(res), 'manageItems');
+        const limit = manager ? undefined : { ownSince: new Date(Date.now() - UNDO_WINDOW_MS).toISOString() };
+        res.json(undoAnswer(await deps.store.items.undo(params.id, currentAuthor(res), limit)));
+      },
+    }),
     route({
       method: 'get',
       path: '/movements.csv',

@@ -70,12 +70,14 @@ const retryAfter = z.object({
 function refusalsOf(declared: Route): ZodOpenApiResponsesObject {
   const texts = new Map<number, string[]>();
   const add = (status: number, text: string) => texts.set(status, [...(texts.get(status) ?? []), text]);
-  if (declared.params || declared.query || declared.body) add(400, INPUT);
+  if (declared.params || declared.query || declared.body || declared.upload) add(400, INPUT);
   for (const [status, text] of Object.entries(declared.refusals ?? {})) if (status === '400') add(400, text);
   for (const [status, text] of Object.entries(accessOf(declared).refusals)) add(Number(status), text);
   for (const [status, text] of Object.entries(declared.refusals ?? {})) if (status !== '400') add(Number(status), text);
   add(403, LOCAL_ONLY);
   if (declared.body) add(413, TOO_LARGE);
+  if (declared.upload)
+    add(413, `File over ${declared.upload.maxBytes / 1024 / 1024} MB (payload_too_large); nothing changed`);
   add(500, UNEXPECTED);
   return Object.fromEntries(
     [...texts]
@@ -114,6 +116,15 @@ function operationOf(declared: Route): ZodOpenApiOperationObject {
         }
       : {}),
     ...(declared.body ? { requestBody: { required: true, content: json(declared.body) } } : {}),
+    ...(declared.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: declared.upload.description,
+            content: { [declared.upload.mediaType]: { schema: z.string() } },
+          },
+        }
+      : {}),
     // Express tags every JSON answer to a GET, so any GET may answer 304 to a matching If-None-Match.
     responses: { ...declared.responses, ...(declared.method === 'get' ? NOT_MODIFIED : {}), ...refusalsOf(declared) },
   } as ZodOpenApiOperationObject;

@@ -1,4 +1,5 @@
 import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
+import type { ImportError, ImportReport } from '@smart-zone/types/imports';
 import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Role } from '@smart-zone/types/roles';
@@ -62,7 +63,8 @@ export type UpdateOutcome =
   | { ok: false; reason: 'stale'; item: Item };
 
 export type StockOutcome =
-  | { ok: true; item: Item }
+  /** `movementId`: the movement appended (what an undo takes back). */
+  | { ok: true; item: Item; movementId: string }
   | { ok: false; reason: 'not_found' }
   /** The change would take the quantity below 0 or above QUANTITY_MAX: nothing was written. */
   | { ok: false; reason: 'out_of_range'; available: number };
@@ -122,7 +124,50 @@ export interface ItemRepository {
    * (its name now, or when it was deleted).
    */
   ledger(filter: LedgerFilter): AsyncIterable<LedgerLine[]>;
+  /**
+   * A CSV import's rows, matched and written by the one rule of import-plan.ts, inside one transaction: each
+   * row's item is found by `id`, else by `sku`, else the row creates one; a changed quantity is an `import`
+   * movement of new − current (current as the transaction reads it). Any row in error (an id no item has, a
+   * SKU another item holds, one item twice): nothing is written and the errors are answered. Without
+   * `apply` nothing is written either way: the answer says what the rows would do.
+   */
+  importRows(rows: readonly ImportRow[], options: { by: Author; apply: boolean }): Promise<ImportOutcome>;
+  /**
+   * Takes a movement back: appends an `undo` movement of −delta linked to it (`undoOf`), atomically and once.
+   * With `ownSince` (an ISO time) only a movement of `by`'s own (by uid) made at or after it may be undone.
+   */
+  undo(movementId: string, by: Author, limit?: { ownSince: string }): Promise<UndoOutcome>;
 }
+
+/** One row of an import file, read and checked on its own (imports/read-import.ts). */
+export interface ImportRow {
+  /** Its row in the file, as a spreadsheet numbers it (the header is row 1). */
+  row: number;
+  /** The `id` cell, when the file has that column and the cell is not empty. */
+  id?: string;
+  /** The item fields of the columns the file has, checked (`sku` null for an empty cell: none). */
+  fields: ImportFields;
+}
+export type ImportFields = Partial<Omit<ItemInput, 'sku'>> & { sku?: string | null };
+
+export type ImportOutcome =
+  | { ok: true; report: Omit<ImportReport, 'dryRun'> }
+  /** `errors`: the first IMPORT_SHOWN_MAX, in row order; `errorCount`: all of them. */
+  | { ok: false; errors: ImportError[]; errorCount: number };
+
+export type UndoOutcome =
+  /** The item after the undo, and the `undo` movement appended. */
+  | { ok: true; item: Item; movementId: string }
+  | { ok: false; reason: 'not_found' }
+  /** `ownSince` was given and the movement is someone else's, or older. */
+  | { ok: false; reason: 'not_yours' | 'too_late' }
+  /** Its reason is not one UNDOABLE_REASONS names (a delivery is cancelled instead). */
+  | { ok: false; reason: 'not_undoable'; movementReason: MovementReason }
+  | { ok: false; reason: 'already_undone'; undoneBy: string }
+  /** The movement's item has been deleted since. */
+  | { ok: false; reason: 'item_gone' }
+  /** Taking it back would take the quantity below 0 or above QUANTITY_MAX: nothing was written. */
+  | { ok: false; reason: 'out_of_range'; available: number; delta: number };
 
 export interface LedgerFilter {
   itemId?: string;

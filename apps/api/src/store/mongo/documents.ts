@@ -75,6 +75,8 @@ export interface MovementDoc {
    * Absent on movements from before it; those list after the rest, by _id (schema.ts).
    */
   version?: number;
+  /** On an `undo` movement: the movement it takes back (unique: undone once). */
+  undoOf?: ObjectId;
 }
 
 export interface AlertDoc {
@@ -259,7 +261,8 @@ export const toDelivery = (doc: DeliveryDoc): DeliveredItem => ({
   createdAt: doc.createdAt.toISOString(),
 });
 
-export const toMovement = (doc: MovementDoc): StockMovement => ({
+/** `undoneBy`: the `undo` movement that took this one back, when one did. */
+export const toMovement = (doc: MovementDoc, undoneBy?: ObjectId): StockMovement => ({
   _id: doc._id.toHexString(),
   itemId: doc.itemId.toHexString(),
   delta: doc.delta,
@@ -270,6 +273,8 @@ export const toMovement = (doc: MovementDoc): StockMovement => ({
   ...(doc.note ? { note: doc.note } : {}),
   at: doc.at.toISOString(),
   ...(doc.item ? { item: withoutActors(doc.item) } : {}),
+  ...(doc.undoOf ? { undoOf: doc.undoOf.toHexString() } : {}),
+  ...(undoneBy ? { undoneBy: undoneBy.toHexString() } : {}),
 });
 
 export const toAlert = (doc: AlertDoc, failed: readonly AlertChannel[] = []): Alert => ({

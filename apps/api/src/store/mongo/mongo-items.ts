@@ -1,6 +1,7 @@
 import { MongoServerError, ObjectId, type ClientSession } from 'mongodb';
 import {
   assertStorableQuantity,
+  isUndoable,
   ITEM_FIELDS,
   QUANTITY_MAX,
   type Actor,
@@ -9,7 +10,15 @@ import {
   storedSku,
 } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
-import { type Author, type ItemRepository, type LedgerLine, SkuTakenError } from '../store';
+import { importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
+import {
+  type Author,
+  type ImportRow,
+  type ItemRepository,
+  type LedgerLine,
+  SkuTakenError,
+  type UndoOutcome,
+} from '../store';
 import {
   actorOf,
   moveStock,
@@ -23,10 +32,15 @@ import {
   type MovementDoc,
 } from './documents';
 import { itemQueries, STREAM_BATCH } from './item-queries';
-import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
+import { inTx, type ItemChange, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
 /** Documents per insert inside createMany's one transaction: each insert stays well within its time limit. */
 const INSERT_BATCH = 1000;
+/**
+ * An import's one transaction may run this long: 100,000 rows are many round trips. MongoDB's own limit on
+ * a transaction's life (transactionLifetimeLimitSeconds, 60 s by default) is the other bound.
+ */
+const IMPORT_TIME_MS = 55_000;
 
 type Settled = Omit<ItemInput, 'minStock' | 'sku'> & { minStock: number; sku: string | null };
 
@@ -162,6 +176,119 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     return batch.map((doc) => ({ ...toMovement(doc), itemName: names.get(doc.itemId.toHexString()) ?? '' }));
   }
 
+  /** The update that gives an item new fields (and moves its version on). */
+  const fieldsUpdate = (wanted: Settled, now: Date, actor: Actor) => ({
+    $set: {
+      ...wanted,
+      ...stockLevel(wanted.quantity, wanted.minStock),
+      search: searchText(wanted),
+      nameKey: nameKey(wanted.name),
+      updatedAt: now,
+      updatedBy: actorOf(actor),
+    },
+    $inc: { version: 1 },
+  });
+
+  /**
+   * What new fields come to for the ledger: a changed quantity is a movement of `quantityReason` (a PUT's
+   * `adjust`, an import's `import`) of new − current.
+   */
+  const fieldsChange = (
+    before: ItemDoc,
+    wanted: Settled,
+    actor: Author,
+    quantityReason: 'adjust' | 'import',
+    at: Date,
+    seq: number,
+  ): ItemChange => {
+    const delta = wanted.quantity - before.quantity;
+    return {
+      itemId: before._id,
+      itemName: wanted.name,
+      cause: delta === 0 ? 'updated' : quantityReason,
+      actor,
+      at,
+      seq,
+      before: { quantity: before.quantity, minStock: before.minStock },
+      after: { quantity: wanted.quantity, minStock: wanted.minStock, version: before.version + 1 },
+      ...(delta !== 0 ? { movement: { delta, reason: quantityReason } } : {}),
+      audit: {
+        action: 'item.update',
+        target: itemTarget({ _id: before._id, name: wanted.name }),
+        changes: itemChanges(storedFields(before), wanted),
+      },
+    };
+  };
+
+  /**
+   * An import's updates inside its write, a batch per bulk write and per insert of the ledger; each item
+   * must still have the version the plan read (inside a transaction it does: a concurrent write aborts
+   * and withTransaction runs the import again).
+   */
+  async function writeImported(updates: { before: ItemDoc; wanted: Settled }[], by: Author, session?: ClientSession) {
+    for (let start = 0; start < updates.length; start += INSERT_BATCH) {
+      const batch = updates.slice(start, start + INSERT_BATCH);
+      const now = new Date();
+      const first = await bumpRevision(session, batch.length);
+      const written = await items.bulkWrite(
+        batch.map(({ before, wanted }) => ({
+          updateOne: { filter: { _id: before._id, version: before.version }, update: fieldsUpdate(wanted, now, by) },
+        })),
+        { ordered: true, ...inTx(session) },
+      );
+      if (written.matchedCount !== batch.length) {
+        throw new Error('Items changed while the import was written: nothing more was imported; import the file again');
+      }
+      await record(
+        batch.map(({ before, wanted }, index) => fieldsChange(before, wanted, by, 'import', now, first + index)),
+        session,
+      );
+    }
+  }
+
+  /** The items an import's rows name, a batch of keys per query (inside its transaction when it applies). */
+  async function importLookup(
+    rows: readonly ImportRow[],
+    session?: ClientSession,
+  ): Promise<ImportLookup & { docs: Map<string, ItemDoc> }> {
+    const { ids, skus } = keysOf(rows);
+    const docs = new Map<string, ItemDoc>();
+    const byId = new Map<string, Item>();
+    const bySku = new Map<string, Item>();
+    for (let at = 0; at < ids.length; at += INSERT_BATCH) {
+      const batch = ids.slice(at, at + INSERT_BATCH).map((id) => new ObjectId(id));
+      for (const doc of await items.find({ _id: { $in: batch } }, inTx(session)).toArray()) {
+        docs.set(doc._id.toHexString(), doc);
+        byId.set(doc._id.toHexString(), toItem(doc));
+      }
+    }
+    for (let at = 0; at < skus.length; at += INSERT_BATCH) {
+      for (const doc of await items
+        .find({ sku: { $in: skus.slice(at, at + INSERT_BATCH) } }, inTx(session))
+        .toArray()) {
+        const id = doc._id.toHexString();
+        if (!docs.has(id)) docs.set(id, doc);
+        bySku.set(doc.sku!, byId.get(id) ?? toItem(doc));
+      }
+    }
+    return { docs, byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku) };
+  }
+
+  /** An import planned, and (when asked and clean) written in the caller's write. */
+  async function importRows(rows: readonly ImportRow[], by: Author, apply: boolean, session?: ClientSession) {
+    const lookup = await importLookup(rows, session);
+    const plan = planImport(rows, lookup);
+    const outcome = importOutcome(rows.length, plan);
+    if (!apply || !outcome.ok) return outcome;
+    const creates = plan.planned.flatMap((step) => (step.action === 'create' ? [step.wanted] : []));
+    await insertMany(creates, by, session);
+    const updates = plan.planned.flatMap((step) =>
+      step.action === 'update' ? [{ before: lookup.docs.get(step.item._id)!, wanted: step.wanted }] : [],
+    );
+    await writeImported(updates, by, session);
+    return outcome;
+  }
+
   const repository: ItemRepository = {
     async list(options = {}) {
       return (await reads.find(options).toArray()).map(toItem);
@@ -231,43 +358,12 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
           const now = new Date();
           const after = await items.findOneAndUpdate(
             { _id, version: before.version },
-            {
-              $set: {
-                ...wanted,
-                ...stockLevel(wanted.quantity, wanted.minStock),
-                search: searchText(wanted),
-                nameKey: nameKey(wanted.name),
-                updatedAt: now,
-                updatedBy: actorOf(actor),
-              },
-              $inc: { version: 1 },
-            },
+            fieldsUpdate(wanted, now, actor),
             { returnDocument: 'after', ...inTx(session) },
           );
           // Inside a transaction a concurrent write aborts us (and withTransaction retries); outside one, say stale.
           if (!after) return { ok: false as const, reason: 'stale' as const, item: toItem(before) };
-          const delta = after.quantity - before.quantity;
-          await record(
-            [
-              {
-                itemId: _id,
-                itemName: after.name,
-                cause: delta === 0 ? 'updated' : 'adjust',
-                actor,
-                at: now,
-                seq: await bumpRevision(session),
-                before: { quantity: before.quantity, minStock: before.minStock },
-                after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
-                ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
-                audit: {
-                  action: 'item.update',
-                  target: itemTarget(after),
-                  changes: itemChanges(kept, wanted),
-                },
-              },
-            ],
-            session,
-          );
+          await record([fieldsChange(before, wanted, actor, 'adjust', now, await bumpRevision(session))], session);
           return { ok: true as const, item: toItem(after), changed: true };
         }),
       );
@@ -289,7 +385,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
             : { ok: false as const, reason: 'not_found' as const };
         }
         const reason = change.delta > 0 ? 'restock' : 'adjust';
-        await record(
+        const [movementId] = await record(
           [
             {
               itemId: _id,
@@ -310,8 +406,68 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
           ],
           session,
         );
-        return { ok: true as const, item: toItem(after) };
+        return { ok: true as const, item: toItem(after), movementId: movementId!.toHexString() };
       });
+    },
+    undo(movementId, by, limit) {
+      return write(async (session): Promise<UndoOutcome> => {
+        const _id = new ObjectId(movementId);
+        const movement = await movements.findOne({ _id }, inTx(session));
+        if (!movement) return { ok: false, reason: 'not_found' };
+        if (limit && movement.actor.uid !== by.uid) return { ok: false, reason: 'not_yours' };
+        if (limit && movement.at < new Date(limit.ownSince)) return { ok: false, reason: 'too_late' };
+        if (!isUndoable(movement.reason)) return { ok: false, reason: 'not_undoable', movementReason: movement.reason };
+        const undone = await movements.findOne({ undoOf: _id }, { projection: { _id: 1 }, ...inTx(session) });
+        if (undone) return { ok: false, reason: 'already_undone', undoneBy: undone._id.toHexString() };
+        const delta = 0 - movement.delta;
+        const now = new Date();
+        const after = await items.findOneAndUpdate(
+          { _id: movement.itemId, quantity: { $gte: -delta, $lte: QUANTITY_MAX - delta } },
+          moveStock(delta, now, by),
+          { returnDocument: 'after', ...inTx(session) },
+        );
+        if (!after) {
+          const current = await items.findOne(
+            { _id: movement.itemId },
+            { projection: { quantity: 1 }, ...inTx(session) },
+          );
+          return current
+            ? { ok: false, reason: 'out_of_range', available: current.quantity, delta }
+            : { ok: false, reason: 'item_gone' };
+        }
+        const [undoId] = await record(
+          [
+            {
+              itemId: after._id,
+              itemName: after.name,
+              cause: 'undo',
+              actor: by,
+              at: now,
+              seq: await bumpRevision(session),
+              before: { quantity: after.quantity - delta, minStock: after.minStock },
+              after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
+              movement: { delta, reason: 'undo', undoOf: _id },
+              audit: {
+                action: 'stock.undo',
+                target: itemTarget(after),
+                changes: { quantity: [after.quantity - delta, after.quantity] },
+              },
+            },
+          ],
+          session,
+        );
+        return { ok: true, item: toItem(after), movementId: undoId!.toHexString() };
+      }).catch(async (error: unknown) => {
+        // Two undos at once: the second's movement is a duplicate key on undoOf.
+        if (!(error instanceof MongoServerError) || error.code !== 11000) throw error;
+        const undone = await movements.findOne({ undoOf: new ObjectId(movementId) }, { maxTimeMS: OPERATION_TIME_MS });
+        if (!undone) throw error;
+        return { ok: false, reason: 'already_undone', undoneBy: undone._id.toHexString() } as const;
+      });
+    },
+    async importRows(rows, { by, apply }) {
+      if (!apply) return importRows(rows, by, false);
+      return skuChecked(() => write((session) => importRows(rows, by, true, session), { timeMs: IMPORT_TIME_MS }));
     },
     remove(id, actor) {
       return write(async (session) => {
@@ -371,7 +527,15 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
           .toArray(),
         movements.countDocuments(filter, { maxTimeMS: OPERATION_TIME_MS }),
       ]);
-      return { movements: docs.map(toMovement), total };
+      // Which of the page's movements were undone, and by which undo (undo_of_unique has them).
+      const undos = await movements
+        .find(
+          { undoOf: { $in: docs.map((doc) => doc._id) } },
+          { projection: { undoOf: 1 }, maxTimeMS: OPERATION_TIME_MS },
+        )
+        .toArray();
+      const undoneBy = new Map(undos.map((undo) => [undo.undoOf!.toHexString(), undo._id]));
+      return { movements: docs.map((doc) => toMovement(doc, undoneBy.get(doc._id.toHexString()))), total };
     },
   };
 

@@ -50,6 +50,8 @@ export interface ItemChange {
     note?: string;
     /** The item's last state, for a `deleted` movement. */
     item?: Item;
+    /** The movement an `undo` takes back. */
+    undoOf?: ObjectId;
   };
   /** The audit entry to append, linked to the movement (as SQLite's ItemChange). */
   audit: AuditNote;
@@ -89,15 +91,17 @@ export function mongoLedger(
   const taken = new WeakMap<ClientSession, number>();
 
   /** Runs `work` in a majority transaction when the deployment has them (without one, its writes run one by one). */
-  function write<T>(work: (session?: ClientSession) => Promise<T>): Promise<T> {
+  function write<T>(
+    work: (session?: ClientSession) => Promise<T>,
+    { timeMs = TRANSACTION_TIME_MS }: { timeMs?: number } = {},
+  ): Promise<T> {
     if (!transactions) return work();
-    const deadline = Date.now() + TRANSACTION_TIME_MS;
+    const deadline = Date.now() + timeMs;
     return client.withSession(async (session) => {
       const result = await session.withTransaction(
         () => {
           // The driver retries after a write conflict for up to 120 s; we stop far sooner.
-          if (Date.now() > deadline)
-            throw new Error(`${where}: a write did not commit within ${TRANSACTION_TIME_MS} ms`);
+          if (Date.now() > deadline) throw new Error(`${where}: a write did not commit within ${timeMs} ms`);
           // A retried attempt starts afresh: a seq an aborted attempt took was never committed.
           taken.delete(session);
           return work(session);
@@ -122,9 +126,11 @@ export function mongoLedger(
    * rule asks for (stock-alerts.ts, the rule SQLite's ledger uses), append
    * its audit entry (linked to the movement; a stock move without a reason
    * gives its note as one), and log the change for the feed (mongo-feed.ts).
-   * Many changes (createMany) go as one insert per collection.
+   * Many changes (createMany) go as one insert per collection. Answers each change's movement id
+   * (undefined for a change without one), in order.
    */
-  async function record(list: readonly ItemChange[], session?: ClientSession): Promise<void> {
+  async function record(list: readonly ItemChange[], session?: ClientSession): Promise<(ObjectId | undefined)[]> {
+    const movementIds: (ObjectId | undefined)[] = [];
     const movementDocs: MovementDoc[] = [];
     const alertDocs: AlertDoc[] = [];
     const changeDocs: ChangeDoc[] = [];
@@ -132,6 +138,7 @@ export function mongoLedger(
     for (const change of list) {
       const { movement, after, itemId, at, seq } = change;
       const movementId = movement ? new ObjectId() : undefined;
+      movementIds.push(movementId);
       if (movement && movementId) {
         // The item's version after this change; a deletion is one past its last (history's order).
         const version = after?.version ?? (movement.item ? movement.item.version + 1 : undefined);
@@ -147,6 +154,7 @@ export function mongoLedger(
           at,
           ...(movement.item ? { item: movement.item } : {}),
           ...(version !== undefined ? { version } : {}),
+          ...(movement.undoOf ? { undoOf: movement.undoOf } : {}),
         });
       }
       const reason = change.actor.reason ?? movement?.note;
@@ -187,6 +195,7 @@ export function mongoLedger(
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
+    return movementIds;
   }
 
   /**

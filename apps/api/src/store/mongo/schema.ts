@@ -106,11 +106,23 @@ const SCHEMAS: Record<CollectionName, Document> = {
       at: date,
       item: { bsonType: 'object' },
       version: { ...wholeNumber, minimum: 1 },
+      undoOf: objectId,
     },
-    // A zero change is only a creation or a deletion of an empty item.
-    anyOf: [
-      { properties: { reason: { enum: ['created', 'deleted'] } } },
-      { properties: { delta: { not: { minimum: 0, maximum: 0 } } } },
+    allOf: [
+      // A zero change is only a creation or a deletion of an empty item.
+      {
+        anyOf: [
+          { properties: { reason: { enum: ['created', 'deleted'] } } },
+          { properties: { delta: { not: { minimum: 0, maximum: 0 } } } },
+        ],
+      },
+      // An undo names the movement it takes back, and only an undo does.
+      {
+        anyOf: [
+          { properties: { reason: { enum: ['undo'] } }, required: ['undoOf'] },
+          { properties: { reason: { not: { enum: ['undo'] } } }, not: { required: ['undoOf'] } },
+        ],
+      },
     ],
   },
   alerts: {
@@ -278,6 +290,13 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     // the ledger export: oldest first by time, every item's (a range of `at`) or one item's.
     { key: { at: 1, _id: 1 } },
     { key: { itemId: 1, at: 1, _id: 1 } },
+    // A movement is undone once (two undos at once: the second is a duplicate key), and history finds the undo.
+    {
+      key: { undoOf: 1 },
+      name: 'undo_of_unique',
+      unique: true,
+      partialFilterExpression: { undoOf: { $exists: true } },
+    },
   ],
   alerts: [
     // list, newest first (unique: one alert per change, and a change's seq is its own).

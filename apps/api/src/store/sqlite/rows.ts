@@ -51,6 +51,9 @@ export interface MovementRow {
   note: string | null;
   item_json: string | null;
   at: string;
+  undo_of?: string | null;
+  /** The undo that took this movement back (history's join), when it was undone. */
+  undone_by?: string | null;
 }
 
 export function toItem(row: ItemRow): Item {
@@ -97,6 +100,8 @@ export function toMovement(row: MovementRow): StockMovement {
     ...(row.note ? { note: row.note } : {}),
     at: row.at,
     ...(row.item_json ? { item: withoutActors(JSON.parse(row.item_json) as Item) } : {}),
+    ...(row.undo_of ? { undoOf: row.undo_of } : {}),
+    ...(row.undone_by ? { undoneBy: row.undone_by } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { MOVEMENT_REASONS, SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { createGrams } from './short-search';
 
 /**
@@ -261,6 +261,44 @@ CREATE UNIQUE INDEX items_by_sku ON items (sku) WHERE sku IS NOT NULL;
 CREATE INDEX movements_by_at ON movements (at, seq);
 `;
 
+/**
+ * Issue 21: a CSV import's `import` movements and `undo` movements, each undo
+ * linked to the movement it takes back (`undo_of`, unique: a movement is undone
+ * once, whatever runs at the same time). The reason's CHECK names every reason,
+ * so the table is made again (SQLite cannot change a CHECK in place), rows and
+ * seqs kept.
+ */
+const V7_IMPORT_UNDO = `
+CREATE TABLE movements_v7 (
+  seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+  id             TEXT    NOT NULL UNIQUE,
+  item_id        TEXT    NOT NULL,
+  delta          INTEGER NOT NULL,
+  quantity_after INTEGER NOT NULL CHECK (quantity_after >= 0),
+  reason         TEXT    NOT NULL CHECK (reason IN (${MOVEMENT_REASONS.map((reason) => `'${reason}'`).join(', ')})),
+  actor_uid      TEXT    NOT NULL,
+  actor_email    TEXT    NOT NULL,
+  delivery_id    TEXT,
+  note           TEXT,
+  item_json      TEXT,
+  at             TEXT    NOT NULL,
+  undo_of        TEXT,
+  CHECK (delta <> 0 OR reason IN ('created', 'deleted')),
+  CHECK ((reason = 'undo') = (undo_of IS NOT NULL))
+);
+INSERT INTO movements_v7 (seq, id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at)
+  SELECT seq, id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at
+  FROM movements ORDER BY seq;
+-- AUTOINCREMENT goes on from the highest seq the old table ever gave, not its highest row.
+DELETE FROM sqlite_sequence WHERE name = 'movements_v7';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'movements_v7', seq FROM sqlite_sequence WHERE name = 'movements';
+DROP TABLE movements;
+ALTER TABLE movements_v7 RENAME TO movements;
+CREATE INDEX movements_by_item ON movements (item_id, seq);
+CREATE INDEX movements_by_at ON movements (at, seq);
+CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
+`;
+
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -272,12 +310,14 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V4_ALERTS),
   (db) => db.exec(V5_TEAM_AUDIT),
   (db) => db.exec(V6_SKU_LEDGER),
+  (db) => db.exec(V7_IMPORT_UNDO),
 ];
 
-export function migrate(db: Database.Database): void {
+/** Runs the migrations the database has not had, up to `until` (a test's older version) or all. */
+export function migrate(db: Database.Database, until = MIGRATIONS.length): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   MIGRATIONS.forEach((step, index) => {
-    if (index < current) return;
+    if (index < current || index >= until) return;
     db.transaction(() => {
       step(db);
       db.pragma(`user_version = ${index + 1}`);

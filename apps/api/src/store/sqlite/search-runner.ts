@@ -21,14 +21,16 @@ export interface SearchRunner {
  * database, which no other connection can open.
  */
 export function searchRunner(db: Database.Database): SearchRunner {
-  if (db.memory) {
-    const reads = readers(db);
-    return {
-      run: <T>(job: ReadJob) => Promise.resolve(runReadJob(reads, job) as T),
-      close: () => Promise.resolve(),
-    };
-  }
-  return workerRunner(db.name);
+  return db.memory ? inlineRunner(db) : workerRunner(db.name);
+}
+
+/** The reads answered on this connection, in this thread (an in-memory database; the import worker). */
+export function inlineRunner(db: Database.Database): SearchRunner {
+  const reads = readers(db);
+  return {
+    run: <T>(job: ReadJob) => Promise.resolve(runReadJob(reads, job) as T),
+    close: () => Promise.resolve(),
+  };
 }
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };

@@ -39,18 +39,24 @@ CREATE TABLE items_grams (
 /** Keeps `items_grams` in step with the items: called inside the write's own transaction. */
 export function sqliteGrams(db: Database.Database) {
   const insert = db.prepare<[string, number]>('INSERT OR IGNORE INTO items_grams (gram, seq) VALUES (?, ?)');
-  const clear = db.prepare<[number]>('DELETE FROM items_grams WHERE seq = ?');
+  // By its whole key: the table's only index is (gram, seq), so an item's rows are found from its grams,
+  // never by seq alone (a scan of every item's ~28 rows).
+  const remove = db.prepare<[string, number]>('DELETE FROM items_grams WHERE gram = ? AND seq = ?');
   const index = (seq: number, name: string, supplier: string) => {
     for (const gram of gramsOf(name, supplier)) insert.run(gram, seq);
   };
+  type Texts = { name: string; supplier: string };
   return {
     index,
-    reindex(seq: number, name: string, supplier: string) {
-      clear.run(seq);
-      index(seq, name, supplier);
+    /** An item's name or supplier changed from `before` to `after`: only the grams that differ are written. */
+    reindex(seq: number, before: Texts, after: Texts) {
+      const old = new Set(gramsOf(before.name, before.supplier));
+      const now = new Set(gramsOf(after.name, after.supplier));
+      for (const gram of old) if (!now.has(gram)) remove.run(gram, seq);
+      for (const gram of now) if (!old.has(gram)) insert.run(gram, seq);
     },
-    unindex(seq: number) {
-      clear.run(seq);
+    unindex(seq: number, { name, supplier }: Texts) {
+      for (const gram of gramsOf(name, supplier)) remove.run(gram, seq);
     },
   };
 }

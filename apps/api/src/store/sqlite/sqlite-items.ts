@@ -3,6 +3,7 @@ import { ObjectId } from 'bson';
 import { LRUCache } from 'lru-cache';
 import {
   assertStorableQuantity,
+  isUndoable,
   ITEM_FIELDS,
   QUANTITY_MAX,
   SYSTEM_ACTOR,
@@ -12,16 +13,21 @@ import {
   storedSku,
 } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
+import { importOutcome, type ImportLookup, type ItemFields, keysOf, planImport } from '../import-plan';
 import {
   type Author,
+  type ImportOutcome,
+  type ImportRow,
   type ItemFilter,
   type ItemRepository,
   type LedgerLine,
   SkuTakenError,
   type StockChange,
   type StockOutcome,
+  type UndoOutcome,
   type UpdateOutcome,
 } from '../store';
+import type { ImportRunner } from './import-runner';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import type { SearchRunner } from './search-runner';
@@ -31,11 +37,16 @@ import type { SqliteLedger } from './sqlite-ledger';
 /** An item's editable fields as columns: `minStock` is `min_stock`, every other field its own name. */
 const column = (field: keyof ItemInput) => (field === 'minStock' ? 'min_stock' : field);
 
+/** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
+const LOOKUP_BATCH = 500;
+
 export function sqliteItems(
   db: Database.Database,
   ledger: SqliteLedger,
   onCommitted: () => void,
   searches: SearchRunner,
+  /** Where a file's imports run (import-runner.ts): another thread; absent, this one. */
+  imports?: ImportRunner,
 ) {
   const grams = sqliteGrams(db);
   const sql = {
@@ -63,8 +74,14 @@ export function sqliteItems(
     remove: db.prepare<[string]>('DELETE FROM items WHERE id = ?'),
     any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
     history: db.prepare<[string, number, number], MovementRow>(
-      'SELECT * FROM movements WHERE item_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+      `SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id
+       WHERE m.item_id = ? ORDER BY m.seq DESC LIMIT ? OFFSET ?`,
     ),
+    movement: db.prepare<[string], MovementRow>(
+      'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
+    ),
+    manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
+    manyBySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku IN (SELECT value FROM json_each(?))'),
     historyCount: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM movements WHERE item_id = ?'),
   };
 
@@ -154,6 +171,48 @@ export function sqliteItems(
     return inputs.length;
   });
 
+  /**
+   * Writes an item's new fields inside the caller's transaction: a changed quantity is a movement of
+   * `quantityReason` (a PUT's `adjust`, an import's `import`) of new − current; the SKU is checked free.
+   */
+  function writeFields(
+    before: ItemRow,
+    wanted: ItemFields,
+    actor: Author,
+    quantityReason: 'adjust' | 'import',
+  ): ItemRow {
+    if (wanted.sku !== null && wanted.sku !== before.sku) assertSkuFree(wanted.sku, before.id);
+    const now = new Date().toISOString();
+    const { minStock, ...fields } = wanted;
+    const after = sql.update.get({
+      id: before.id,
+      ...fields,
+      min_stock: minStock,
+      updated_at: now,
+      ...byActor(actor, 'updated_by'),
+    }) as ItemRow;
+    if (after.name !== before.name || after.supplier !== before.supplier) {
+      grams.reindex(after.seq!, before, after);
+    }
+    const delta = after.quantity - before.quantity;
+    ledger.record({
+      itemId: before.id,
+      itemName: after.name,
+      cause: delta === 0 ? 'updated' : quantityReason,
+      actor,
+      audit: {
+        action: 'item.update',
+        target: { kind: 'item', id: before.id, name: after.name },
+        changes: itemChanges(toItem(before), toItem(after)),
+      },
+      at: now,
+      before: { quantity: before.quantity, minStock: before.min_stock },
+      after: { quantity: after.quantity, minStock: after.min_stock, version: after.version },
+      ...(delta !== 0 ? { movement: { delta, reason: quantityReason } } : {}),
+    });
+    return after;
+  }
+
   const update = db.transaction(
     (id: string, input: ItemInput, actor: Author, expectedVersion?: number): UpdateOutcome => {
       const before = sql.get.get(id);
@@ -169,35 +228,7 @@ export function sqliteItems(
       };
       if (ITEM_FIELDS.every((field) => before[column(field)] === wanted[field]))
         return { ok: true, item: toItem(before), changed: false };
-      if (wanted.sku !== null && wanted.sku !== before.sku) assertSkuFree(wanted.sku, id);
-      const now = new Date().toISOString();
-      const { minStock, ...fields } = wanted;
-      const after = sql.update.get({
-        id,
-        ...fields,
-        min_stock: minStock,
-        updated_at: now,
-        ...byActor(actor, 'updated_by'),
-      }) as ItemRow;
-      if (after.name !== before.name || after.supplier !== before.supplier) {
-        grams.reindex(after.seq!, after.name, after.supplier);
-      }
-      const delta = after.quantity - before.quantity;
-      ledger.record({
-        itemId: id,
-        itemName: after.name,
-        cause: delta === 0 ? 'updated' : 'adjust',
-        actor,
-        audit: {
-          action: 'item.update',
-          target: { kind: 'item', id, name: after.name },
-          changes: itemChanges(toItem(before), toItem(after)),
-        },
-        at: now,
-        before: { quantity: before.quantity, minStock: before.min_stock },
-        after: { quantity: after.quantity, minStock: after.min_stock, version: after.version },
-        ...(delta !== 0 ? { movement: { delta, reason: 'adjust' as const } } : {}),
-      });
+      const after = writeFields(before, wanted, actor, 'adjust');
       ledger.bumpRevision();
       return { ok: true, item: toItem(after), changed: true };
     },
@@ -212,7 +243,7 @@ export function sqliteItems(
     const now = new Date().toISOString();
     const after = sql.setStock.get({ id, quantity, updated_at: now, ...byActor(actor, 'updated_by') }) as ItemRow;
     const reason = change.delta > 0 ? 'restock' : 'adjust';
-    ledger.record({
+    const movementId = ledger.record({
       itemId: id,
       itemName: after.name,
       cause: reason,
@@ -229,14 +260,90 @@ export function sqliteItems(
       movement: { delta: change.delta, reason, note: change.note },
     });
     ledger.bumpRevision();
-    return { ok: true, item: toItem(after) };
+    return { ok: true, item: toItem(after), movementId: movementId! };
   });
+
+  const undo = db.transaction((movementId: string, by: Author, limit?: { ownSince: string }): UndoOutcome => {
+    const movement = sql.movement.get(movementId);
+    if (!movement) return { ok: false, reason: 'not_found' };
+    if (limit && movement.actor_uid !== by.uid) return { ok: false, reason: 'not_yours' };
+    if (limit && movement.at < limit.ownSince) return { ok: false, reason: 'too_late' };
+    if (!isUndoable(movement.reason)) return { ok: false, reason: 'not_undoable', movementReason: movement.reason };
+    if (movement.undone_by) return { ok: false, reason: 'already_undone', undoneBy: movement.undone_by };
+    const before = sql.get.get(movement.item_id);
+    if (!before) return { ok: false, reason: 'item_gone' };
+    const delta = -movement.delta;
+    const quantity = before.quantity + delta;
+    if (quantity < 0 || quantity > QUANTITY_MAX)
+      return { ok: false, reason: 'out_of_range', available: before.quantity, delta };
+    const now = new Date().toISOString();
+    const after = sql.setStock.get({
+      id: before.id,
+      quantity,
+      updated_at: now,
+      ...byActor(by, 'updated_by'),
+    }) as ItemRow;
+    const undoId = ledger.record({
+      itemId: before.id,
+      itemName: after.name,
+      cause: 'undo',
+      actor: by,
+      audit: {
+        action: 'stock.undo',
+        target: { kind: 'item', id: before.id, name: after.name },
+        changes: { quantity: [before.quantity, quantity] },
+      },
+      at: now,
+      before: { quantity: before.quantity, minStock: before.min_stock },
+      after: { quantity, minStock: after.min_stock, version: after.version },
+      movement: { delta, reason: 'undo', undoOf: movement.id },
+    });
+    ledger.bumpRevision();
+    return { ok: true, item: toItem(after), movementId: undoId! };
+  });
+
+  /** The items an import's rows name, read inside its transaction, a batch of keys per statement. */
+  function importLookup(rows: readonly ImportRow[]): ImportLookup {
+    const { ids, skus } = keysOf(rows);
+    const byId = new Map<string, Item>();
+    const bySku = new Map<string, Item>();
+    for (let at = 0; at < ids.length; at += LOOKUP_BATCH) {
+      for (const row of sql.manyById.all(JSON.stringify(ids.slice(at, at + LOOKUP_BATCH))))
+        byId.set(row.id, toItem(row));
+    }
+    for (let at = 0; at < skus.length; at += LOOKUP_BATCH) {
+      for (const row of sql.manyBySku.all(JSON.stringify(skus.slice(at, at + LOOKUP_BATCH)))) {
+        bySku.set(row.sku!, byId.get(row.id) ?? toItem(row));
+      }
+    }
+    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku) };
+  }
+
+  /** An import, planned and (when asked and clean) written in the one transaction this runs in. */
+  const importRows = (rows: readonly ImportRow[], by: Author, apply: boolean): ImportOutcome => {
+    const plan = planImport(rows, importLookup(rows));
+    const outcome = importOutcome(rows.length, plan);
+    if (!apply || !outcome.ok) return outcome;
+    let changed = false;
+    for (const step of plan.planned) {
+      if (step.action === 'unchanged') continue;
+      changed = true;
+      if (step.action === 'create') insertOne(step.wanted, by);
+      else writeFields(sql.get.get(step.item._id)!, step.wanted, by, 'import');
+    }
+    if (changed) ledger.bumpRevision();
+    return outcome;
+  };
+  const importTransaction = db.transaction(importRows);
+  /** Writing takes the file's write lock at once (IMMEDIATE); a dry run only reads, in one snapshot. */
+  const importHere = (rows: readonly ImportRow[], by: Author, apply: boolean) =>
+    apply ? importTransaction.immediate(rows, by, apply) : importTransaction(rows, by, apply);
 
   const remove = db.transaction((id: string, actor: Author): boolean => {
     const before = sql.get.get(id);
     if (!before) return false;
     sql.remove.run(id);
-    grams.unindex(before.seq!);
+    grams.unindex(before.seq!, before);
     ledger.record({
       itemId: id,
       itemName: before.name,
@@ -346,6 +453,12 @@ export function sqliteItems(
     async changeStock(id, change, actor) {
       return committed(changeStock(id, change, actor));
     },
+    async undo(movementId, by, limit) {
+      return committed(undo(movementId, by, limit));
+    },
+    async importRows(rows, { by, apply }) {
+      return committed(imports ? await imports.run(rows, by, apply) : importHere(rows, by, apply));
+    },
     async remove(id, actor) {
       return committed(remove(id, actor));
     },
@@ -372,6 +485,8 @@ export function sqliteItems(
 
   return {
     repository,
+    /** An import in the caller's thread, in a transaction of its own (the import worker's). */
+    importRows: importHere,
     isEmpty: () => !sql.any.get(),
     /** Inside the caller's transaction (the demo seed, with its marker). */
     insertMany: (inputs: readonly ItemInput[]) => insertMany(inputs, SYSTEM_ACTOR),

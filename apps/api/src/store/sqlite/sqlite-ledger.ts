@@ -27,6 +27,8 @@ export interface ItemChange {
     note?: string;
     /** The item's last state, for a `deleted` movement. */
     item?: Item;
+    /** The movement an `undo` takes back. */
+    undoOf?: string;
   };
 }
 
@@ -40,7 +42,8 @@ const CHANGES_KEPT = 100_000;
  * move the catalogue's revision on (the list ETag).
  */
 export interface SqliteLedger {
-  record(change: ItemChange): void;
+  /** Answers the id of the movement it appended (null when the change appended none). */
+  record(change: ItemChange): string | null;
   /** Appends an audit entry for a write that changes no item (a team change; a cancel whose item is gone). */
   audit(note: AuditNote, by: Author, at: string, movementId?: string | null): void;
   bumpRevision(): void;
@@ -52,8 +55,10 @@ export interface SqliteLedger {
 
 export function sqliteLedger(db: Database.Database): SqliteLedger {
   const insertMovement = db.prepare(
-    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at)
-     VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json, @at)`,
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json,
+       at, undo_of)
+     VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json,
+       @at, @undo_of)`,
   );
   const insertAlert = db.prepare(
     `INSERT INTO alerts (id, item_id, item_name, kind, quantity, min_stock, movement_id, at)
@@ -116,6 +121,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
           note: movement.note ?? null,
           item_json: movement.item ? JSON.stringify(movement.item) : null,
           at: change.at,
+          undo_of: movement.undoOf ?? null,
         });
       }
       appendAudit(change.audit, change.actor, change.at, movementId);
@@ -146,6 +152,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
         alert_kind: kind,
         at: change.at,
       });
+      return movementId;
     },
     audit: appendAudit,
     bumpRevision() {

@@ -9,7 +9,9 @@ import { sqliteFeed } from './sqlite-feed';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
 import { sqliteTeam } from './sqlite-team';
+import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
+import { gated, writeGate } from './write-gate';
 import { migrate } from './schema';
 
 const DB_FILE = 'smart-zone.db';
@@ -37,10 +39,13 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
   const changes = sqliteFeed(db, { pollMs: options.feedPollMs });
   // One read worker for the store: searches, and the audit's and deliveries' deep pages (read-jobs.ts).
   const worker = searchRunner(db);
-  const items = sqliteItems(db, ledger, changes.drain, worker);
+  // Imports of a file run in a worker of their own, whose one transaction this process's writes wait for.
+  const gate = writeGate();
+  const imports = db.memory ? undefined : importRunner(db.name, gate);
+  const items = sqliteItems(db, ledger, changes.drain, worker, imports);
   const deliveries = sqliteDeliveries(db, ledger, changes.drain, worker);
   const pruning = setInterval(() => {
-    if (db.open) ledger.pruneChanges();
+    if (db.open && !gate.held) ledger.pruneChanges();
   }, PRUNE_EVERY_MS);
   pruning.unref();
   const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
@@ -57,13 +62,14 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
 
   return {
     kind: 'sqlite',
-    items: items.repository,
-    deliveries,
-    alerts: sqliteAlerts(db),
-    team: sqliteTeam(db, ledger),
+    items: gated(items.repository, gate, ['create', 'createMany', 'update', 'changeStock', 'remove', 'undo']),
+    deliveries: gated(deliveries, gate, ['create', 'cancel']),
+    alerts: gated(sqliteAlerts(db), gate, ['markRead', 'markAllRead', 'recordSend']),
+    team: gated(sqliteTeam(db, ledger), gate, ['add', 'setRole', 'remove', 'ensureOwners']),
     audit: sqliteAudit(db, worker),
     changes: changes.feed,
     async seedOnce(demo) {
+      await gate.opened();
       const loaded = seed(demo);
       changes.drain();
       return loaded;
@@ -80,6 +86,7 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
       clearInterval(pruning);
       changes.close();
       await worker.close();
+      await imports?.close();
       if (db.open) db.close();
     },
   };

@@ -1,0 +1,223 @@
+import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
+import type { z } from 'zod';
+import { ITEM_CSV_COLUMNS, type ItemCsvColumn, restored } from '@smart-zone/types/csv';
+import { objectIdSchema } from '@smart-zone/types/ids';
+import { IMPORT_REQUIRED_COLUMNS, IMPORT_SHOWN_MAX, type ImportError } from '@smart-zone/types/imports';
+import { itemInputSchema } from '@smart-zone/types/item';
+import type { ImportFields, ImportRow } from '../store/store';
+
+/** Records read between two turns of the event loop: others' requests go on while a big file is read. */
+const RECORDS_PER_TURN = 1000;
+
+/** The file is larger than the route takes (413): reading stopped there. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is over ${maxBytes / 1024 / 1024} MB: nothing was imported`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** Every error, counted; the first IMPORT_SHOWN_MAX kept to show. */
+export class ImportErrors {
+  readonly shown: ImportError[] = [];
+  count = 0;
+  add(error: ImportError) {
+    this.count += 1;
+    if (this.shown.length < IMPORT_SHOWN_MAX) this.shown.push(error);
+  }
+}
+
+export interface ReadImport {
+  /** The rows whose every cell is right (the store matches them); rows in error are in `errors`. */
+  rows: ImportRow[];
+  errors: ImportErrors;
+  /** Rows read, the header not counted. */
+  read: number;
+  /** The header is wrong: no row was looked at. */
+  badHeader: boolean;
+}
+
+const NUMBER = { price: /^-?\d+(\.\d+)?$/, quantity: /^-?\d+$/, minStock: /^-?\d+$/ } as const;
+const NUMBER_HINT = {
+  price: 'a number such as 12.50 (a point for decimals, no currency sign)',
+  quantity: 'a whole number',
+  minStock: 'a whole number (0 or empty: no reorder point)',
+} as const;
+const LABEL: Record<ItemCsvColumn, string> = {
+  id: 'id',
+  sku: 'SKU',
+  name: 'Name',
+  supplier: 'Supplier',
+  price: 'Price',
+  quantity: 'Quantity',
+  minStock: 'Reorder point',
+  description: 'Description',
+  img: 'Image',
+};
+
+/** A cell's value as its field's schema takes it, or the reason it cannot be one. */
+function cellValue(column: Exclude<ItemCsvColumn, 'id'>, raw: string): { value: unknown } | { error: string } {
+  if (column === 'price' || column === 'quantity' || column === 'minStock') {
+    const text = raw.trim();
+    if (text === '') return column === 'minStock' ? { value: 0 } : { error: `${LABEL[column]} is required` };
+    if (!NUMBER[column].test(text)) return { error: `${LABEL[column]} must be ${NUMBER_HINT[column]}: "${text}"` };
+    return { value: Number(text) };
+  }
+  // Text as the export wrote it: a would-be formula's apostrophe comes off (csv.ts).
+  const text = restored(raw);
+  if (column === 'sku') return text.trim() === '' ? { value: null } : { value: text };
+  return { value: text };
+}
+
+function firstIssue(result: z.ZodSafeParseResult<unknown>): string {
+  return result.success ? '' : (result.error.issues[0]?.message ?? 'is not valid');
+}
+
+/**
+ * Reads an import file as it arrives (csv-parse, RFC 4180, UTF-8 with or without a byte order mark):
+ * the header against ITEM_CSV_COLUMNS, then each row's cells against the item's own schemas. A row
+ * number is the file's row as a spreadsheet shows it (the header is 1). Never throws for what is in the
+ * file: broken quoting, a cell that is not UTF-8 and every other mistake is an error with its row and column.
+ */
+export async function readImport(body: Readable, maxBytes: number): Promise<ReadImport> {
+  const errors = new ImportErrors();
+  const rows: ImportRow[] = [];
+  let header: ItemCsvColumn[] | null = null;
+  let badHeader = false;
+  let read = 0;
+  let row = 0;
+  // Empty lines are read (and passed over), so that row numbers stay the spreadsheet's.
+  const parser = parse({ bom: true, relax_column_count: true, info: true });
+  let bytes = 0;
+  const stop = (error: Error) => {
+    body.unpipe(parser);
+    parser.destroy(error);
+  };
+  body.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > maxBytes) stop(new FileTooLargeError(maxBytes));
+  });
+  body.on('error', stop);
+  body.on('aborted', () => stop(new Error('The upload was cut off')));
+  body.pipe(parser);
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { records: number } }>) {
+      row = info.records;
+      if (row % RECORDS_PER_TURN === 0) await nextTurn();
+      if (!header) {
+        header = record.map((cell) => cell.trim()) as ItemCsvColumn[];
+        badHeader = !checkHeader(header, errors);
+        continue;
+      }
+      if (badHeader) continue;
+      read += 1;
+      if (record.every((cell) => cell.trim() === '')) continue;
+      const parsed = readRow(row, header, record, errors);
+      if (parsed) rows.push(parsed);
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // csv-parse stops at broken quoting: the row it was reading, and the column when it knows it.
+    const at = (error as CsvError & { records?: number; index?: number }).records ?? row;
+    const index = (error as CsvError & { index?: number }).index;
+    errors.add({
+      row: at + 1,
+      column: (index !== undefined && header?.[index]) || '',
+      message: `The file cannot be read as CSV here (${error.message.replace(/^[^:]*: /, '')}). A quote inside a cell must be doubled, and a cell with a comma, a quote or a line break must be in quotes.`,
+    });
+    // The rest of the upload is read and dropped, so that the answer reaches the client. (Rows read
+    // before it may not have been looked at: the file is refused for this error alone.)
+    body.unpipe(parser);
+    body.resume();
+    return { rows: [], errors, read, badHeader: true };
+  }
+  if (!header) {
+    errors.add({
+      row: 1,
+      column: '',
+      message: `The file is empty: its first row must be the header (${ITEM_CSV_COLUMNS.join(',')})`,
+    });
+    badHeader = true;
+  }
+  return { rows, errors, read, badHeader };
+}
+
+/** The header names columns of ITEM_CSV_COLUMNS, each once, the required ones among them. */
+function checkHeader(header: readonly string[], errors: ImportErrors): boolean {
+  const before = errors.count;
+  const seen = new Set<string>();
+  for (const column of header) {
+    if (!(ITEM_CSV_COLUMNS as readonly string[]).includes(column)) {
+      errors.add({
+        row: 1,
+        column,
+        message: `Unknown column "${column}": the header is ${ITEM_CSV_COLUMNS.join(',')} (as an export writes it; names are case-sensitive)`,
+      });
+    } else if (seen.has(column)) {
+      errors.add({ row: 1, column, message: `The column "${column}" is in the header twice` });
+    }
+    seen.add(column);
+  }
+  for (const column of IMPORT_REQUIRED_COLUMNS) {
+    if (!seen.has(column))
+      errors.add({ row: 1, column, message: `The header has no "${column}" column: it is required` });
+  }
+  return errors.count === before;
+}
+
+/** One row's cells as an ImportRow, or null (its errors added) when any cell is wrong. */
+function readRow(
+  row: number,
+  header: readonly ItemCsvColumn[],
+  record: readonly string[],
+  errors: ImportErrors,
+): ImportRow | null {
+  const before = errors.count;
+  if (record.length !== header.length) {
+    errors.add({
+      row,
+      column: '',
+      message: `This row has ${record.length} cells and the header ${header.length}: a cell with a comma must be in quotes`,
+    });
+    return null;
+  }
+  let id: string | undefined;
+  const fields: Record<string, unknown> = {};
+  header.forEach((column, index) => {
+    const raw = record[index]!;
+    if (raw.includes('\uFFFD')) {
+      errors.add({
+        row,
+        column,
+        message: 'This cell is not UTF-8 text: save the file as "CSV UTF-8" and import it again',
+      });
+      return;
+    }
+    if (column === 'id') {
+      if (raw.trim() === '') return;
+      const parsed = objectIdSchema.safeParse(raw.trim());
+      if (parsed.success) id = parsed.data;
+      else
+        errors.add({
+          row,
+          column,
+          message: `The id ${firstIssue(parsed)} (as an export writes it), or empty for a new item`,
+        });
+      return;
+    }
+    const cell = cellValue(column, raw);
+    if ('error' in cell) {
+      errors.add({ row, column, message: cell.error });
+      return;
+    }
+    const parsed = itemInputSchema.shape[column].safeParse(cell.value);
+    if (parsed.success) fields[column] = parsed.data;
+    else errors.add({ row, column, message: firstIssue(parsed) });
+  });
+  if (errors.count > before) return null;
+  // Each value is its field's schema's output (above).
+  const checked: ImportFields = fields;
+  return { row, ...(id !== undefined ? { id } : {}), fields: checked };
+}

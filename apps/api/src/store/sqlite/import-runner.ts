@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { type Author, type ImportOutcome, type ImportRow, StoreBusyError } from '../store';
+import type { WriteGate } from './write-gate';
+
+/** Imports waiting for the import worker beyond this: the next is refused (503), not queued. */
+const IMPORTS_WAITING_MAX = 4;
+
+export interface ImportRunner {
+  run(rows: readonly ImportRow[], by: Author, apply: boolean): Promise<ImportOutcome>;
+  close(): Promise<void>;
+}
+
+type Waiting = { resolve: (value: ImportOutcome) => void; reject: (error: unknown) => void };
+
+/**
+ * Where a file's imports run: a worker thread with a connection of its own
+ * (import-worker.ts), one import at a time, so that planning and writing
+ * 100,000 rows never holds the server's event loop. An import that writes
+ * holds the write gate until its transaction is over: this process's other
+ * writes wait for it without blocking (write-gate.ts). Started on the first
+ * import, and gone when idle for a while.
+ */
+export function importRunner(file: string, gate: WriteGate): ImportRunner {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const waiting = new Map<number, Waiting>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function start(): Worker {
+    const started = spawn(file);
+    started.on(
+      'message',
+      ({ id, ok, value, message }: { id: number; ok: boolean; value?: ImportOutcome; message?: string }) => {
+        const pending = waiting.get(id);
+        if (!pending) return;
+        waiting.delete(id);
+        // An idle worker does not keep the process alive; one at work does (a script awaiting its import).
+        if (waiting.size === 0) started.unref();
+        if (ok) pending.resolve(value!);
+        else pending.reject(new Error(`import failed: ${message}`));
+      },
+    );
+    const fail = (error: unknown) => {
+      if (worker === started) worker = null;
+      for (const pending of waiting.values()) pending.reject(error);
+      waiting.clear();
+    };
+    started.on('error', fail);
+    started.on('exit', () => fail(new Error('the import worker stopped')));
+    started.unref();
+    return started;
+  }
+
+  function ask(rows: readonly ImportRow[], by: Author, apply: boolean): Promise<ImportOutcome> {
+    worker ??= start();
+    const id = nextId++;
+    return new Promise<ImportOutcome>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker!.ref();
+      worker!.postMessage({ id, rows, by, apply });
+    });
+  }
+
+  let queued = 0;
+  return {
+    run(rows, by, apply) {
+      if (queued >= IMPORTS_WAITING_MAX) return Promise.reject(new StoreBusyError('Too many imports are waiting'));
+      queued += 1;
+      // Held from the moment it is asked for: a write asked for after it commits after it.
+      const release = apply ? gate.close() : () => undefined;
+      // One at a time: a second import's plan reads what the first one wrote.
+      const turn = queue.then(() => ask(rows, by, apply));
+      queue = turn.catch(() => undefined);
+      return turn.finally(() => {
+        queued -= 1;
+        release();
+      });
+    },
+    async close() {
+      const running = worker;
+      worker = null;
+      if (running) await running.terminate();
+    },
+  };
+}
+
+/** The compiled server has import-worker.js beside it (build.mjs); from source, through tsx. */
+function spawn(file: string): Worker {
+  const compiled = path.join(__dirname, 'import-worker.js');
+  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { file } });
+  const source = path.join(__dirname, 'import-worker.ts');
+  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData: { file },
+  });
+}

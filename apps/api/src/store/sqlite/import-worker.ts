@@ -1,0 +1,33 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { Author, ImportRow } from '../store';
+import { inlineRunner } from './search-runner';
+import { sqliteItems } from './sqlite-items';
+import { sqliteLedger } from './sqlite-ledger';
+
+/**
+ * The import worker (import-runner.ts): a thread with its own connection to
+ * the store's file, set up as the server's (every commit synced), that plans
+ * an import and, when asked, writes it in one transaction through the same
+ * item writes and ledger as every other path. The server's feed announces
+ * what it committed, as it does another process's.
+ */
+const db = new Database((workerData as { file: string }).file, { fileMustExist: true });
+db.pragma('synchronous = FULL');
+db.pragma('busy_timeout = 5000');
+// An import's one transaction touches many pages: kept in memory (256 MB at most) until its commit, not
+// spilled to the WAL as the default 2 MB cache would.
+db.pragma('cache_size = -262144');
+const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
+
+parentPort?.on('message', ({ id, rows, by, apply }: { id: number; rows: ImportRow[]; by: Author; apply: boolean }) => {
+  try {
+    const value = items.importRows(rows, by, apply);
+    // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would
+    // copy them on the event loop).
+    if (apply) db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort?.postMessage({ id, ok: true, value });
+  } catch (error) {
+    parentPort?.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
+  }
+});
