@@ -18,6 +18,8 @@ import { compressJson } from './http/compress';
 import { mountRoutes, type Route } from './http/route';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { silentLogger } from './logging/logger';
+import { eventsRoutes } from './events/events.routes';
+import { liveEvents, type LiveEvents, type LiveEventsOptions } from './events/live-events';
 import { importsRoutes } from './imports/imports.routes';
 import { movementsRoutes } from './movements/movements.routes';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
@@ -32,6 +34,8 @@ import { webAppRoutes } from './web/web-app';
 export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
   /** Whole-list downloads at once and the stalled-reader timeout (defaults in http/); tests lower them. */
   listDownloads?: Partial<ListDownloadOptions>;
+  /** The live event streams' limits and window (defaults in packages/types/src/live.ts); tests shorten them. */
+  liveEvents?: LiveEventsOptions;
 } & Pick<
     Config,
     | 'jwtSecret'
@@ -82,8 +86,9 @@ function apiRoutes(deps: {
   config: AppConfig;
   tokens: ReturnType<typeof createAccessTokens>;
   guards: ReturnType<typeof createGuards>;
+  live: LiveEvents;
 }): Route[] {
-  const { store, verifier, config, tokens, guards } = deps;
+  const { store, verifier, config, tokens, guards, live } = deps;
   // The hot paths first: Express tries the routes in this order on every request.
   const routes = [
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
@@ -91,6 +96,7 @@ function apiRoutes(deps: {
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...importsRoutes({ store }),
+    ...eventsRoutes({ live }),
     ...auditRoutes({ store }),
     ...teamRoutes({ store, settings: config }),
     ...serviceRoutes({ store, config }),
@@ -125,7 +131,9 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
       exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After', REQUEST_ID_HEADER],
     }),
   );
-  api.use(mountRoutes(apiRoutes({ store, verifier, config, tokens, guards }), guards));
+  // One subscription to the change feed for every live stream; closed with the server (liveEventsOf).
+  const live = liveEvents(store.changes, config.liveEvents);
+  api.use(mountRoutes(apiRoutes({ store, verifier, config, tokens, guards, live }), guards));
   api.use(apiNotFound);
 
   const app = express();
@@ -147,5 +155,9 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
   app.use(webAppRoutes(config.webDist));
   app.use(errorHandler());
   learnRoutes(app);
+  app.locals.live = live;
   return app;
 }
+
+/** The app's live event streams: ended at shutdown, so that the server can close. */
+export const liveEventsOf = (app: ReturnType<typeof createApp>) => app.locals.live as LiveEvents;

@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createApp } from './app';
+import { createApp, liveEventsOf } from './app';
 import { startAlertDispatch } from './alerts/alert-dispatch';
 import { createHttpServer } from './http/http-server';
 import { createFirebaseVerifier } from './auth/id-token-verifier';
@@ -76,6 +76,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: closing the server and the store.`);
+    // Live event streams never end by themselves: end them, and their clients reconnect to another instance.
+    liveEventsOf(app).close();
     server.close(() => {
       const closed = async () => {
         await alertDispatch.stop();

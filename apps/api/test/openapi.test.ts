@@ -1,4 +1,5 @@
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
+import { liveEventsOf } from '../src/app';
 import request, { type Response } from 'supertest';
 import type { StockMovement } from '@smart-zone/types/item';
 import type { InsertResult } from '@smart-zone/types/responses';
@@ -415,6 +416,21 @@ describe('every documented operation answers as documented', () => {
     );
     expect(deliveries.status).toBe(200);
     expect((await check('get', '/deliveries', () => request(t.app).get('/api/deliveries'))).status).toBe(401);
+  });
+
+  it('live events: a stream, ended at shutdown', async () => {
+    const streaming = check('get', '/events', () =>
+      request(t.app)
+        .get('/api/events')
+        .then((res) => res),
+    );
+    const live = liveEventsOf(t.app);
+    for (let turn = 0; live.size === 0 && turn < 200; turn += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    live.close();
+    const res = await streaming;
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^retry: \d+/);
   });
 
   // Last, so it sees the requests of the tests above: a test, not an afterAll, so that running only some of

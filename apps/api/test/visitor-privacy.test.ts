@@ -1,3 +1,4 @@
+import { liveEventsOf } from '../src/app';
 import request from 'supertest';
 import { makeTestApp, type TestApp } from './helpers/test-app';
 
@@ -75,6 +76,7 @@ it('every public GET of the OpenAPI document, its 304 and its 404, answers witho
     .map(([path]) => path);
   expect(publicGets.sort()).toEqual([
     '/config',
+    '/events',
     '/health',
     '/inventory',
     '/inventory.csv',
@@ -82,15 +84,37 @@ it('every public GET of the OpenAPI document, its 304 and its 404, answers witho
     '/openapi.json',
   ]);
 
-  const urls = publicGets.flatMap((path) =>
-    path === '/inventory'
-      ? ['/inventory', '/inventory?limit=6', '/inventory?q=wid&sort=-price', '/inventory?q=w&limit=1']
-      : path === '/inventory/{id}'
-        ? [`/inventory/${itemId}`, '/inventory/aaaaaaaaaaaaaaaaaaaaaaaa']
-        : path === '/inventory.csv'
-          ? ['/inventory.csv', '/inventory.csv?q=wid&sort=-price&bom=1']
-          : [path],
-  );
+  // The live stream never ends by itself: it is read while staff write, then ended (as at shutdown).
+  const other = await t.addItem({ name: 'Streamed' });
+  // then(): supertest sends only once awaited.
+  const streaming = request(t.app)
+    .get('/api/events')
+    .then((res) => res);
+  const live = liveEventsOf(t.app);
+  for (let turn = 0; live.size === 0 && turn < 200; turn += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const staff = await t.tokenFor('ann@shop.com');
+  await request(t.app)
+    .post(`/api/inventory/${other}/stock`)
+    .set('Authorization', `Bearer ${staff}`)
+    .send({ delta: 1, note: 'ann@shop.com counted' })
+    .expect(200);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  live.close();
+  const events = await streaming;
+  expect(events.text).toContain('event: item');
+  expectNobody('/events', events);
+
+  const urls = publicGets
+    .filter((path) => path !== '/events')
+    .flatMap((path) =>
+      path === '/inventory'
+        ? ['/inventory', '/inventory?limit=6', '/inventory?q=wid&sort=-price', '/inventory?q=w&limit=1']
+        : path === '/inventory/{id}'
+          ? [`/inventory/${itemId}`, '/inventory/aaaaaaaaaaaaaaaaaaaaaaaa']
+          : path === '/inventory.csv'
+            ? ['/inventory.csv', '/inventory.csv?q=wid&sort=-price&bom=1']
+            : [path],
+    );
   for (const url of urls) {
     for (const encoding of ['identity', 'gzip']) {
       const res = await request(t.app).get(`/api${url}`).set('Accept-Encoding', encoding);

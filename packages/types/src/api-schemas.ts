@@ -229,3 +229,36 @@ export const idParams = (what: string) =>
       .transform((value) => value.toLowerCase())
       .meta({ description: `The ${what}'s id: 24 hexadecimal characters` }),
   });
+
+/** GET /api/events: each event's data, by its type (live.ts). */
+export const liveItemEventSchema = z
+  .object({
+    type: z.literal('item'),
+    itemId: id,
+    quantity: z.number().int().min(0),
+    version: z.number().int().min(1),
+    at: timestamp,
+  })
+  .meta({
+    id: 'LiveItemEvent',
+    description: 'An item was created or changed (fields or stock): its quantity and version now',
+  });
+export const liveDeletedEventSchema = z
+  .object({ type: z.literal('deleted'), itemId: id, at: timestamp })
+  .meta({ id: 'LiveDeletedEvent', description: 'An item was deleted' });
+export const liveAlertEventSchema = z
+  .object({ type: z.literal('alert'), itemId: id, kind: z.enum(ALERT_KINDS), at: timestamp })
+  .meta({
+    id: 'LiveAlertEvent',
+    description: 'An item went low or out of stock: a new alert for staff (which item, which kind)',
+  });
+export const liveResetEventSchema = z.object({ type: z.literal('reset') }).meta({
+  id: 'LiveResetEvent',
+  description: 'Events were missed (a reconnect after the resume window): refetch what is shown',
+});
+export const liveEventSchema = z.discriminatedUnion('type', [
+  liveItemEventSchema,
+  liveDeletedEventSchema,
+  liveAlertEventSchema,
+  liveResetEventSchema,
+]);

@@ -1,0 +1,176 @@
+import type { Response } from 'express';
+import {
+  LIVE_HEARTBEAT_MS,
+  LIVE_PER_ADDRESS_MAX,
+  LIVE_RESUME_WINDOW_MS,
+  LIVE_RETRY_MS,
+  type LiveEvent,
+} from '@smart-zone/types/live';
+import type { ChangeFeed, StoreChange } from '../store/store';
+
+/** One change as the events it sends: `<seq>` its item or deleted event, `<seq>.1` its alert. */
+interface Sent {
+  seq: number;
+  at: number;
+  /** The SSE text of its events, written once and sent to every stream. */
+  text: string;
+}
+
+export interface LiveEventsOptions {
+  heartbeatMs?: number;
+  resumeWindowMs?: number;
+  perAddressMax?: number;
+  /** Streams in all (beyond it, a 429 too). */
+  totalMax?: number;
+}
+
+export interface LiveEvents {
+  /** Opens a stream on `res` for a client at `address`, resuming after `lastEventId` when given; false: over the cap. */
+  open(res: Response, address: string, lastEventId: string | undefined): boolean;
+  /** How many streams are open. */
+  readonly size: number;
+  /** Streams one client address may hold. */
+  readonly perAddressMax: number;
+  /** Ends every stream (shutdown) and stops listening. */
+  close(): void;
+}
+
+/** A change's events, with nothing personal: no actor, no names. */
+export function eventsOf(change: StoreChange): LiveEvent[] {
+  const at = change.at;
+  const events: LiveEvent[] =
+    change.cause === 'deleted' || change.version === null
+      ? [{ type: 'deleted', itemId: change.itemId, at }]
+      : [{ type: 'item', itemId: change.itemId, quantity: change.quantity, version: change.version, at }];
+  if (change.alert) events.push({ type: 'alert', itemId: change.itemId, kind: change.alert.kind, at });
+  return events;
+}
+
+const message = (id: string, event: LiveEvent) => `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** The place a Last-Event-ID names: after change `seq`, its alert too when `alertSent`. */
+function positionOf(lastEventId: string | undefined): { seq: number; alertSent: boolean } | undefined {
+  const match = /^(\d{1,15})(\.1)?$/.exec(lastEventId ?? '');
+  return match ? { seq: Number(match[1]), alertSent: match[2] !== undefined } : undefined;
+}
+
+/**
+ * The change feed (store.changes: every process's commits, docs/decisions/010) as
+ * Server-Sent Events: one subscription for every stream, each change's text
+ * made once. The last LIVE_RESUME_WINDOW_MS of events are kept, so a reconnect
+ * with Last-Event-ID gets what it missed; older, or unknown to this process (it
+ * restarted), a `reset` tells the client to refetch. Streams are capped per
+ * client address and in all; a heartbeat comment keeps each one open through
+ * proxies and idle timers.
+ */
+export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): LiveEvents {
+  const resumeWindowMs = options.resumeWindowMs ?? LIVE_RESUME_WINDOW_MS;
+  const perAddressMax = options.perAddressMax ?? LIVE_PER_ADDRESS_MAX;
+  const totalMax = options.totalMax ?? 10_000;
+  const streams = new Set<Response>();
+  let closed = false;
+  const perAddress = new Map<string, number>();
+  const kept: Sent[] = [];
+  /** The last change dropped from `kept`: a client at or after it has missed nothing that was dropped. */
+  let droppedUpTo: number | undefined;
+  /** The last change heard. */
+  let latest: number | undefined;
+
+  function keep(sent: Sent) {
+    kept.push(sent);
+    const oldest = sent.at - resumeWindowMs;
+    let drop = 0;
+    while (drop < kept.length - 1 && kept[drop]!.at < oldest) drop += 1;
+    if (drop > 0) {
+      droppedUpTo = kept[drop - 1]!.seq;
+      kept.splice(0, drop);
+    }
+  }
+
+  const unsubscribe = feed.subscribe((change) => {
+    const seq = Number(change.id);
+    latest = seq;
+    const [first, alert] = eventsOf(change);
+    const text = message(change.id, first!) + (alert ? message(`${change.id}.1`, alert) : '');
+    keep({ seq, at: Date.now(), text });
+    for (const res of streams) res.write(text);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const res of streams) res.write(': heartbeat\n\n');
+  }, options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  /** What a reconnect missed, or null when this process cannot tell (then: reset). */
+  function missed(lastEventId: string): string | null {
+    const position = positionOf(lastEventId);
+    if (!position) return null;
+    const first = kept[0];
+    // Nothing kept: a client is up to date only if it is where the dropped events ended.
+    if (!first) return droppedUpTo !== undefined && position.seq >= droppedUpTo ? '' : null;
+    if (position.seq < first.seq && position.seq !== droppedUpTo) return null;
+    let text = '';
+    for (const sent of kept) {
+      if (sent.seq < position.seq) continue;
+      if (sent.seq > position.seq) text += sent.text;
+      // The change it stopped in: only its alert, if that was not sent.
+      else if (!position.alertSent) text += sent.text.split('\n\n').slice(1).join('\n\n');
+    }
+    return text;
+  }
+
+  return {
+    open(res, address, lastEventId) {
+      // Shutting down: the retry hint alone, and the client reconnects (to another instance).
+      if (closed) {
+        res.status(200).type('text/event-stream').set('Cache-Control', 'no-cache, no-transform');
+        res.end(`retry: ${LIVE_RETRY_MS}\n\n`);
+        return true;
+      }
+      const held = perAddress.get(address) ?? 0;
+      if (held >= perAddressMax || streams.size >= totalMax) return false;
+      perAddress.set(address, held + 1);
+      streams.add(res);
+      res.status(200);
+      res.set({
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        // no-transform: the compression middleware leaves it alone; no-cache: nothing between keeps it.
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        // nginx and others: pass each event on as it comes.
+        'X-Accel-Buffering': 'no',
+      });
+      res.flushHeaders();
+      res.socket?.setNoDelay(true);
+      let start = `retry: ${LIVE_RETRY_MS}\n\n`;
+      if (lastEventId !== undefined) {
+        const text = missed(lastEventId);
+        // A reset names the last change heard (its alert included): the refetch covers up to there.
+        start +=
+          text ??
+          (latest !== undefined
+            ? message(`${latest}.1`, { type: 'reset' })
+            : `event: reset\ndata: ${JSON.stringify({ type: 'reset' })}\n\n`);
+      }
+      res.write(start);
+      res.on('close', () => {
+        streams.delete(res);
+        const count = (perAddress.get(address) ?? 1) - 1;
+        if (count > 0) perAddress.set(address, count);
+        else perAddress.delete(address);
+      });
+      return true;
+    },
+    get size() {
+      return streams.size;
+    },
+    perAddressMax,
+    close() {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const res of streams) res.end();
+      streams.clear();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import type { liveEventSchema } from './api-schemas';
+
+/**
+ * GET /api/events (issue 22): every committed change of the catalogue as a
+ * Server-Sent Event, for anyone (the catalogue is public): no emails, uids or
+ * names of people, no item names; an alert event says only which item and
+ * which kind. Zod-free (the web app's shell listens): the schemas of each
+ * event's data are in api-schemas.ts.
+ */
+export const LIVE_EVENT_TYPES = ['item', 'deleted', 'alert', 'reset'] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+/** How long events are kept for a reconnect's Last-Event-ID (older: a `reset`). */
+export const LIVE_RESUME_WINDOW_MS = 5 * 60_000;
+/** A comment line this often keeps proxies and the client's idle timers from closing the stream. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** The `retry:` hint: how long a client waits before reconnecting by itself. */
+export const LIVE_RETRY_MS = 3_000;
+/** Streams one client address may hold at once (a browser shares one among its tabs). */
+export const LIVE_PER_ADDRESS_MAX = 8;
+
+/** An event's data, by its `type` (the SSE event name is the same). */
+export type LiveEvent = z.output<typeof liveEventSchema>;
