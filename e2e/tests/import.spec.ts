@@ -61,10 +61,11 @@ test.describe('CSV import and undo', () => {
     await expect(page.getByRole('heading', { name: 'Imported' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
 
-    // The same file again changes nothing; a new price for one of them is an update.
-    await checkFile(page, csv('sku,name,supplier,price,quantity', `${skuA},${first},E2E Supplies,199,3`));
+    // A new price and quantity for one of them is an update (found by its SKU); the quantity is a stock movement.
+    await checkFile(page, csv('sku,name,supplier,price,quantity', `${skuA},${first},E2E Supplies,199,4`));
     await expect(page.getByTestId('import-counts')).toHaveText(/Rows\s*1\s*To create\s*0\s*To update\s*1/);
     await expect(page.getByTestId('import-change')).toContainText('price: 249.5 → 199');
+    await expect(page.getByTestId('import-change')).toContainText('quantity: 3 → 4');
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByText('Imported: 0 created, 1 updated')).toBeVisible();
 
@@ -75,21 +76,22 @@ test.describe('CSV import and undo', () => {
     await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
     await expect(page.getByText(`SKU: ${skuA}`)).toBeVisible();
     await expect(page.getByText('$199', { exact: true })).toBeVisible();
-    await expect(page.getByText('Stock: 3', { exact: true })).toBeVisible();
+    await expect(page.getByText('Stock: 4', { exact: true })).toBeVisible();
 
-    // A restock of 5 taken back from its toast: the stock is 3 again, and the history shows both.
+    // A restock of 5 taken back from its toast: the stock is 4 again, and the history shows both.
     await page.getByLabel('Amount').fill('5');
     await page.getByRole('button', { name: 'Change stock' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: `${first} now has 8 in stock` });
-    await expect(page.getByText('Stock: 8', { exact: true })).toBeVisible();
+    const toast = page.getByRole('alert').filter({ hasText: `${first} now has 9 in stock` });
+    await expect(page.getByText('Stock: 9', { exact: true })).toBeVisible();
     await toast.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText(`Undone: ${first} has 3 in stock again`)).toBeVisible();
-    await expect(page.getByText('Stock: 3', { exact: true })).toBeVisible();
+    await expect(page.getByText(`Undone: ${first} has 4 in stock again`)).toBeVisible();
+    await expect(page.getByText('Stock: 4', { exact: true })).toBeVisible();
     const rows = page.getByTestId('history-row');
     await expect(rows.first()).toContainText('Undo of Restock +5');
     await expect(rows.nth(1).locator('s')).toHaveText(['Restock', '+5']);
     await expect(rows.nth(1)).toContainText('(undone)');
     await expect(rows.nth(2)).toContainText('CSV import');
+    await expect(rows.nth(3)).toContainText('Added');
     await shot(page, 'undo-history');
   });
 });

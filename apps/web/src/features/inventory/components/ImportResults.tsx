@@ -77,7 +77,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               The first {report.changes.length} of {changed} changes are listed.
             </p>
           )}
-          <Table responsive striped size="sm" className="align-middle mb-0">
+          <Table responsive striped size="sm" className="align-top mb-0">
             <thead>
               <tr>
                 <th scope="col">Row</th>
