@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type Author, type ImportOutcome, type ImportRow, StoreBusyError } from '../store';
+import { spawnWorker } from './search-runner';
 import type { WriteGate } from './write-gate';
 
 /** Imports waiting for the import worker beyond this: the next is refused (503), not queued. */
@@ -29,7 +28,7 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
   let queue: Promise<unknown> = Promise.resolve();
 
   function start(): Worker {
-    const started = spawn(file);
+    const started = spawnWorker('import-worker', file);
     started.on(
       'message',
       ({ id, ok, value, message }: { id: number; ok: boolean; value?: ImportOutcome; message?: string }) => {
@@ -84,15 +83,4 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
       if (running) await running.terminate();
     },
   };
-}
-
-/** The compiled server has import-worker.js beside it (build.mjs); from source, through tsx. */
-function spawn(file: string): Worker {
-  const compiled = path.join(__dirname, 'import-worker.js');
-  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { file } });
-  const source = path.join(__dirname, 'import-worker.ts');
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
-    eval: true,
-    workerData: { file },
-  });
 }

@@ -46,7 +46,7 @@ function workerRunner(file: string): SearchRunner {
   };
 
   function start(): Worker {
-    const started = spawn(file);
+    const started = spawnWorker('search-worker', file);
     started.on(
       'message',
       ({ id, ok, value, message }: { id: number; ok: boolean; value?: unknown; message?: string }) => {
@@ -90,13 +90,13 @@ function workerRunner(file: string): SearchRunner {
 }
 
 /**
- * The compiled server has search-worker.js beside it (build.mjs); from
- * source (tsx, jest) the worker loads the TypeScript through tsx.
+ * A worker thread of the store (`search-worker` or `import-worker`) on `file`: the compiled server has
+ * <entry>.js beside it (build.mjs); from source (tsx, jest) the worker loads the TypeScript through tsx.
  */
-function spawn(file: string): Worker {
-  const compiled = path.join(__dirname, 'search-worker.js');
+export function spawnWorker(entry: 'search-worker' | 'import-worker', file: string): Worker {
+  const compiled = path.join(__dirname, `${entry}.js`);
   if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { file } });
-  const source = path.join(__dirname, 'search-worker.ts');
+  const source = path.join(__dirname, `${entry}.ts`);
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
     eval: true,
     workerData: { file },
