@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { refuseAllRequests, unexpectedRequests } from './fake-api';
+import { installFakeLive } from './fake-live';
 
 // Pages are loaded on demand (React.lazy): the first test to open one also
 // compiles and loads it, which on a busy machine takes longer than the default 1 s.
@@ -11,6 +12,7 @@ let consoleErrors: unknown[][] = [];
 beforeEach(() => {
   localStorage.clear();
   refuseAllRequests();
+  installFakeLive();
   consoleErrors = [];
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ApiClientProvider } from '../lib/api-client-context';
 import { AuthProvider } from '../lib/auth/AuthProvider';
@@ -18,6 +18,18 @@ export function App({ gateway, router, retry }: { gateway: AuthGateway; router?:
     prefetchPage(made, services);
     return made;
   });
+  // The live updates (one stream per browser, shared by its tabs) load after the first render.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./live-updates').then(({ startLiveUpdates }) => {
+      if (!stopped) stop = startLiveUpdates(services);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [services]);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={api}>

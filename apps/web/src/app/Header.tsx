@@ -5,6 +5,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 import { mayUse, offers, useAccess } from '../lib/auth/get-me';
+import { useLiveReconnecting } from '../lib/live/live-status';
 
 const NAV = SPEC_TEXTS.nav;
 
@@ -20,6 +21,16 @@ function Link({ to, children }: { to: string; children: string }) {
         {children}
       </NavLink>
     </li>
+  );
+}
+
+/** Said politely, in every tab, while the browser's live stream is down for more than a moment. */
+function LiveStatus() {
+  const reconnecting = useLiveReconnecting();
+  return (
+    <span role="status" className="navbar-text small text-warning text-nowrap py-0">
+      {reconnecting ? 'Reconnecting…' : ''}
+    </span>
   );
 }
 
@@ -47,6 +58,7 @@ export function Header() {
         <NavLink className="navbar-brand fw-bold" to={paths.root.href()}>
           {SPEC_TEXTS.brand}
         </NavLink>
+        <LiveStatus />
         {/* Staff's bell: beside the menu button on a phone, so it shows with the menu closed; last on a wide screen. */}
         {user && (
           <Suspense fallback={null}>

@@ -1,7 +1,12 @@
 import type { Item } from '@smart-zone/types/item';
 import { isLowStock, isOutOfStock } from '@smart-zone/types/stock';
+import { useFlash } from '../lib/use-flash';
 
-type Stock = Pick<Item, 'quantity' | 'minStock'>;
+/** An item's stock; its id, when given, tells another item shown in the same place from a change. */
+type Stock = Pick<Item, 'quantity' | 'minStock'> & Partial<Pick<Item, '_id'>>;
+
+/** `value-flash` (styles.css) for a moment after the quantity changed: a live update or a restock shows. */
+const useQuantityFlash = (stock: Stock) => (useFlash(stock.quantity, stock._id) ? ' value-flash' : '');
 
 /** The contract's rule (packages/types/src/stock.ts, zod-free for the first page). */
 export function stockState(stock: Stock): 'out' | 'low' | 'in' {
@@ -23,8 +28,9 @@ export function StockStateBadge({ item }: { item: Stock }) {
  */
 export function StockBadge({ item }: { item: Stock }) {
   const state = stockState(item);
+  const flash = useQuantityFlash(item);
   return (
-    <span className="d-inline-flex flex-wrap gap-1" data-stock={state}>
+    <span className={`d-inline-flex flex-wrap gap-1${flash}`} data-stock={state}>
       <StockStateBadge item={item} />
       {state !== 'out' && (
         <span
@@ -33,6 +39,17 @@ export function StockBadge({ item }: { item: Stock }) {
           {`Stock: ${item.quantity}`}
         </span>
       )}
+    </span>
+  );
+}
+
+/** A table cell's quantity, then its out or low badge (Manage Inventories). */
+export function StockQuantity({ item }: { item: Stock }) {
+  const flash = useQuantityFlash(item);
+  return (
+    <span className={`d-inline-flex flex-wrap align-items-center gap-2${flash}`}>
+      {item.quantity}
+      <StockStateBadge item={item} />
     </span>
   );
 }

@@ -5,7 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { LinkButton } from '../../../components/LinkButton';
-import { StockStateBadge } from '../../../components/StockBadge';
+import { StockQuantity } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
@@ -119,10 +119,7 @@ export function ManageInventories() {
                   </th>
                   <td data-label="Price">{formatPrice(item.price)}</td>
                   <td data-label="Quantity">
-                    <span className="d-inline-flex flex-wrap align-items-center gap-2">
-                      {item.quantity}
-                      <StockStateBadge item={item} />
-                    </span>
+                    <StockQuantity item={item} />
                   </td>
                   <td data-label="Reorder point">
                     {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}

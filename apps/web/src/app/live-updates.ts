@@ -1,0 +1,27 @@
+import type { LiveEvent } from '@smart-zone/types/live';
+import { env } from '../config/env';
+import { createLiveItemsCache } from '../features/inventory/api/live-cache';
+import { connectLive } from '../lib/live/live-connection';
+import { setLiveReconnecting } from '../lib/live/live-status';
+import { ALERTS_QUERY_KEY } from '../lib/query-client';
+import type { createServices } from './services';
+
+/**
+ * Loaded after the first render (App): the browser's live stream into this
+ * tab's cache. Alerts are staff's: the bell's queries exist only for them,
+ * so invalidating them asks again only where someone signed in sees them.
+ */
+export function startLiveUpdates({ queryClient, api }: ReturnType<typeof createServices>) {
+  const items = createLiveItemsCache(queryClient, api);
+  const onEvent = (event: LiveEvent) => {
+    if (event.type !== 'alert') items.apply(event);
+    if (event.type === 'alert' || event.type === 'reset')
+      void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+  };
+  const stop = connectLive(`${env.apiBase}/events`, { onEvent, onReconnecting: setLiveReconnecting });
+  return () => {
+    stop();
+    items.stop();
+    setLiveReconnecting(false);
+  };
+}
