@@ -2,14 +2,18 @@
  * The load generator, run as a child process of run.ts (one per measured run)
  * so that it never shares an event loop or a core's time slices with the
  * server it measures. It gets its LoadSpec as argv[2] and answers one
- * LoadResult over IPC.
+ * LoadResult over IPC; given a ProbeSpec instead, it runs issue 21's probe
+ * (probe.ts), which the orchestrator steers over IPC.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import type { LoadResult, LoadSpec } from './protocol';
+import { runProbe } from './probe';
+import type { LoadResult, LoadSpec, ProbeSpec } from './protocol';
 
 async function main() {
-  const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
+  const given = JSON.parse(process.argv[2] ?? '') as LoadSpec | ProbeSpec;
+  if ('kind' in given) return runProbe(given);
+  const spec: LoadSpec = given;
   const bodies = spec.bodies ? (JSON.parse(readFileSync(spec.bodies, 'utf8')) as string[]) : undefined;
   const result = await autocannon({
     url: spec.url,

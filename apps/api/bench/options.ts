@@ -13,7 +13,10 @@ export interface BenchOptions {
   rounds: number;
   /** `compiled` runs dist/server.js as `pnpm start` does; `tsx` runs src/server.ts as the dev server (and the API before issue 9) did. */
   server: 'compiled' | 'tsx';
-  /** Runs only the scenarios whose name contains one of these texts. */
+  /**
+   * Runs only the scenarios whose name contains one of these texts. Issue 21's CSV export and import
+   * (csv.ts) runs only when one of them names it (`--only csv`), after the others.
+   */
   only?: string[];
   /** Where to write the results as JSON. */
   json?: string;
@@ -26,7 +29,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'pnpm bench -- [--items 500] [--deliveries 0] [--movements 0] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…]] [--json <file>] [--cpu-prof] [--keep] [--reuse <data folder>]';
+  'pnpm bench -- [--items 500] [--deliveries 0] [--movements 0] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…] (csv: the issue 21 export and import, run only when named)] [--json <file>] [--cpu-prof] [--keep] [--reuse <data folder>]';
 
 export function readOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({

@@ -15,10 +15,15 @@ interface CpuProfile {
  */
 export function summarizeProfiles(dir: string, top = 25): string[] {
   // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main
-  // thread, the one serving requests (tsx's module loader has a thread too).
-  const files = readdirSync(dir).filter((file) => /\.\d+\.0\.\d+\.cpuprofile$/.test(file));
+  // thread, the one serving requests. The others are worker threads (the
+  // store's search and import workers; tsx's module loader too): each told
+  // only when it was busy for a second or more (issue 21's import worker).
+  const files = readdirSync(dir)
+    .map((file) => ({ file, thread: /\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1] }))
+    .filter((entry): entry is { file: string; thread: string } => entry.thread !== undefined)
+    .sort((a, b) => Number(a.thread) - Number(b.thread));
   const lines: string[] = [];
-  for (const file of files) {
+  for (const { file, thread } of files) {
     const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
     const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
     const byFunction = new Map<string, number>();
@@ -39,9 +44,12 @@ export function summarizeProfiles(dir: string, top = 25): string[] {
       byFunction.set(where, (byFunction.get(where) ?? 0) + micros);
       byPackage.set(packageOf(frame), (byPackage.get(packageOf(frame)) ?? 0) + micros);
     });
+    if (thread !== '0' && total < 1e6) continue;
     const share = (micros: number) => `${((100 * micros) / total).toFixed(1).padStart(5)}%`;
     lines.push(
-      `Profile ${path.join(dir, file)}: ${(total / 1e6).toFixed(1)} s busy (start-up included), ${(idle / 1e6).toFixed(1)} s idle`,
+      ...(lines.length > 0 ? [''] : []),
+      `Profile ${path.join(dir, file)}${thread === '0' ? '' : ` (worker thread ${thread})`}: ` +
+        `${(total / 1e6).toFixed(1)} s busy (start-up included), ${(idle / 1e6).toFixed(1)} s idle`,
       '',
       'Self time by package, share of busy time:',
     );

@@ -43,3 +43,58 @@ export interface LoadResult {
   /** Answers by status class ("2xx", "4xx", …). */
   statuses: Record<string, number>;
 }
+
+/**
+ * Issue 21's probe, which load.ts runs instead of autocannon: other users' reads and writes sent at a fixed
+ * rate (open loop: a request waiting behind an import does not hold the next one back) until told to stop.
+ * Reads are pages of the list and single items, writes restocks of +1; each is counted in the phase the
+ * orchestrator had named when it was sent (a ProbeCommand), and none is counted outside a phase.
+ */
+export interface ProbeSpec {
+  kind: 'probe';
+  base: string;
+  /** The bearer token the restocks are sent with (a manager's). */
+  token: string;
+  readsPerSecond: number;
+  writesPerSecond: number;
+  /** A JSON file of ProbeItems (too many for argv). */
+  itemsFile: string;
+  /** Pages of 20 read at random from the first `pages`. */
+  pages: number;
+  /** Seconds a request may take before it counts as an error. */
+  timeout: number;
+}
+
+/** The items the probe reads one at a time and restocks, picked at random. */
+export interface ProbeItems {
+  read: string[];
+  /** None near the quantity limit. */
+  restock: string[];
+}
+
+/** What the orchestrator tells the probe: the phase requests sent from now on belong to (null: none), or stop. */
+export type ProbeCommand = { phase: string | null } | { stop: true };
+
+/** The probe is sending (its first message). */
+export interface ProbeReady {
+  ready: true;
+}
+
+/** One kind of request in one phase; latencies in ms, from sending to the answer's last byte. */
+export interface LatencyStats {
+  /** Requests finished, answered or not (a timeout counts, at its time). */
+  completed: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** The errors by code (ECONNRESET…) or message. */
+  errorKinds: Record<string, number>;
+}
+
+/** The probe's last message: each phase's reads and writes, in the order the phases were named. */
+export interface ProbeResult {
+  phases: { phase: string; seconds: number; reads: LatencyStats; writes: LatencyStats }[];
+}

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { CsvResult } from './csv';
 import type { StockCheck } from './deliveries';
 import type { MemoryGrowth } from './memory';
 import type { BenchOptions } from './options';
@@ -33,6 +34,8 @@ export interface Report {
   /** How long seeding took (items, deliveries and stock moves); null when the store was reused (--reuse). */
   seedSeconds: number | null;
   rows: Row[];
+  /** Issue 21's CSV export and import (`--only csv`). */
+  csv?: CsvResult;
   profile?: string[];
 }
 
@@ -85,4 +88,67 @@ function notes(row: Row): string {
   }
   if (row.alerts !== undefined) parts.push(`${row.alerts} alerts raised in the measured runs`);
   return parts.join('; ');
+}
+
+const mb = (value: number) => value.toFixed(0);
+const whole = (value: number) => value.toLocaleString('en');
+
+/** Issue 21: each export and import step, then what the probe's reads and writes met during each. */
+export function csvTables(csv: CsvResult): string {
+  const lines = [
+    '| Step | Rows | Seconds | MB sent | Server RSS before → peak → after, MB | Answer |',
+    '|---|--:|--:|--:|---|---|',
+  ];
+  for (const step of csv.steps) {
+    const { beforeMb, peakMb, afterMb } = step.memory;
+    const answer = step.report
+      ? `update ${whole(step.report.update)}, create ${whole(step.report.create)}, unchanged ${whole(step.report.unchanged)}`
+      : step.cutOffAt !== undefined
+        ? `**no answer**: the server closed the connection after ${step.cutOffAt.toFixed(1)} s; its writes seen at the time given`
+        : '';
+    lines.push(
+      `| ${step.step} | ${whole(step.rows)} | ${step.seconds.toFixed(2)} | ${step.megabytes.toFixed(step.megabytes < 1 ? 2 : 1)} | ` +
+        `${mb(beforeMb)} → ${mb(peakMb)} → ${mb(afterMb)} (+${(peakMb - beforeMb).toFixed(0)}) | ${answer} |`,
+    );
+    if (step.step.endsWith(': apply')) {
+      const file = step.step.slice(0, -': apply'.length);
+      const total = csvImportSeconds(csv, file);
+      if (total !== undefined) lines.push(`| **${file}: dry run + apply** | | **${total.toFixed(2)}** | | | |`);
+    }
+  }
+  lines.push(
+    '',
+    `The probe (its own process): ${csv.rates.reads} reads/s (a page of 20 among the first 50, or one item, ` +
+      `half each) and ${csv.rates.writes} restocks/s (+1, a manager's token), sent at those rates whatever ` +
+      'the answers do; each request counted in the phase it was sent in; ms from sending to the last byte.',
+    '',
+    '| Phase | s | Reads | p50 ms | p99 ms | max ms | non-2xx, errors | Writes | p50 ms | p99 ms | max ms | non-2xx, errors |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  );
+  for (const { phase, seconds, reads, writes } of csv.probe.phases) {
+    const cells = (stats: typeof reads) =>
+      stats.completed === 0
+        ? '0 | – | – | – | –'
+        : `${stats.completed} | ${stats.p50} | ${stats.p99} | ${stats.max} | ${stats.non2xx}, ${stats.errors}` +
+          (stats.errors > 0
+            ? ` (${Object.entries(stats.errorKinds)
+                .map(([kind, count]) => `${count} ${kind}`)
+                .join(', ')})`
+            : '');
+    lines.push(`| ${phase} | ${seconds.toFixed(1)} | ${cells(reads)} | ${cells(writes)} |`);
+  }
+  lines.push(
+    '',
+    `Items: ${whole(csv.itemsBefore)} before the imports, ${whole(csv.itemsAfter)} after. ` +
+      `Stocktake read back: ${csv.stocktakeCheck.wrong} of ${csv.stocktakeCheck.checked} items ` +
+      'not at the file’s price and quantity.',
+  );
+  return lines.join('\n');
+}
+
+/** A file's dry run and apply, in seconds, when both ran. */
+export function csvImportSeconds(csv: CsvResult, file: string): number | undefined {
+  const dry = csv.steps.find((step) => step.step === `${file}: dry run`);
+  const apply = csv.steps.find((step) => step.step === `${file}: apply`);
+  return dry && apply ? dry.seconds + apply.seconds : undefined;
 }
