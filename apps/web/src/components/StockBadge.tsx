@@ -6,7 +6,7 @@ import { useFlash } from '../lib/use-flash';
 type Stock = Pick<Item, 'quantity' | 'minStock'> & Partial<Pick<Item, '_id'>>;
 
 /** `value-flash` (styles.css) for a moment after the quantity changed: a live update or a restock shows. */
-const useQuantityFlash = (stock: Stock) => (useFlash(stock.quantity, stock._id) ? ' value-flash' : '');
+export const useQuantityFlash = (stock: Stock) => (useFlash(stock.quantity, stock._id) ? ' value-flash' : '');
 
 /** The contract's rule (packages/types/src/stock.ts, zod-free for the first page). */
 export function stockState(stock: Stock): 'out' | 'low' | 'in' {
@@ -39,17 +39,6 @@ export function StockBadge({ item }: { item: Stock }) {
           {`Stock: ${item.quantity}`}
         </span>
       )}
-    </span>
-  );
-}
-
-/** A table cell's quantity, then its out or low badge (Manage Inventories). */
-export function StockQuantity({ item }: { item: Stock }) {
-  const flash = useQuantityFlash(item);
-  return (
-    <span className={`d-inline-flex flex-wrap align-items-center gap-2${flash}`}>
-      {item.quantity}
-      <StockStateBadge item={item} />
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import type { Item } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { STOCK_FILTERS, type StockFilter } from '@smart-zone/types/stock';
 import Button from 'react-bootstrap/Button';
@@ -5,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { LinkButton } from '../../../components/LinkButton';
-import { StockQuantity } from '../../../components/StockBadge';
+import { StockStateBadge, useQuantityFlash } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
@@ -149,5 +150,16 @@ export function ManageInventories() {
       </PagedItems>
       {confirmDelete.dialog}
     </section>
+  );
+}
+
+/** A table cell's quantity, then its out or low badge (Manage Inventories). */
+function StockQuantity({ item }: { item: Item }) {
+  const flash = useQuantityFlash(item);
+  return (
+    <span className={`d-inline-flex flex-wrap align-items-center gap-2${flash}`}>
+      {item.quantity}
+      <StockStateBadge item={item} />
+    </span>
   );
 }
