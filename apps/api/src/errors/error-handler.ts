@@ -4,6 +4,7 @@ import type { ErrorBody } from '@smart-zone/types/errors';
 import { fieldErrors } from '@smart-zone/types/errors';
 import { ZodError } from 'zod';
 import { noteOutcome, requestIdOf } from '../logging/request-log';
+import { StoreBusyError } from '../store/store';
 import { AppError } from './app-error';
 
 /** The error body, with the request id the log line carries; the code (and the reason, if any) go to that line. */
@@ -52,6 +53,11 @@ export function errorHandler(): ErrorRequestHandler {
       noteOutcome(res, { code: 'internal', error: asError(err) });
       req.socket.destroy();
       return;
+    }
+    // The store refused more work for now (an import's commit to wait for): nothing was written.
+    if (err instanceof StoreBusyError) {
+      res.set('Retry-After', '5');
+      return send(req, res, 429, { code: 'rate_limited', message: err.message }, 'store busy');
     }
     if (err instanceof AppError) {
       return send(

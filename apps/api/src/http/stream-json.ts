@@ -72,7 +72,9 @@ function drainOf(res: Response, ms: number): Promise<'drained' | 'closed' | 'sta
     const onDrain = () => done('drained');
     const onClose = () => done('closed');
     const timer = setTimeout(() => done('stalled'), ms);
-    res.on('drain', onDrain);
+    // once: the compression middleware hands `drain` listeners to its zlib stream but not their removal, so
+    // an `on` added per wait would stay there (MaxListenersExceededWarning on a long compressed export).
+    res.once('drain', onDrain);
     res.on('close', onClose);
   });
 }

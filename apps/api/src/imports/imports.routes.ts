@@ -15,6 +15,8 @@ import { route } from '../http/route';
 import { StoreBusyError, type Store } from '../store/store';
 import { FileTooLargeError, readImport } from './read-import';
 
+/** How long an import's connection may stay silent while the store writes it. */
+const IMPORT_IDLE_MS = 10 * 60_000;
 /** The reason an import's audit entries give. */
 const IMPORT_REASON = 'CSV import';
 const MEDIA_TYPES = /^(text\/csv|text\/plain|application\/csv|application\/vnd\.ms-excel)\s*(;|$)/i;
@@ -80,6 +82,8 @@ export function importsRoutes(deps: { store: Store }) {
         }
         if (Number(req.get('content-length')) > IMPORT_BYTES_MAX) throw tooLarge();
         const dryRun = query.dryRun === 'true';
+        // 100,000 rows take a minute or more: the connection's idle limit (60 s) would cut the answer off.
+        req.setTimeout(IMPORT_IDLE_MS);
         const file = await readImport(req, IMPORT_BYTES_MAX).catch((error: unknown) => {
           throw error instanceof FileTooLargeError ? tooLarge() : error;
         });

@@ -20,7 +20,22 @@ db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -262144');
 const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
-parentPort?.on('message', ({ id, rows, by, apply }: { id: number; rows: ImportRow[]; by: Author; apply: boolean }) => {
+/** Each import's rows as they arrive (a batch per message), until the message that says who and how. */
+const arriving = new Map<number, ImportRow[]>();
+
+type Message = { id: number; rows: ImportRow[] } | { id: number; by: Author; apply: boolean };
+
+parentPort?.on('message', (message: Message) => {
+  const { id } = message;
+  if ('rows' in message) {
+    const rows = arriving.get(id) ?? [];
+    for (const row of message.rows) rows.push(row);
+    arriving.set(id, rows);
+    return;
+  }
+  const { by, apply } = message;
+  const rows = arriving.get(id) ?? [];
+  arriving.delete(id);
   try {
     const value = items.importRows(rows, by, apply);
     // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would

@@ -1,3 +1,5 @@
+import { StoreBusyError } from '../store';
+
 /**
  * While an import writes to the file from the import worker (it holds the
  * file's write lock for its one transaction), this process's own writes wait
@@ -13,6 +15,11 @@ export interface WriteGate {
   /** Holds it from this moment: writes asked for from now on wait until every hold is released. */
   close(): () => void;
 }
+
+/** Writes that waited, let go per turn of the event loop once the gate opens. */
+const RELEASED_PER_TURN = 8;
+/** How long a write waits for an import's commit: then it is refused (429, nothing written), not run late. */
+export const GATE_WAIT_MS = 15_000;
 
 export function writeGate(): WriteGate {
   let holds = 0;
@@ -34,22 +41,44 @@ export function writeGate(): WriteGate {
         if (holds > 0) return;
         const ready = waiters;
         waiters = [];
-        for (const resolve of ready) resolve();
+        // A few per turn of the event loop: each is a commit of its own, and reads wait behind a long run.
+        const next = () => {
+          for (const resolve of ready.splice(0, RELEASED_PER_TURN)) resolve();
+          if (ready.length > 0) setImmediate(next);
+        };
+        next();
       };
     },
   };
+}
+
+/** Resolves when the gate opens; rejects (StoreBusyError) if that takes over GATE_WAIT_MS. */
+function afterGate(gate: WriteGate, waitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new StoreBusyError('An import is being written: try again in a few seconds.')),
+      waitMs,
+    );
+  });
+  return Promise.race([gate.opened(), late]).finally(() => clearTimeout(timer));
 }
 
 /**
  * The same repository, each named write first waiting for the gate (no wait at all while it is open,
  * which is nearly always).
  */
-export function gated<R extends object>(repository: R, gate: WriteGate, writes: readonly (keyof R)[]): R {
+export function gated<R extends object>(
+  repository: R,
+  gate: WriteGate,
+  writes: readonly (keyof R)[],
+  waitMs = GATE_WAIT_MS,
+): R {
   const wrapped = { ...repository };
   for (const name of writes) {
     const write = repository[name] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as Record<keyof R, unknown>)[name] = (...args: unknown[]) =>
-      gate.held ? gate.opened().then(() => write.apply(repository, args)) : write.apply(repository, args);
+      gate.held ? afterGate(gate, waitMs).then(() => write.apply(repository, args)) : write.apply(repository, args);
   }
   return wrapped;
 }
