@@ -102,12 +102,15 @@ export function send(base: URL, request: Sent): Promise<Answer> {
             contentType: String(response.headers['content-type'] ?? ''),
             text: decoded(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8'),
           });
+        // A live event stream never ends: its first chunk (the retry hint) is the answer to judge.
+        const endless = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
         response.on('data', (chunk: Buffer) => {
           if (size >= BODY_CAP) return;
           chunks.push(chunk);
           size += chunk.length;
           // Enough to judge it (a whole list can be long): stop reading, drop the connection.
-          if (size >= BODY_CAP) {
+          if (size >= BODY_CAP || endless) {
+            size = BODY_CAP;
             response.destroy();
             done();
           }
