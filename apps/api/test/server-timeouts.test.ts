@@ -66,6 +66,10 @@ it('answers what the HTTP parser refuses (headers too large, garbage) in the err
   const body = JSON.parse(big.answer.slice(big.answer.indexOf('\r\n\r\n') + 4)) as { error: Record<string, string> };
   expect(body.error).toMatchObject({ code: 'bad_request', message: 'Request headers are too large' });
   expect(big.answer).toContain(`X-Request-Id: ${body.error.requestId}`);
+  // To a HEAD, the same answer without its body (a client would read the body as the next answer).
+  const head = await hold(`HEAD /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  expect(head.answer).toMatch(/^HTTP\/1\.1 431 /);
+  expect(head.answer.endsWith('\r\n\r\n')).toBe(true);
   const garbage = await hold('NOT HTTP AT ALL\r\n\r\n');
   expect(garbage.answer).toMatch(/^HTTP\/1\.1 400 /);
   expect(garbage.answer).toContain('"code":"bad_request"');

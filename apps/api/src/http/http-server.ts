@@ -46,7 +46,7 @@ const PARSER_REFUSALS: Record<string, { status: number; code: ErrorCode; message
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'bad_request', message: 'The request took too long to arrive' },
 };
 
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) {
   if (!socket.writable || (error.code !== undefined && ['ECONNRESET', 'EPIPE'].includes(error.code))) {
     socket.destroy();
     return;
@@ -54,12 +54,14 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   const refusal = PARSER_REFUSALS[error.code ?? ''] ?? { status: 400, code: 'bad_request', message: 'Bad request' };
   const requestId = randomUUID();
   const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message, requestId } });
+  // The answer to a HEAD has no body (its length is said all the same), or the client reads it as garbage.
+  const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${requestId}\r\n` +
       'Connection: close\r\n\r\n' +
-      body,
+      (head ? '' : body),
   );
 }
