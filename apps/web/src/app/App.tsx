@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { ApiClientProvider } from '../lib/api-client-context';
 import { AuthProvider } from '../lib/auth/AuthProvider';
 import type { AuthGateway } from '../lib/auth/gateway';
@@ -9,8 +10,11 @@ import { createServices } from './services';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/** How long after the page's load event the live updates start (the first visit's requests are done by then). */
-const LIVE_START_DELAY_MS = 1_000;
+/**
+ * The home page does not listen: its first visit keeps the byte budget (the live code is 1.1 KB), and its
+ * six cards are a glimpse. Every other page starts the live updates, which then stay on.
+ */
+const QUIET_PATHS = new Set(['/', paths.home.path]);
 
 /** The providers around the router; tests hand in their own gateway and router, and turn retries off. */
 export function App({ gateway, router, retry }: { gateway: AuthGateway; router?: Router; retry?: boolean }) {
@@ -21,26 +25,27 @@ export function App({ gateway, router, retry }: { gateway: AuthGateway; router?:
     prefetchPage(made, services);
     return made;
   });
-  // The live updates (one stream per browser, shared by its tabs) are not needed to show the first
-  // page: their code (1.1 KB) loads once it has loaded and settled, outside the first visit's budget.
+  // The live updates (one stream per browser, shared by its tabs): their code loads on the first page that
+  // is not the home page.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let stopped = false;
-    const start = () =>
+    let started = false;
+    const startOn = (pathname: string) => {
+      if (started || QUIET_PATHS.has(pathname.toLowerCase())) return;
+      started = true;
       void import('./live-updates').then(({ startLiveUpdates }) => {
         if (!stopped) stop = startLiveUpdates(services);
       });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = () => (timer = setTimeout(start, LIVE_START_DELAY_MS));
-    if (document.readyState === 'complete') settle();
-    else addEventListener('load', settle, { once: true });
+    };
+    startOn(appRouter.state.location.pathname);
+    const unsubscribe = appRouter.subscribe((state) => startOn(state.location.pathname));
     return () => {
       stopped = true;
-      clearTimeout(timer);
-      removeEventListener('load', settle);
+      unsubscribe();
       stop?.();
     };
-  }, [services]);
+  }, [services, appRouter]);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={api}>
