@@ -45,10 +45,10 @@ async function settled(page: Page) {
 test.describe('the warehouse at scale', () => {
   test(`visitor: /inventory of ${count(TOTAL)} items shows its first cards fast, searches fast, keeps ?q= and ?page= in the address`, async ({
     page,
-    request,
+    request: api,
   }) => {
     // Other specs add items to the same store (an import): the list's total as it is now.
-    const listed = Number((await request.get('/api/inventory?limit=1')).headers()['x-total-count']);
+    const listed = Number((await api.get('/api/inventory?limit=1')).headers()['x-total-count']);
     expect(listed).toBeGreaterThanOrEqual(TOTAL);
     // When the first card enters the document, and when the frame that shows it starts
     // (performance.now() counts from the navigation's start).
