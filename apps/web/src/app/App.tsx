@@ -15,6 +15,8 @@ type Router = ReturnType<typeof createBrowserRouter>;
  * six cards are a glimpse. Every other page starts the live updates, which then stay on.
  */
 const QUIET_PATHS = new Set(['/', paths.home.path]);
+/** How long after the page's load event they start: the page's own requests go first (its first cards). */
+const LIVE_START_DELAY_MS = 1_000;
 
 /** The providers around the router; tests hand in their own gateway and router, and turn retries off. */
 export function App({ gateway, router, retry }: { gateway: AuthGateway; router?: Router; retry?: boolean }) {
@@ -31,18 +33,25 @@ export function App({ gateway, router, retry }: { gateway: AuthGateway; router?:
     let stop: (() => void) | undefined;
     let stopped = false;
     let started = false;
-    const startOn = (pathname: string) => {
-      if (started || QUIET_PATHS.has(pathname.toLowerCase())) return;
-      started = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () =>
       void import('./live-updates').then(({ startLiveUpdates }) => {
         if (!stopped) stop = startLiveUpdates(services);
       });
+    const settle = () => (timer = setTimeout(start, LIVE_START_DELAY_MS));
+    const startOn = (pathname: string) => {
+      if (started || QUIET_PATHS.has(pathname.toLowerCase())) return;
+      started = true;
+      if (document.readyState === 'complete') settle();
+      else addEventListener('load', settle, { once: true });
     };
     startOn(appRouter.state.location.pathname);
     const unsubscribe = appRouter.subscribe((state) => startOn(state.location.pathname));
     return () => {
       stopped = true;
       unsubscribe();
+      clearTimeout(timer);
+      removeEventListener('load', settle);
       stop?.();
     };
   }, [services, appRouter]);
