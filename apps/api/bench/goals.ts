@@ -1,5 +1,7 @@
 import type { CsvResult } from './csv';
+import { LIVE_PER_ADDRESS_MAX } from '@smart-zone/types/live';
 import { csvImportSeconds, type Row } from './report';
+import { type SseLatency, type SseResult, sseRatios } from './sse';
 
 /** The figures issues 8, 9 and 19 ask for, checked against a run. */
 interface Goal {
@@ -151,6 +153,44 @@ export function csvGoalLines(csv: CsvResult): string[] {
     `- ${ok ? 'met' : 'MISSED'} (issue 21) every probe answer 2xx, no errors` +
       `${failing.length ? ` (not in: ${failing.map((phase) => phase.phase).join(', ')})` : ''}; ` +
       `${csv.stocktakeCheck.wrong} of ${csv.stocktakeCheck.checked} items read back off the stocktake's values`,
+  );
+  return lines;
+}
+
+/**
+ * Issue 22: one restock reaches every stream (1,000 here), p99 < 250 ms from commit to receipt; through a
+ * second process on the same SQLite file, p99 < 1 s; reads and deliveries within 5 % of the same with no
+ * stream; the server's memory per stream told.
+ */
+export function sseGoalLines(sse: SseResult): string[] {
+  const reached = (run: SseLatency, goalMs: number, what: string) => {
+    const met = run.streamsWithEvery === sse.clients && run.events === run.restocks && run.fromCommit.p99 < goalMs;
+    return (
+      `- ${met ? 'met' : 'MISSED'} (issue 22) ${what}: every one of ${run.restocks} restocks reaches all ` +
+      `${sse.clients.toLocaleString('en')} streams, p99 < ${goalMs} ms from commit to receipt: ` +
+      `${run.streamsWithEvery.toLocaleString('en')} streams read all ${run.events} events; ` +
+      `p50 ${run.fromCommit.p50} ms, p99 ${run.fromCommit.p99} ms`
+    );
+  };
+  const lines = [reached(sse.one, 250, 'one API process')];
+  if (sse.two) lines.push(reached(sse.two, 1000, 'two API processes on one SQLite file'));
+  for (const kind of ['reads', 'deliveries'] as const) {
+    const ratios = sseRatios(sse, kind);
+    const failed = ratios.with.failed + ratios.without.failed;
+    lines.push(
+      `- ${ratios.ratio >= 0.95 && failed === 0 ? 'met' : 'MISSED'} (issue 22) ${kind} with ${sse.clients.toLocaleString('en')} ` +
+        `streams within 5 % of none, every answer 2xx: × ${ratios.ratio.toFixed(2)} ` +
+        `(${Math.round(ratios.with.reqPerSec)} vs ${Math.round(ratios.without.reqPerSec)}/s; ` +
+        `p99 ${ratios.with.p99} vs ${ratios.without.p99} ms)${failed ? `; ${failed} not 2xx` : ''}`,
+    );
+  }
+  const cap = sse.capCheck;
+  lines.push(
+    `- (issue 22, no goal) server memory per stream: ${sse.memory.perConnectionKb.toFixed(1)} KB ` +
+      `(RSS ${sse.memory.beforeMb.toFixed(0)} → ${sse.memory.withMb.toFixed(0)} MB with ${sse.clients.toLocaleString('en')})`,
+    `- ${cap.ok === LIVE_PER_ADDRESS_MAX && cap.refused === cap.streams - LIVE_PER_ADDRESS_MAX ? 'met' : 'MISSED'} ` +
+      `(issue 22) the per-address cap holds: ${cap.ok} of ${cap.streams} streams from one address opened, ${cap.refused} refused`,
+    `- ${sse.stock.oversold === 0 ? 'met' : 'MISSED'} deliveries oversold 0 (${sse.stock.oversold})`,
   );
   return lines;
 }

@@ -3,16 +3,18 @@
  * so that it never shares an event loop or a core's time slices with the
  * server it measures. It gets its LoadSpec as argv[2] and answers one
  * LoadResult over IPC; given a ProbeSpec instead, it runs issue 21's probe
- * (probe.ts), which the orchestrator steers over IPC.
+ * (probe.ts), and given an SseClientsSpec issue 22's SSE clients (sse-clients.ts),
+ * which the orchestrator steers over IPC.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { runProbe } from './probe';
-import type { LoadResult, LoadSpec, ProbeSpec } from './protocol';
+import type { LoadResult, LoadSpec, ProbeSpec, SseClientsSpec } from './protocol';
+import { runSseClients } from './sse-clients';
 
 async function main() {
-  const given = JSON.parse(process.argv[2] ?? '') as LoadSpec | ProbeSpec;
-  if ('kind' in given) return runProbe(given);
+  const given = JSON.parse(process.argv[2] ?? '') as LoadSpec | ProbeSpec | SseClientsSpec;
+  if ('kind' in given) return given.kind === 'probe' ? runProbe(given) : runSseClients();
   const spec: LoadSpec = given;
   const bodies = spec.bodies ? (JSON.parse(readFileSync(spec.bodies, 'utf8')) as string[]) : undefined;
   const result = await autocannon({

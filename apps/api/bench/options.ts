@@ -15,9 +15,12 @@ export interface BenchOptions {
   server: 'compiled' | 'tsx';
   /**
    * Runs only the scenarios whose name contains one of these texts. Issue 21's CSV export and import
-   * (csv.ts) runs only when one of them names it (`--only csv`), after the others.
+   * (csv.ts) and issue 22's live updates (sse.ts) run only when one of them names them (`--only csv`,
+   * `--only sse`), after the others.
    */
   only?: string[];
+  /** Issue 22 (`--only sse`): SSE streams held open by the clients process. */
+  sseClients: number;
   /** Where to write the results as JSON. */
   json?: string;
   /** Runs the API under `node --cpu-prof` and prints where its time went. */
@@ -29,7 +32,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'pnpm bench -- [--items 500] [--deliveries 0] [--movements 0] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…] (csv: the issue 21 export and import, run only when named)] [--json <file>] [--cpu-prof] [--keep] [--reuse <data folder>]';
+  'pnpm bench -- [--items 500] [--deliveries 0] [--movements 0] [--seconds 5] [--connections 32] [--warmup 1] [--rounds 3] [--server compiled|tsx] [--only <text>[,<text>…] (csv: the issue 21 export and import; sse: the issue 22 live updates; each run only when named)] [--sse-clients 1000] [--json <file>] [--cpu-prof] [--keep] [--reuse <data folder>]';
 
 export function readOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -45,6 +48,7 @@ export function readOptions(argv: string[]): BenchOptions {
       rounds: { type: 'string', default: '3' },
       server: { type: 'string', default: 'compiled' },
       only: { type: 'string' },
+      'sse-clients': { type: 'string', default: '1000' },
       json: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
@@ -69,6 +73,7 @@ export function readOptions(argv: string[]): BenchOptions {
       ?.split(',')
       .map((text) => text.trim())
       .filter(Boolean),
+    sseClients: whole('sse-clients', values['sse-clients'], 1),
     json: values.json,
     cpuProf: values['cpu-prof'],
     keep: values.keep,

@@ -98,3 +98,61 @@ export interface LatencyStats {
 export interface ProbeResult {
   phases: { phase: string; seconds: number; reads: LatencyStats; writes: LatencyStats }[];
 }
+
+/** Issue 22's SSE clients (sse-clients.ts), which load.ts runs instead of autocannon when given this. */
+export interface SseClientsSpec {
+  kind: 'sse-clients';
+}
+
+/** The SSE clients are listening for commands (their first message). */
+export interface SseClientsReady {
+  ready: true;
+}
+
+/**
+ * What the orchestrator tells the SSE clients, one command at a time, each answered by one message.
+ */
+export type SseCommand =
+  /** Opens `clients` streams to `base`'s GET /api/events, `perAddress` from each loopback address in turn. */
+  | { connect: { base: string; clients: number; perAddress: number } }
+  /** Opens one more stream than the server allows one address, all from one address: the cap is in force. */
+  | { capCheck: { base: string; streams: number } }
+  /** From now on, records when each stream reads an `item` event of `itemId` with a version above `afterVersion`. */
+  | { track: { itemId: string; afterVersion: number } }
+  /** What the tracking recorded (then it stops). */
+  | { receipts: true }
+  /** Closes every stream (answers the counts since they were opened). */
+  | { close: true };
+
+/** Answer to `connect`. */
+export interface SseConnected {
+  opened: number;
+  /** Streams refused or failed, by status or error code. */
+  failed: Record<string, number>;
+  seconds: number;
+  /** Loopback addresses used. */
+  addresses: number;
+}
+
+/** Answer to `capCheck`: each stream's status (0: a connection error). */
+export interface SseCapChecked {
+  statuses: number[];
+}
+
+/** Answer to `receipts`: each tracked event, when the server says it committed and when each stream read it. */
+export interface SseReceipts {
+  /** Streams open now. */
+  streams: number;
+  /** Of those, the streams that read every tracked event. */
+  streamsWithEvery: number;
+  events: { version: number; atMs: number; receivedMs: number[] }[];
+}
+
+/** Answer to `close`: what the streams read while open, and the clients process's CPU time meanwhile. */
+export interface SseClosed {
+  events: number;
+  megabytes: number;
+  /** Streams the server ended or that failed while open. */
+  dropped: number;
+  cpuSeconds: number;
+}

@@ -4,6 +4,7 @@ import type { StockCheck } from './deliveries';
 import type { MemoryGrowth } from './memory';
 import type { BenchOptions } from './options';
 import type { LoadResult } from './protocol';
+import { type SseLatency, type SseResult, sseRatios } from './sse';
 
 export type Target = 'api' | 'floor' | 'ceiling';
 
@@ -36,6 +37,8 @@ export interface Report {
   rows: Row[];
   /** Issue 21's CSV export and import (`--only csv`). */
   csv?: CsvResult;
+  /** Issue 22's live updates (`--only sse`). */
+  sse?: SseResult;
   profile?: string[];
 }
 
@@ -151,4 +154,68 @@ export function csvImportSeconds(csv: CsvResult, file: string): number | undefin
   const dry = csv.steps.find((step) => step.step === `${file}: dry run`);
   const apply = csv.steps.find((step) => step.step === `${file}: apply`);
   return dry && apply ? dry.seconds + apply.seconds : undefined;
+}
+
+/** Issue 22: commit to receipt in one process and across two, the server's memory, then reads and deliveries beside none. */
+export function sseTables(sse: SseResult): string {
+  const latency = (label: string, run: SseLatency) =>
+    `| ${label} | ${run.restocks} | ${run.events} | ${whole(run.streamsOpen)} / ${whole(run.streamsWithEvery)} | ` +
+    `${whole(run.receipts)} | ${run.fromCommit.p50} | ${run.fromCommit.p99} | ${run.fromCommit.max} | ` +
+    `${run.fromAnswer.p50} / ${run.fromAnswer.p99} | ${run.lastStreamP50} |`;
+  const { memory } = sse;
+  const lines = [
+    `${whole(sse.clients)} streams of GET /api/events from the clients' own process, ${sse.perAddress} per loopback ` +
+      `address (${whole(sse.addresses)} addresses), opened in ${sse.connectSeconds.toFixed(1)} s. The cap: ` +
+      `${sse.capCheck.streams} streams at once from one address, ${sse.capCheck.ok} opened, ${sse.capCheck.refused} ` +
+      `refused with a 429${sse.capCheck.other ? `, ${sse.capCheck.other} otherwise` : ''}.`,
+    '',
+    '| Restocks (+1, 200 ms apart) | Restocks | Events seen | Streams open / read every event | Receipts | p50 ms | p99 ms | max ms | From the answer p50 / p99 ms | Last stream p50 ms |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    latency('one API process', sse.one),
+  ];
+  if (sse.two) lines.push(latency('through the first of two, streams on the second', sse.two));
+  lines.push(
+    '',
+    'ms from the commit time the event carries (`at`) to the stream reading it, over every stream and restock; ' +
+      "“from the answer”: from the restock's answer reaching the bench (negative: the event came first).",
+    '',
+    `Server RSS: ${mb(memory.beforeMb)} MB before the streams, ${mb(memory.withMb)} MB with them ` +
+      `(**${memory.perConnectionKb.toFixed(1)} KB per stream**), ${mb(memory.peakMb)} MB at the peak of the restocks, ` +
+      `${mb(memory.afterCloseMb)} MB once they closed.` +
+      (sse.two
+        ? ` The second process: ${mb(sse.two.memory.beforeMb)} → ${mb(sse.two.memory.withMb)} MB ` +
+          `(${sse.two.memory.perConnectionKb.toFixed(1)} KB per stream).`
+        : ''),
+    '',
+    '| Call | Round | Streams | req/s | p50 ms | p99 ms | non-2xx, errors | Server RSS start → peak MB | Events the streams read | Clients CPU s |',
+    '|---|--:|--:|--:|--:|--:|--:|---|--:|--:|',
+  );
+  for (const run of sse.runs) {
+    const { load } = run;
+    const expected = run.kind === 'deliveries' ? load.statuses['2xx']! * run.streams : undefined;
+    const read = run.clients
+      ? `${whole(run.clients.events)}${expected ? ` (${((100 * run.clients.events) / expected).toFixed(0)} % of 2xx × streams)` : ''}` +
+        `${run.clients.dropped ? `, ${run.clients.dropped} dropped` : ''}`
+      : '';
+    lines.push(
+      `| ${run.kind} | ${run.round} | ${whole(run.streams)} | ${rate(load.reqPerSec)} | ${load.p50} | ${load.p99} | ` +
+        `${load.non2xx}, ${load.errors} | ${mb(run.memory.beforeMb)} → ${mb(run.memory.peakMb)} | ${read} | ` +
+        `${run.clients ? run.clients.cpuSeconds.toFixed(1) : ''} |`,
+    );
+  }
+  lines.push('');
+  for (const kind of ['reads', 'deliveries'] as const) {
+    const ratios = sseRatios(sse, kind);
+    lines.push(
+      `${kind === 'reads' ? 'Reads' : 'Deliveries'} with the streams: × ${ratios.ratio.toFixed(2)} of the rate with none ` +
+        `(median of rounds: ${ratios.rounds.map((ratio) => ratio.toFixed(2)).join(', ')}); ` +
+        `${rate(ratios.with.reqPerSec)} vs ${rate(ratios.without.reqPerSec)}/s, p50 ${ratios.with.p50} vs ` +
+        `${ratios.without.p50} ms, p99 ${ratios.with.p99} vs ${ratios.without.p99} ms.`,
+    );
+  }
+  const { initial, final, delivered, oversold } = sse.stock;
+  lines.push(
+    `Deliveries' stock: ${whole(initial)} → ${whole(final)}, ${whole(delivered)} delivered, oversold ${oversold}.`,
+  );
+  return lines.join('\n');
 }

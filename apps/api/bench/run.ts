@@ -10,6 +10,10 @@
  * `--only csv` adds issue 21's CSV export and import (csv.ts), timed calls
  * with a probe of other users' requests beside them; it runs last, and only
  * when named, since it rewrites every item and doubles the store.
+ *
+ * `--only sse` adds issue 22's live updates (sse.ts): a thousand SSE clients in a process of their own,
+ * restocks timed from commit to every stream, the reads and deliveries beside the same with no stream,
+ * and a second API process on the same file. It runs after the other scenarios, before the CSV's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,14 +23,15 @@ import type { Item } from '@smart-zone/types/item';
 import { type ApiServer, benchToken, buildApi, startApiServer } from './api-server';
 import { CSV_SCENARIO, runCsv } from './csv';
 import { createStockItem } from './deliveries';
-import { csvGoalLines, goalLines } from './goals';
+import { csvGoalLines, goalLines, sseGoalLines } from './goals';
 import { expect } from './http';
 import { type BenchOptions, readOptions } from './options';
 import { summarizeProfiles } from './profile';
 import { type ReferenceServer, saveReferenceBodies, startReferenceServer } from './reference-servers';
-import { csvTables, machine, markdownTable, type Report } from './report';
+import { csvTables, machine, markdownTable, type Report, sseTables } from './report';
 import { runScenarios } from './runner';
 import { scenarios, searchTermFor } from './scenarios';
+import { runSse, SSE_SCENARIO } from './sse';
 import { hasSeedScript, seedThroughApi, seedWithScript } from './seed-items';
 
 const progress = (message: string) => console.error(`[bench] ${message}`);
@@ -75,7 +80,7 @@ async function main() {
     progress(
       `${seedSeconds === null ? 'store reused' : `seeded in ${seedSeconds.toFixed(1)} s`}; API pid ${api.pid} at ${api.base}`,
     );
-    report = await benchmark(options, api, token, workDir, references);
+    report = await benchmark(options, api, token, { workDir, dataDir }, references);
     report.seedSeconds = seedSeconds;
   } finally {
     // Stopping the API (SIGTERM, its graceful shutdown) is also what writes its CPU profile.
@@ -93,7 +98,7 @@ async function benchmark(
   options: BenchOptions,
   api: ApiServer,
   token: string,
-  workDir: string,
+  { workDir, dataDir }: { workDir: string; dataDir: string },
   references: ReferenceServer[],
 ): Promise<Report> {
   const totalOf = async (query: string, listPath = '/api/inventory') => {
@@ -122,7 +127,9 @@ async function benchmark(
   }).filter((scenario) => !options.only || options.only.some((text) => scenario.name.includes(text)));
   // Issue 21's CSV import rewrites every item and doubles the store: only when asked for by name, and last.
   const csvChosen = options.only?.some((text) => CSV_SCENARIO.includes(text)) ?? false;
-  if (chosen.length === 0 && !csvChosen) {
+  // Issue 22's thousand SSE clients and second API process: only when asked for by name too.
+  const sseChosen = options.only?.some((text) => SSE_SCENARIO.toLowerCase().includes(text.toLowerCase())) ?? false;
+  if (chosen.length === 0 && !csvChosen && !sseChosen) {
     throw new Error(`no scenario name contains any of ${options.only?.join(', ')}`);
   }
   let floor: ReferenceServer | undefined;
@@ -158,6 +165,22 @@ async function benchmark(
     rows,
   };
   // After the counts above, which describe the store the other scenarios ran on.
+  if (sseChosen) {
+    report.sse = await runSse({
+      api,
+      dataDir,
+      workDir,
+      server: options.server,
+      token,
+      stockItem,
+      clients: options.sseClients,
+      seconds: options.seconds,
+      connections: options.connections,
+      warmup: options.warmup,
+      rounds: options.rounds,
+      progress,
+    });
+  }
   if (csvChosen) {
     report.csv = await runCsv({
       base: api.base,
@@ -193,6 +216,11 @@ function print(report: Report) {
   if (report.rows.length > 0) {
     console.log(markdownTable(report.rows));
     console.log(`\n${goalLines(report.rows).join('\n')}`);
+  }
+  if (report.sse) {
+    console.log(`\n### ${SSE_SCENARIO}, ${report.sse.clients.toLocaleString('en')} clients\n`);
+    console.log(sseTables(report.sse));
+    console.log(`\n${sseGoalLines(report.sse).join('\n')}`);
   }
   if (report.csv) {
     console.log(`\n### ${CSV_SCENARIO}, ${report.csv.items.toLocaleString('en')} items\n`);
