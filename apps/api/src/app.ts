@@ -25,6 +25,7 @@ import { movementsRoutes } from './movements/movements.routes';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
 import { serviceRoutes } from './service/service.routes';
+import { statsRoutes } from './stats/stats.routes';
 import { roleResolver } from './team/team-roles';
 import { teamRoutes } from './team/team.routes';
 import { contentSecurityPolicy } from './web/content-security-policy';
@@ -98,6 +99,7 @@ function apiRoutes(deps: {
     ...importsRoutes({ store }),
     ...eventsRoutes({ live }),
     ...auditRoutes({ store }),
+    ...statsRoutes({ store }),
     ...teamRoutes({ store, settings: config }),
     ...serviceRoutes({ store, config }),
     ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, roleOf: guards.roleOf }),

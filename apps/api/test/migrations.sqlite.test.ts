@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { migrate } from '../src/store/sqlite/schema';
+import { sqliteStats } from '../src/store/sqlite/sqlite-stats';
 
 /**
  * Migration 7 makes the movements table again (its reason CHECK names `import`
@@ -21,7 +22,7 @@ it('keeps every movement of a version 6 file, and then holds the new rules', () 
   const before = db.prepare('SELECT * FROM movements ORDER BY seq').all();
   expect(() => insert.run('x', 1, 1, 'import', null, '2026-01-04T00:00:00.000Z')).toThrow(/CHECK/);
 
-  migrate(db);
+  migrate(db, 7);
   expect(db.pragma('user_version', { simple: true })).toBe(7);
   expect(
     db
@@ -49,5 +50,52 @@ it('keeps every movement of a version 6 file, and then holds the new rules', () 
     .pluck()
     .all();
   expect(indexes).toEqual(['movements_by_at', 'movements_by_item', 'movements_undone']);
+  db.close();
+});
+
+/**
+ * Migration 8 fills the dashboard's totals from what a version 7 file holds
+ * (its items, its whole ledger), and its triggers keep them from then on.
+ */
+it('counts a version 7 file into the stats, then keeps counting', async () => {
+  const db = new Database(':memory:');
+  migrate(db, 7);
+  const item = db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, created_at, min_stock) VALUES (?, ?, 'S', ?, ?, 'then', ?)`,
+  );
+  item.run('a'.repeat(24), 'Alpha', 2.5, 4, 5);
+  item.run('b'.repeat(24), 'Beta', 10.005, 0, 0);
+  const move = db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at)
+     VALUES (?, ?, ?, ?, ?, 'u', 'u@x', ?)`,
+  );
+  const today = new Date().toISOString();
+  const day = today.slice(0, 10);
+  move.run('m1', 'a'.repeat(24), 10, 10, 'created', '2020-01-01T10:00:00.000Z');
+  move.run('m2', 'a'.repeat(24), -6, 4, 'delivery', today);
+  move.run('m3', 'b'.repeat(24), 3, 3, 'created', today);
+  move.run('m4', 'b'.repeat(24), -3, 0, 'adjust', today);
+  // An item deleted before: its out counts in the day, not among the movers.
+  move.run('m5', 'c'.repeat(24), -9, 0, 'adjust', today);
+  move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
+
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(8);
+  const stats = sqliteStats(db);
+  let read = await stats.read();
+  expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });
+  expect(read.movementsByDay.at(-1)).toEqual({ day, in: 3, out: 6 + 3 + 9 + 1 });
+  expect(read.topMovers).toEqual([
+    { itemId: 'a'.repeat(24), name: 'Alpha', out: 6 },
+    { itemId: 'b'.repeat(24), name: 'Beta', out: 3 },
+  ]);
+  // Kept by the triggers: a price and a quantity changed, an item deleted, a movement appended.
+  db.prepare("UPDATE items SET price = 3, quantity = 2 WHERE name = 'Alpha'").run();
+  db.prepare("DELETE FROM items WHERE name = 'Beta'").run();
+  move.run('m7', 'a'.repeat(24), -2, 2, 'adjust', today);
+  read = await stats.read();
+  expect(read).toMatchObject({ items: 1, units: 2, stockValue: 6, low: 1, out: 0 });
+  expect(read.movementsByDay.at(-1)).toEqual({ day, in: 3, out: 6 + 3 + 9 + 1 + 2 });
+  expect(read.topMovers).toEqual([{ itemId: 'a'.repeat(24), name: 'Alpha', out: 8 }]);
   db.close();
 });

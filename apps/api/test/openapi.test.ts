@@ -416,6 +416,11 @@ describe('every documented operation answers as documented', () => {
     );
     expect(deliveries.status).toBe(200);
     expect((await check('get', '/deliveries', () => request(t.app).get('/api/deliveries'))).status).toBe(401);
+    const stats = await check('get', '/stats', () =>
+      request(t.app).get('/api/stats').set('Authorization', auth(staff)),
+    );
+    expect(stats.status).toBe(200);
+    expect((await check('get', '/stats', () => request(t.app).get('/api/stats'))).status).toBe(401);
   });
 
   it('live events: a stream, ended at shutdown', async () => {

@@ -6,6 +6,7 @@ import { ERROR_CODES } from './errors';
 import { IMPORT_SHOWN_MAX, importErrorSchema } from './imports';
 import { itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
 import { ROLES } from './roles';
+import { STATS_DAYS, STATS_TOP_MOVERS } from './stats';
 
 /**
  * The one definition of every answer's shape: the OpenAPI document
@@ -262,3 +263,38 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   liveAlertEventSchema,
   liveResetEventSchema,
 ]);
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ description: 'A UTC day, YYYY-MM-DD' });
+const units = z.number().int().min(0);
+
+/** GET /api/stats (stats.ts). */
+export const statsSchema = z
+  .object({
+    items: units.meta({ description: 'Items in the catalogue' }),
+    units: units.meta({ description: 'Units on hand, all items together' }),
+    stockValue: z.number().min(0).meta({ description: 'Price × quantity over every item, to the cent' }),
+    low: units.meta({ description: 'Items at or below their reorder point (as `?stock=low`)' }),
+    out: units.meta({ description: 'Items with none left (as `?stock=out`)' }),
+    movementsByDay: z
+      .array(z.object({ day, in: units, out: units }))
+      .length(STATS_DAYS)
+      .meta({
+        description: `Units in and out per UTC day, the last ${STATS_DAYS} days oldest first (today last): every movement's delta by its sign`,
+      }),
+    topMovers: z
+      .array(
+        z.object({
+          itemId: id,
+          name: z.string(),
+          out: units.meta({ description: `Units out over the last ${STATS_DAYS} days` }),
+        }),
+      )
+      .max(STATS_TOP_MOVERS)
+      .meta({
+        description: `The ${STATS_TOP_MOVERS} items with the most units out over the last ${STATS_DAYS} days, most first (ties by id); deleted items are not named`,
+      }),
+  })
+  .meta({ id: 'Stats', description: 'The warehouse at a glance (the dashboard)' });

@@ -157,6 +157,7 @@ export function openApiDocument(routes: readonly Route[]) {
       { name: 'deliveries', description: 'My Item: a user’s own deliveries; every delivery for the team' },
       { name: 'team', description: 'Who may do what: members and their roles (owners)' },
       { name: 'audit', description: 'Every write, who made it and why, recorded in its own transaction' },
+      { name: 'stats', description: 'The warehouse at a glance: the dashboard (staff)' },
       { name: 'account', description: 'Sign-in and who the caller is' },
       { name: 'service', description: 'Health, settings for the web app, and this document' },
     ],

@@ -3,6 +3,7 @@ import type { ImportError, ImportReport } from '@smart-zone/types/imports';
 import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Role } from '@smart-zone/types/roles';
+import type { Stats } from '@smart-zone/types/stats';
 import type { Member } from '@smart-zone/types/team';
 import type {
   Actor,
@@ -378,6 +379,16 @@ export interface AuditRepository {
   list(filter: AuditFilter, page: { limit: number; skip: number }): Promise<{ entries: AuditEntry[]; total: number }>;
 }
 
+/**
+ * The warehouse at a glance (GET /api/stats): answered from totals each write keeps in its own transaction
+ * (the items' count, units and value; units in and out per day, and per item and day), never by reading
+ * the movements, so it costs the same at 1,000,000 movements as at 10.
+ */
+export interface StatsRepository {
+  /** As of `now` (default: the clock): its UTC day and the STATS_DAYS − 1 before it. */
+  read(now?: Date): Promise<Stats>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongo';
   readonly items: ItemRepository;
@@ -385,6 +396,7 @@ export interface Store {
   readonly alerts: AlertRepository;
   readonly team: TeamRepository;
   readonly audit: AuditRepository;
+  readonly stats: StatsRepository;
   /** Every committed change, once, after commit. */
   readonly changes: ChangeFeed;
   /**

@@ -71,6 +71,7 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     alerts: store.alerts,
     team: store.team,
     audit: store.audit,
+    stats: store.stats,
     changes: store.changes,
     seedOnce: (items) => store.seedOnce(items),
     health: () => store.health(),

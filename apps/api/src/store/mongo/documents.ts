@@ -162,6 +162,21 @@ export interface MetaDoc {
   catalogue?: string;
 }
 
+/** Units in and out on one UTC day (`_id`: YYYY-MM-DD), every movement's delta by its sign (mongo-stats.ts). */
+export interface MovementDayDoc {
+  _id: string;
+  in: number;
+  out: number;
+}
+
+/** One item's units out on one UTC day: the top movers (mongo-stats.ts); removed with the item. */
+export interface ItemOutDayDoc {
+  _id: ObjectId;
+  day: string;
+  itemId: ObjectId;
+  out: number;
+}
+
 export interface MongoCollections {
   items: Collection<ItemDoc>;
   deliveries: Collection<DeliveryDoc>;
@@ -172,6 +187,8 @@ export interface MongoCollections {
   changes: Collection<ChangeDoc>;
   members: Collection<MemberDoc>;
   audit: Collection<AuditDoc>;
+  movementDays: Collection<MovementDayDoc>;
+  itemOutDays: Collection<ItemOutDayDoc>;
 }
 
 export const collectionsOf = (db: Db): MongoCollections => ({
@@ -184,6 +201,8 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   changes: db.collection<ChangeDoc>('changes'),
   members: db.collection<MemberDoc>('members'),
   audit: db.collection<AuditDoc>('audit'),
+  movementDays: db.collection<MovementDayDoc>('movementDays'),
+  itemOutDays: db.collection<ItemOutDayDoc>('itemOutDays'),
 });
 
 export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
 import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
+import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import { alertFor, type StockLevel } from '../stock-alerts';
 import type { Author, ChangeCause } from '../store';
@@ -80,7 +81,7 @@ export interface FeedPosition {
  */
 export function mongoLedger(
   client: MongoClient,
-  { movements, meta, alerts, changes, audit }: MongoCollections,
+  { movements, meta, alerts, changes, audit, movementDays, itemOutDays }: MongoCollections,
   {
     transactions,
     where,
@@ -192,10 +193,51 @@ export function mongoLedger(
     }
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
+    await countMovements(movementDocs, list, session);
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
     return movementIds;
+  }
+
+  /**
+   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): units
+   * in and out per UTC day by each delta's sign, and each item's units out per day (not a deletion's); a
+   * deleted item's days go with it.
+   */
+  async function countMovements(docs: readonly MovementDoc[], list: readonly ItemChange[], session?: ClientSession) {
+    const days = new Map<string, { in: number; out: number }>();
+    const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
+    for (const doc of docs) {
+      const day = utcDay(doc.at);
+      const total = days.get(day) ?? { in: 0, out: 0 };
+      total.in += Math.max(doc.delta, 0);
+      total.out += Math.max(-doc.delta, 0);
+      days.set(day, total);
+      if (doc.delta >= 0 || doc.reason === 'deleted') continue;
+      const key = `${day} ${doc.itemId.toHexString()}`;
+      const itemDay = itemDays.get(key) ?? { day, itemId: doc.itemId, out: 0 };
+      itemDay.out -= doc.delta;
+      itemDays.set(key, itemDay);
+    }
+    if (days.size > 0) {
+      await movementDays.bulkWrite(
+        [...days].map(([day, total]) => ({
+          updateOne: { filter: { _id: day }, update: { $inc: total }, upsert: true },
+        })),
+        { ordered: true, ...inTx(session) },
+      );
+    }
+    if (itemDays.size > 0) {
+      await itemOutDays.bulkWrite(
+        [...itemDays.values()].map(({ day, itemId, out }) => ({
+          updateOne: { filter: { day, itemId }, update: { $inc: { out } }, upsert: true },
+        })),
+        { ordered: true, ...inTx(session) },
+      );
+    }
+    const deleted = list.filter((change) => change.cause === 'deleted').map((change) => change.itemId);
+    if (deleted.length > 0) await itemOutDays.deleteMany({ itemId: { $in: deleted } }, inTx(session));
   }
 
   /**

@@ -8,6 +8,7 @@ import { mongoDeliveries } from './mongo-deliveries';
 import { mongoFeed } from './mongo-feed';
 import { mongoItems } from './mongo-items';
 import { inTx, mongoLedger } from './mongo-ledger';
+import { mongoStats } from './mongo-stats';
 import { mongoTeam } from './mongo-team';
 import { applySchema, migrate } from './schema';
 
@@ -135,6 +136,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     alerts: mongoAlerts(collections, ledger),
     team: mongoTeam(collections, ledger),
     audit: mongoAudit(collections),
+    stats: mongoStats(collections),
     changes: feed.feed,
     async seedOnce(demo) {
       try {

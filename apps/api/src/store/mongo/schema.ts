@@ -5,6 +5,7 @@ import { MOVEMENT_REASONS, QUANTITY_MAX, SYSTEM_ACTOR } from '@smart-zone/types/
 import { ROLES } from '@smart-zone/types/roles';
 import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
+import { countPastMovements } from './mongo-stats';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
 
@@ -27,7 +28,17 @@ const actor = { bsonType: 'object', required: ['uid', 'email'], properties: { ui
 const quantity = { ...wholeNumber, minimum: 0, maximum: QUANTITY_MAX };
 const seq = { ...wholeNumber, minimum: 1 };
 
-type CollectionName = 'items' | 'deliveries' | 'movements' | 'alerts' | 'alertSends' | 'changes' | 'members' | 'audit';
+type CollectionName =
+  | 'items'
+  | 'deliveries'
+  | 'movements'
+  | 'alerts'
+  | 'alertSends'
+  | 'changes'
+  | 'members'
+  | 'audit'
+  | 'movementDays'
+  | 'itemOutDays';
 
 const SCHEMAS: Record<CollectionName, Document> = {
   items: {
@@ -216,6 +227,25 @@ const SCHEMAS: Record<CollectionName, Document> = {
       requestId: text,
     },
   },
+  movementDays: {
+    bsonType: 'object',
+    required: ['_id', 'in', 'out'],
+    properties: {
+      _id: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      in: { ...wholeNumber, minimum: 0 },
+      out: { ...wholeNumber, minimum: 0 },
+    },
+  },
+  itemOutDays: {
+    bsonType: 'object',
+    required: ['day', 'itemId', 'out'],
+    properties: {
+      _id: objectId,
+      day: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      itemId: objectId,
+      out: { ...wholeNumber, minimum: 1 },
+    },
+  },
 };
 
 /**
@@ -238,6 +268,8 @@ export const VALIDATORS: Record<CollectionName, Document> = {
   changes: { $jsonSchema: SCHEMAS.changes },
   members: { $jsonSchema: SCHEMAS.members },
   audit: { $jsonSchema: SCHEMAS.audit },
+  movementDays: { $jsonSchema: SCHEMAS.movementDays },
+  itemOutDays: { $jsonSchema: SCHEMAS.itemOutDays },
 };
 
 /** A day: the change log serves the feed's start and a standalone server's polling, never history. */
@@ -334,6 +366,14 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     // no timer in each instance, and the feed reads the oplog, not this collection, so a day is plenty.
     { key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
   ],
+  // The stats' days are their _id.
+  movementDays: [],
+  itemOutDays: [
+    // The ledger's upsert of an item's day (unique: one per item and day), and the window's range of days.
+    { key: { day: 1, itemId: 1 }, unique: true },
+    // An item's rows, removed with it.
+    { key: { itemId: 1 } },
+  ],
 };
 
 /**
@@ -386,7 +426,7 @@ export async function applySchema(db: Db, warn: (message: string) => void): Prom
     }
   }
   for (const [name, indexes] of Object.entries(INDEXES)) {
-    await db.collection(name).createIndexes(indexes);
+    if (indexes.length > 0) await db.collection(name).createIndexes(indexes);
   }
   for (const [name, retired] of Object.entries(RETIRED_INDEXES)) {
     for (const index of retired) {
@@ -417,6 +457,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
   await openingBalances(collections, ledger);
   await nameKeys(collections, ledger);
   await stockLevels(collections, ledger);
+  await countPastMovements(collections);
   // The first version's deliveries belonged to an email: they belong to no uid, as in SQLite (its V2).
   await collections.deliveries.updateMany({ uid: { $exists: false } }, { $set: { uid: '' } });
 }

@@ -299,6 +299,67 @@ CREATE INDEX movements_by_at ON movements (at, seq);
 CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
 `;
 
+/**
+ * Issue 22: the dashboard's totals (GET /api/stats), kept by triggers in each
+ * write's own transaction, whichever connection makes it (the import worker's
+ * too), and filled here from what the file holds. `stock_totals`: the items'
+ * count, units and value in cents (each price rounded to the cent, so sums
+ * never drift). `movement_days`: units in and out per UTC day, every
+ * movement's delta by its sign. `item_out_days`: each item's units out per
+ * day (top movers); a deleted item's rows go with it.
+ */
+const CENTS = (row: string) => `CAST(round(${row}.price * 100) AS INTEGER) * ${row}.quantity`;
+const V8_STATS = `
+CREATE TABLE stock_totals (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  items       INTEGER NOT NULL,
+  units       INTEGER NOT NULL,
+  value_cents INTEGER NOT NULL
+);
+INSERT INTO stock_totals (id, items, units, value_cents)
+  SELECT 1, COUNT(*), COALESCE(SUM(quantity), 0), COALESCE(SUM(${CENTS('items')}), 0) FROM items;
+CREATE TRIGGER stock_totals_insert AFTER INSERT ON items BEGIN
+  UPDATE stock_totals SET items = items + 1, units = units + new.quantity, value_cents = value_cents + ${CENTS('new')};
+END;
+CREATE TRIGGER stock_totals_delete AFTER DELETE ON items BEGIN
+  UPDATE stock_totals SET items = items - 1, units = units - old.quantity, value_cents = value_cents - ${CENTS('old')};
+END;
+CREATE TRIGGER stock_totals_update AFTER UPDATE OF quantity, price ON items
+  WHEN new.quantity <> old.quantity OR new.price <> old.price BEGIN
+  UPDATE stock_totals SET units = units + new.quantity - old.quantity,
+    value_cents = value_cents + ${CENTS('new')} - ${CENTS('old')};
+END;
+
+CREATE TABLE movement_days (
+  day       TEXT    NOT NULL PRIMARY KEY,
+  units_in  INTEGER NOT NULL,
+  units_out INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO movement_days (day, units_in, units_out)
+  SELECT substr(at, 1, 10), SUM(max(delta, 0)), SUM(max(-delta, 0)) FROM movements GROUP BY substr(at, 1, 10);
+CREATE TABLE item_out_days (
+  day       TEXT    NOT NULL,
+  item_id   TEXT    NOT NULL,
+  units_out INTEGER NOT NULL,
+  PRIMARY KEY (day, item_id)
+) WITHOUT ROWID;
+CREATE INDEX item_out_days_by_item ON item_out_days (item_id);
+INSERT INTO item_out_days (day, item_id, units_out)
+  SELECT substr(m.at, 1, 10), m.item_id, SUM(-m.delta) FROM movements m
+   WHERE m.delta < 0 AND m.reason <> 'deleted' AND EXISTS (SELECT 1 FROM items i WHERE i.id = m.item_id)
+   GROUP BY substr(m.at, 1, 10), m.item_id;
+CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
+  INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), max(new.delta, 0), max(-new.delta, 0))
+    ON CONFLICT (day) DO UPDATE SET units_in = units_in + excluded.units_in, units_out = units_out + excluded.units_out;
+  INSERT INTO item_out_days (day, item_id, units_out)
+    SELECT substr(new.at, 1, 10), new.item_id, -new.delta WHERE new.delta < 0 AND new.reason <> 'deleted'
+    ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+END;
+CREATE TRIGGER item_out_days_forgotten AFTER DELETE ON items BEGIN
+  DELETE FROM item_out_days WHERE item_id = old.id;
+END;
+`;
+
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -311,6 +372,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V5_TEAM_AUDIT),
   (db) => db.exec(V6_SKU_LEDGER),
   (db) => db.exec(V7_IMPORT_UNDO),
+  (db) => db.exec(V8_STATS),
 ];
 
 /** Runs the migrations the database has not had, up to `until` (a test's older version) or all. */

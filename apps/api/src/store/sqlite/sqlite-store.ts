@@ -8,6 +8,7 @@ import { sqliteDeliveries } from './sqlite-deliveries';
 import { sqliteFeed } from './sqlite-feed';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
+import { sqliteStats } from './sqlite-stats';
 import { sqliteTeam } from './sqlite-team';
 import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
@@ -67,6 +68,7 @@ export function openSqliteStore(dataDir: string, options: { feedPollMs?: number 
     alerts: gated(sqliteAlerts(db), gate, ['markRead', 'markAllRead', 'recordSend']),
     team: gated(sqliteTeam(db, ledger), gate, ['add', 'setRole', 'remove', 'ensureOwners']),
     audit: sqliteAudit(db, worker),
+    stats: sqliteStats(db),
     changes: changes.feed,
     async seedOnce(demo) {
       await gate.opened();

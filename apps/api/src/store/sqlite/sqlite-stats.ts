@@ -1,0 +1,61 @@
+import type Database from 'better-sqlite3';
+import { STATS_TOP_MOVERS, statsDays, type Stats } from '@smart-zone/types/stats';
+import type { StatsRepository } from '../store';
+
+/**
+ * GET /api/stats from the totals V8's triggers keep in every write's
+ * transaction (schema.ts): one row, the window's 30 day rows, and the items'
+ * out per day in the window summed by item; low and out counted in their
+ * partial indexes. Read in one transaction, so the figures agree with each other. A deleted item's rows
+ * went with it (the trigger), so every mover read is an item that exists.
+ */
+export function sqliteStats(db: Database.Database): StatsRepository {
+  const sql = {
+    totals: db.prepare<[], { items: number; units: number; value_cents: number }>(
+      'SELECT items, units, value_cents FROM stock_totals WHERE id = 1',
+    ),
+    low: db.prepare<[], number>('SELECT COUNT(*) FROM items WHERE min_stock > 0 AND quantity <= min_stock').pluck(),
+    out: db.prepare<[], number>('SELECT COUNT(*) FROM items WHERE quantity = 0').pluck(),
+    days: db.prepare<[string, string], { day: string; units_in: number; units_out: number }>(
+      'SELECT day, units_in, units_out FROM movement_days WHERE day BETWEEN ? AND ?',
+    ),
+    movers: db.prepare<[string, string, number], { item_id: string; name: string; units_out: number }>(
+      `SELECT t.item_id, i.name, t.units_out FROM (
+         SELECT item_id, SUM(units_out) AS units_out FROM item_out_days WHERE day BETWEEN ? AND ?
+          GROUP BY item_id ORDER BY units_out DESC, item_id LIMIT ?
+       ) t JOIN items i ON i.id = t.item_id ORDER BY t.units_out DESC, t.item_id`,
+    ),
+  };
+
+  const read = db.transaction((now: Date): Stats => {
+    const days = statsDays(now);
+    const first = days[0]!;
+    const last = days[days.length - 1]!;
+    const totals = sql.totals.get() ?? { items: 0, units: 0, value_cents: 0 };
+    const byDay = new Map(sql.days.all(first, last).map((row) => [row.day, row]));
+    const movers = sql.movers.all(first, last, STATS_TOP_MOVERS);
+    return {
+      items: totals.items,
+      units: totals.units,
+      stockValue: totals.value_cents / 100,
+      low: sql.low.get() ?? 0,
+      out: sql.out.get() ?? 0,
+      movementsByDay: days.map((day) => ({
+        day,
+        in: byDay.get(day)?.units_in ?? 0,
+        out: byDay.get(day)?.units_out ?? 0,
+      })),
+      topMovers: movers.map((row) => ({
+        itemId: row.item_id,
+        name: row.name,
+        out: row.units_out,
+      })),
+    };
+  });
+
+  return {
+    async read(now = new Date()) {
+      return read(now);
+    },
+  };
+}
