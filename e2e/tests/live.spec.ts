@@ -158,8 +158,9 @@ test('"Reconnecting…" in every tab while the stream cannot be reached', async 
     await page.goto('/inventory');
     await expect(page.getByTestId('item-card').first()).toBeVisible();
   }
+  // The stream starts 1 s after a page's load event, and the hint shows once it has not opened for 2 s.
   for (const page of [first, second]) {
-    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 20_000 });
   }
   await shot(first, 'live-reconnecting');
 
