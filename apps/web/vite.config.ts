@@ -88,7 +88,8 @@ export default defineConfig(({ command }) => ({
       // Only the Bootstrap (and toast) rules our markup uses: the class names
       // written in src/, and those react-bootstrap's components (forms, cards,
       // tables, the dialog) write themselves; the safelist holds the families
-      // whose names are built from parts (`btn-${variant}`, `${prefix}-dialog`).
+      // whose names are built from parts (`btn-${variant}`, `${prefix}-dialog`)
+      // and uPlot's.
       plugins:
         command === 'build'
           ? [
@@ -112,6 +113,9 @@ export default defineConfig(({ command }) => ({
                     /^modal/,
                     /^(fade|show|collapse|collapsing)$/,
                     /^Toastify/,
+                    // uPlot's own rules (the dashboard chart's CSS chunk): its script writes these class names.
+                    /^uplot$/,
+                    /^u-/,
                   ],
                   deep: [/^Toastify/],
                   greedy: [/^Toastify/],

@@ -1,5 +1,6 @@
 import type { LiveEvent } from '@smart-zone/types/live';
 import { env } from '../config/env';
+import { createLiveStats } from '../features/dashboard/api/live-stats';
 import { createLiveItemsCache } from '../features/inventory/api/live-cache';
 import { connectLive } from '../lib/live/live-connection';
 import { setLiveReconnecting } from '../lib/live/live-status';
@@ -9,11 +10,14 @@ import type { createServices } from './services';
 /**
  * Loaded after the first render (App): the browser's live stream into this
  * tab's cache. Alerts are staff's: the bell's queries exist only for them,
- * so invalidating them asks again only where someone signed in sees them.
+ * so invalidating them asks again only where someone signed in sees them;
+ * the dashboard's figures likewise, throttled (any event may move them).
  */
 export function startLiveUpdates({ queryClient, api }: ReturnType<typeof createServices>) {
   const items = createLiveItemsCache(queryClient, api);
+  const stats = createLiveStats(queryClient, api);
   const onEvent = (event: LiveEvent) => {
+    stats.changed();
     if (event.type !== 'alert') items.apply(event);
     if (event.type === 'alert' || event.type === 'reset')
       void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
@@ -22,6 +26,7 @@ export function startLiveUpdates({ queryClient, api }: ReturnType<typeof createS
   return () => {
     stop();
     items.stop();
+    stats.stop();
     setLiveReconnecting(false);
   };
 }

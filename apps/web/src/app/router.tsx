@@ -181,6 +181,18 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.dashboard.path,
+                ...needs(
+                  'readStock',
+                  page(
+                    () => import('../features/dashboard/components/DashboardPage'),
+                    'DashboardPage',
+                    // Its own skeleton comes with its code: the first visit to / stays within its budget.
+                    textPage,
+                  ),
+                ),
+              },
+              {
                 path: paths.alerts.path,
                 ...needs(
                   'readStock',

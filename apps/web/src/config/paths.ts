@@ -28,6 +28,8 @@ export const paths = {
   /** Managers: add and update items from a CSV file (checked first, then applied). */
   importItems: { path: '/manageInventories/import', href: () => '/manageInventories/import' },
   addNewItem: { path: '/addNewItem', href: () => '/addNewItem' },
+  /** Staff: the warehouse at a glance (figures, 30 days of movements, top movers). */
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },

@@ -1,0 +1,109 @@
+import { render } from '@testing-library/react';
+import { type DayMovement, statsDays } from '@smart-zone/types/stats';
+import type uPlot from 'uplot';
+import { MovementsChart } from '../features/dashboard/components/MovementsChart';
+import {
+  UNIT_STEPS,
+  chartColumns,
+  dayLabel,
+  daySeconds,
+  movementTotals,
+  xRange,
+} from '../features/dashboard/components/movements';
+
+// uPlot itself needs a canvas (jsdom has none): here it is replaced at its module, and the test checks what
+// the component asks of it: drawn once into its box with the days' columns, new data into the same chart,
+// a new size when its box changes width, gone when the page is.
+interface FakePlot {
+  width: number;
+  setData: jest.Mock;
+  setSize: jest.Mock;
+  destroy: jest.Mock;
+}
+const mockPlots: { options: uPlot.Options; data: uPlot.AlignedData; target: HTMLElement; plot: FakePlot }[] = [];
+jest.mock('uplot', () => {
+  const Plot = jest.fn(function (
+    this: Record<string, unknown>,
+    options: uPlot.Options,
+    data: uPlot.AlignedData,
+    target: HTMLElement,
+  ) {
+    const plot: FakePlot = { width: options.width, setData: jest.fn(), setSize: jest.fn(), destroy: jest.fn() };
+    mockPlots.push({ options, data, target, plot });
+    return plot;
+  });
+  return { __esModule: true, default: Object.assign(Plot, { paths: { bars: jest.fn(() => 'bars') } }) };
+});
+
+const resize: (() => void)[] = [];
+beforeEach(() => {
+  mockPlots.length = 0;
+  resize.length = 0;
+  globalThis.ResizeObserver = class {
+    constructor(callback: () => void) {
+      resize.push(callback);
+    }
+    observe() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const DAYS = statsDays(new Date('2026-11-30T23:59:59.000Z'));
+const days = (out: number): DayMovement[] => DAYS.map((day, index) => ({ day, in: index, out }));
+
+describe('the movements chart', () => {
+  test('drawn once, into its box, with the days as UTC midnights and their in and out', () => {
+    const { getByTestId, rerender, unmount } = render(<MovementsChart days={days(1)} />);
+    expect(mockPlots).toHaveLength(1);
+    const [{ options, data, target, plot }] = mockPlots as [(typeof mockPlots)[number]];
+    expect(target).toBe(getByTestId('movements-chart'));
+    expect(target).toHaveAttribute('aria-hidden', 'true');
+    expect(data).toEqual(chartColumns(days(1)));
+    expect(options.series.map((series) => series.label)).toEqual(['Day', 'In', 'Out']);
+
+    // New stats: the same chart, new data.
+    rerender(<MovementsChart days={days(2)} />);
+    expect(mockPlots).toHaveLength(1);
+    expect(plot.setData).toHaveBeenLastCalledWith(chartColumns(days(2)));
+
+    // Its box got wider: the same chart, a new size (phone-height below 576 px).
+    Object.defineProperty(target, 'clientWidth', { configurable: true, value: 500 });
+    resize.forEach((callback) => callback());
+    expect(plot.setSize).toHaveBeenLastCalledWith({ width: 500, height: 220 });
+
+    unmount();
+    expect(plot.destroy).toHaveBeenCalled();
+  });
+});
+
+describe('the chart’s numbers', () => {
+  test('days are seconds at their UTC midnight, named in UTC whatever the browser’s zone', () => {
+    expect(daySeconds('2026-11-03')).toBe(Date.UTC(2026, 10, 3) / 1000);
+    expect(dayLabel(daySeconds('2026-11-03'))).toBe('Nov 3');
+    expect(dayLabel(daySeconds('2027-01-01'))).toBe('Jan 1');
+  });
+
+  test('columns keep the API’s order: oldest first, today last', () => {
+    const [xs, ins, outs] = chartColumns(days(4));
+    expect(xs).toHaveLength(30);
+    expect(xs[0]).toBe(daySeconds('2026-11-01'));
+    expect(xs.at(-1)).toBe(daySeconds('2026-11-30'));
+    expect(ins.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(outs.every((out) => out === 4)).toBe(true);
+  });
+
+  test('totals in and out, and the first day with the most out', () => {
+    const moved = DAYS.map((day) => ({ day, in: 0, out: 0 }));
+    moved[3] = { day: DAYS[3]!, in: 5, out: 7 };
+    moved[9] = { day: DAYS[9]!, in: 1, out: 7 };
+    moved[20] = { day: DAYS[20]!, in: 0, out: 2 };
+    expect(movementTotals(moved)).toEqual({ in: 6, out: 16, busiest: moved[3] });
+    expect(movementTotals(DAYS.map((day) => ({ day, in: 3, out: 0 })))).toEqual({ in: 90, out: 0, busiest: undefined });
+  });
+
+  test('half a day either side of the first and last days; whole units on the y axis', () => {
+    expect(xRange(86_400, 172_800)).toEqual([43_200, 216_000]);
+    expect(UNIT_STEPS.slice(0, 7)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(UNIT_STEPS.every(Number.isInteger)).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import type { DayMovement } from '@smart-zone/types/stats';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { DAY_STEPS, UNIT_STEPS, chartColumns, dayLabel, formatCount, xRange } from './movements';
+
+/** In blue, out in orange: told apart without red and green, and named in the legend beside them. */
+const IN_COLOUR = '#0d6efd';
+const OUT_COLOUR = '#fd7e14';
+const AXIS = { stroke: '#495057', grid: { stroke: '#e9ecef' }, ticks: { stroke: '#dee2e6' } };
+
+/** Below a phone's width the chart is lower, so the page still shows more than the chart. */
+const heightFor = (width: number) => (width < 576 ? 220 : 280);
+
+const units = (_plot: uPlot, value: number | null) => (value == null ? '–' : formatCount(value));
+
+function options(width: number): uPlot.Options {
+  const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.42, 24], align, gap: 1 });
+  return {
+    width,
+    height: heightFor(width),
+    // Days are UTC midnights in seconds: a plain number scale, stepped in whole days, not the browser's time zone.
+    scales: {
+      x: { time: false, range: (_plot, min, max) => xRange(min, max) },
+      y: { range: (_plot, _min, max) => [0, Math.max(max, 1) * 1.1] },
+    },
+    axes: [
+      { ...AXIS, incrs: DAY_STEPS, space: 56, values: (_plot, splits) => splits.map(dayLabel) },
+      { ...AXIS, incrs: UNIT_STEPS, size: 56, values: (_plot, splits) => splits.map(formatCount) },
+    ],
+    series: [
+      { label: 'Day', value: (_plot, value) => (value == null ? '–' : dayLabel(value)) },
+      {
+        label: 'In',
+        stroke: IN_COLOUR,
+        fill: `${IN_COLOUR}cc`,
+        paths: bars(-1),
+        points: { show: false },
+        value: units,
+      },
+      {
+        label: 'Out',
+        stroke: OUT_COLOUR,
+        fill: `${OUT_COLOUR}cc`,
+        paths: bars(1),
+        points: { show: false },
+        value: units,
+      },
+    ],
+    cursor: { drag: { x: false, y: false }, points: { show: false } },
+  };
+}
+
+/**
+ * Units in and out per day as grouped bars (uPlot on a canvas): drawn once,
+ * then given new data when the stats change (live) and a new size when its
+ * box does. Screen readers skip it: the page's caption and table say the same.
+ */
+export function MovementsChart({ days }: { days: readonly DayMovement[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
+  const columns = useMemo(() => chartColumns(days), [days]);
+  // Drawn with the first data; later data goes to the same chart (setData below).
+  const [first] = useState(columns);
+
+  useEffect(() => {
+    const element = box.current!;
+    const plot = new uPlot(options(element.clientWidth), first, element);
+    chart.current = plot;
+    const observer = new ResizeObserver(() => {
+      const width = element.clientWidth;
+      if (width !== plot.width) plot.setSize({ width, height: heightFor(width) });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+      chart.current = null;
+    };
+  }, [first]);
+
+  useEffect(() => {
+    chart.current?.setData(columns);
+  }, [columns]);
+
+  return <div ref={box} className="movements-chart" aria-hidden="true" data-testid="movements-chart" />;
+}
