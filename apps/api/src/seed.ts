@@ -78,6 +78,7 @@ async function main() {
     mongodbDb: config.mongodbDb,
     mongodbAllowStandalone: config.mongodbAllowStandalone,
     dataDir: config.dataDir,
+    bulkLoad: true,
   });
   const where = config.mongodbUri ? `MongoDB (${config.mongodbDb})` : `SQLite in ${config.dataDir}`;
   const started = performance.now();

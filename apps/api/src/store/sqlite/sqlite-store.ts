@@ -25,14 +25,17 @@ const SEEDED_KEY = 'demo_seeded_at';
 /** How often the changes log is trimmed to what it keeps. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-export function openSqliteStore(dataDir: string, options: { feedPollMs?: number } = {}): Store {
+export function openSqliteStore(
+  dataDir: string,
+  options: { feedPollMs?: number; synchronous?: 'FULL' | 'NORMAL' } = {},
+): Store {
   const file = dataDir === ':memory:' ? ':memory:' : path.join(dataDir, DB_FILE);
   if (file !== ':memory:') fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(file);
   // WAL lets readers run beside the writer; FULL syncs every commit, so an
-  // answered write survives a power cut.
+  // answered write survives a power cut (NORMAL: only the seed, see open-store.ts).
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
