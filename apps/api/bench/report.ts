@@ -167,7 +167,8 @@ export function sseTables(sse: SseResult): string {
     `${whole(sse.clients)} streams of GET /api/events from the clients' own process, ${sse.perAddress} per loopback ` +
       `address (${whole(sse.addresses)} addresses), opened in ${sse.connectSeconds.toFixed(1)} s. The cap: ` +
       `${sse.capCheck.streams} streams at once from one address, ${sse.capCheck.ok} opened, ${sse.capCheck.refused} ` +
-      `refused with a 429${sse.capCheck.other ? `, ${sse.capCheck.other} otherwise` : ''}.`,
+      `refused with a 429${sse.capCheck.other ? `, ${sse.capCheck.other} otherwise` : ''}. The machine's load ` +
+      `average (1 min): ${sse.loadAverage.start.toFixed(1)} at the start, ${sse.loadAverage.end.toFixed(1)} at the end.`,
     '',
     '| Restocks (+1, 200 ms apart) | Restocks | Events seen | Streams open / read every event | Receipts | p50 ms | p99 ms | max ms | From the answer p50 / p99 ms | Last stream p50 ms |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -203,7 +204,12 @@ export function sseTables(sse: SseResult): string {
         `${run.clients ? run.clients.cpuSeconds.toFixed(1) : ''} |`,
     );
   }
-  lines.push('');
+  lines.push(
+    '',
+    'Each delivery is an `item` event to every stream; the deliveries still in flight when a run ends count in ' +
+      'the events read, not in its 2xx (so over 100 %). Reads make no event (heartbeats are not counted).',
+    '',
+  );
   for (const kind of ['reads', 'deliveries'] as const) {
     const ratios = sseRatios(sse, kind);
     lines.push(

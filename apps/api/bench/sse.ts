@@ -10,7 +10,7 @@
  *    from the commit time the event carries (`at`, the same machine's clock) and from the restock's
  *    answer reaching the bench.
  * 2. Reads (a page of 20) and deliveries (deliver 1, as issue 9's run) by autocannon in its own process,
- *    with the clients connected and with none, in interleaved rounds (with, none, none, with…): the ratio
+ *    with the clients connected and with none, in interleaved rounds (none, with, with, none…): the ratio
  *    of each round's rates, and how many events the clients read meanwhile (each delivery is an event to
  *    every stream).
  * 3. Two API processes on the same SQLite file: the clients on the second, the restocks through the first
@@ -18,6 +18,7 @@
  *
  * Runs only when `--only` names it (`--only sse`), after the other scenarios.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,6 +53,8 @@ const RESTOCK_SPACING_MS = 200;
 const SETTLE_MS = { one: 1000, two: 2000 };
 /** After the streams are open, before the server's RSS is read with them. */
 const CONNECTED_SETTLE_MS = 2000;
+/** Seconds of each call's unrecorded load before the comparison's first round. */
+const COMPARE_WARMUP_S = 3;
 /** The read the comparison runs: a page of the list, as the issue-8 scenario. */
 const READ_PATH = '/api/inventory?limit=20&skip=40';
 
@@ -105,6 +108,8 @@ export interface SseResult {
   runs: SseRun[];
   stock: StockCheck;
   failedToOpen: Record<string, number>;
+  /** The machine's 1-minute load average when the scenario started and when it ended (2 cores: 2 is busy). */
+  loadAverage: { start: number; end: number };
 }
 
 interface SseContext {
@@ -234,6 +239,7 @@ async function connect(clients: SseClients, context: SseContext, base: string): 
 
 export async function runSse(context: SseContext): Promise<SseResult> {
   const { api, progress } = context;
+  const loadAtStart = os.loadavg()[0]!;
   const clients = await startClients();
   let second: ApiServer | undefined;
   try {
@@ -311,6 +317,7 @@ export async function runSse(context: SseContext): Promise<SseResult> {
       runs,
       stock: await checkStock(api.base, context.token, [context.stockItem]),
       failedToOpen: connected.failed,
+      loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     };
   } finally {
     await Promise.all([clients.stop(), second?.stop()]);
@@ -332,19 +339,23 @@ async function compare(clients: SseClients, context: SseContext): Promise<SseRun
       body: deliveryBody(context.stockItem),
     },
   };
+  // Longer than the other scenarios' warm-up: the first measured run must not be the one that grows the heap.
   for (const kind of ['reads', 'deliveries'] as const) {
     progress(`sse: warming up ${kind}…`);
-    await warmUp(loads[kind], context.warmup);
+    await warmUp(loads[kind], Math.max(context.warmup, COMPARE_WARMUP_S));
   }
   const runs: SseRun[] = [];
   for (let round = 1; round <= context.rounds; round += 1) {
-    const order = round % 2 === 1 ? [true, false] : [false, true];
+    // None first, then with, then with, none…: neither side always runs first.
+    const order = round % 2 === 1 ? [false, true] : [true, false];
     for (const withStreams of order) {
       for (const kind of ['reads', 'deliveries'] as const) {
         progress(
           `sse: ${kind} ${withStreams ? `with ${context.clients} streams` : 'with no stream'}, round ${round} of ${context.rounds}…`,
         );
         const opened = withStreams ? (await connect(clients, context, api.base)).opened : 0;
+        // Measured with the streams settled, as with none: not during the burst of their opening.
+        if (withStreams) await sleep(CONNECTED_SETTLE_MS);
         const watch = watchMemory(api.pid);
         const load = await measure(loads[kind]);
         const { beforeMb, peakMb } = watch.stop();
