@@ -116,7 +116,7 @@ describe('the dashboard', () => {
     });
     renderApp('/dashboard', staff);
     expect(await screen.findByTestId('movements-empty')).toHaveTextContent('Nothing moved in the last 30 days');
-    expect(screen.getByText('No item went out in the last 30 days.')).toBeInTheDocument();
+    expect(screen.getByText('No item in the catalogue went out in the last 30 days.')).toBeInTheDocument();
     expect(screen.queryByTestId('movements-chart')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(await figure('Stock value')).toHaveTextContent('$0');

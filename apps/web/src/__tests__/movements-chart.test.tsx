@@ -60,6 +60,14 @@ describe('the movements chart', () => {
     expect(target).toHaveAttribute('aria-hidden', 'true');
     expect(data).toEqual(chartColumns(days(1)));
     expect(options.series.map((series) => series.label)).toEqual(['Day', 'In', 'Out']);
+    // The legend: the day pointed at and its units; none pointed at, the units over all the days.
+    const legend = (series: number, value: number | null, index: number | null) =>
+      (options.series[series]!.value as (...args: unknown[]) => string)({ data }, value, series, index);
+    expect(legend(0, daySeconds('2026-11-03'), 2)).toBe('Nov 3');
+    expect(legend(1, 2, 2)).toBe('2');
+    expect(legend(0, null, null)).toBe('all 30');
+    expect(legend(1, null, null)).toBe('435');
+    expect(legend(2, null, null)).toBe('30');
 
     // New stats: the same chart, new data.
     rerender(<MovementsChart days={days(2)} />);

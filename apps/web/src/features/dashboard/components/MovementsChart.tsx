@@ -12,7 +12,13 @@ const AXIS = { stroke: '#495057', grid: { stroke: '#e9ecef' }, ticks: { stroke: 
 /** Below a phone's width the chart is lower, so the page still shows more than the chart. */
 const heightFor = (width: number) => (width < 576 ? 220 : 280);
 
-const units = (_plot: uPlot, value: number | null) => (value == null ? '–' : formatCount(value));
+/** A series' units on the day under the cursor; with no day pointed at, over all the days. */
+const units = (plot: uPlot, value: number | null, series: number, index: number | null) =>
+  formatCount(index == null ? (plot.data[series] as number[]).reduce((sum, units) => sum + units, 0) : (value ?? 0));
+
+/** The y axis as wide as its longest label (about 7 px a digit at uPlot's 12 px font), so 250,000 is whole. */
+const labelsWidth = (_plot: uPlot, values: string[] | null) =>
+  Math.max(3, ...(values ?? []).map((value) => value.length)) * 7 + 18;
 
 function options(width: number): uPlot.Options {
   const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.42, 24], align, gap: 1 });
@@ -26,10 +32,10 @@ function options(width: number): uPlot.Options {
     },
     axes: [
       { ...AXIS, incrs: DAY_STEPS, space: 56, values: (_plot, splits) => splits.map(dayLabel) },
-      { ...AXIS, incrs: UNIT_STEPS, size: 56, values: (_plot, splits) => splits.map(formatCount) },
+      { ...AXIS, incrs: UNIT_STEPS, size: labelsWidth, values: (_plot, splits) => splits.map(formatCount) },
     ],
     series: [
-      { label: 'Day', value: (_plot, value) => (value == null ? '–' : dayLabel(value)) },
+      { label: 'Day', value: (plot, value) => (value == null ? `all ${plot.data[0].length}` : dayLabel(value)) },
       {
         label: 'In',
         stroke: IN_COLOUR,

@@ -25,7 +25,7 @@ export function TopMovers({ movers }: { movers: readonly TopMover[] }) {
           ))}
         </ol>
       ) : (
-        <p className="text-secondary mb-0">No item went out in the last {STATS_DAYS} days.</p>
+        <p className="text-secondary mb-0">No item in the catalogue went out in the last {STATS_DAYS} days.</p>
       )}
     </section>
   );
