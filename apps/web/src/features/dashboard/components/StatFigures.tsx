@@ -1,6 +1,6 @@
 import type { StockFilter } from '@smart-zone/types/item';
 import type { Stats } from '@smart-zone/types/stats';
-import { type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
@@ -27,7 +27,19 @@ function Figure({
       <h2 id={id} className="h6 text-secondary">
         {label}
       </h2>
-      <p className={`stat-value mb-2${tone ? ` ${tone}` : ''}`}>{value}</p>
+      {/* Too long for its card, a number breaks after a thousands comma, never inside a group. */}
+      <p className={`stat-value mb-2${tone ? ` ${tone}` : ''}`}>
+        {value.split(',').map((group, index) => (
+          <Fragment key={index}>
+            {index > 0 && (
+              <>
+                ,<wbr />
+              </>
+            )}
+            {group}
+          </Fragment>
+        ))}
+      </p>
       <p className="small mb-0">{children}</p>
     </section>
   );
