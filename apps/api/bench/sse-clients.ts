@@ -10,11 +10,12 @@
  * streams the server has not yet seen closed never count against the next ones. No header, no proxy
  * setting: the server's own cap applies, and `capCheck` shows it does.
  *
- * The stream is read as the server writes it (`id:`, `event:`, `data:` lines, a blank line after each
- * event; comments and `retry:` skipped): only events of the tracked item are parsed, the others counted.
+ * Each stream is read by eventsource-parser, as an EventSource reads it: every event counted, the tracked
+ * item's data parsed.
  */
 import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { createParser } from 'eventsource-parser';
 import type { LiveEvent } from '@smart-zone/types/live';
 import type { SseCapChecked, SseClientsReady, SseClosed, SseCommand, SseConnected, SseReceipts } from './protocol';
 
@@ -29,7 +30,6 @@ const OPEN_TIMEOUT_MS = 15_000;
 interface Stream {
   req: ClientRequest;
   res: IncomingMessage;
-  buffer: string;
   /** Tracked event versions this stream has read, and when. */
   received: Map<number, number>;
 }
@@ -40,33 +40,24 @@ let counts = { events: 0, chars: 0, dropped: 0 };
 let cpuAtOpen = process.cpuUsage();
 let tracked: { itemId: string; needle: string; afterVersion: number; atMs: Map<number, number> } | null = null;
 
-function read(stream: Stream, chunk: string) {
-  const receivedMs = nowMs();
-  counts.chars += chunk.length;
-  stream.buffer += chunk;
-  let start = 0;
-  for (let end = stream.buffer.indexOf('\n\n'); end !== -1; end = stream.buffer.indexOf('\n\n', start)) {
-    const first = stream.buffer.charCodeAt(start);
-    // A comment (`: heartbeat`) or the `retry:` hint is no event.
-    if (first !== 0x3a && !stream.buffer.startsWith('retry:', start)) {
+/** A stream's reader: each event counted, the tracked item's read with the time its chunk arrived. */
+function readerFor(received: Map<number, number>): (chunk: string) => void {
+  let receivedMs = 0;
+  const parser = createParser({
+    onEvent({ event, data }) {
       counts.events += 1;
-      if (tracked) {
-        const block = stream.buffer.slice(start, end);
-        if (block.includes(tracked.needle) && block.includes('\nevent: item\n')) record(stream, block, receivedMs);
-      }
-    }
-    start = end + 2;
-  }
-  stream.buffer = stream.buffer.slice(start);
-}
-
-function record(stream: Stream, block: string, receivedMs: number) {
-  const data = block.split('\n').find((line) => line.startsWith('data: '));
-  if (!data || !tracked) return;
-  const event = JSON.parse(data.slice('data: '.length)) as LiveEvent;
-  if (event.type !== 'item' || event.itemId !== tracked.itemId || event.version <= tracked.afterVersion) return;
-  if (!stream.received.has(event.version)) stream.received.set(event.version, receivedMs);
-  if (!tracked.atMs.has(event.version)) tracked.atMs.set(event.version, Date.parse(event.at));
+      if (!tracked || event !== 'item' || !data.includes(tracked.needle)) return;
+      const parsed = JSON.parse(data) as LiveEvent;
+      if (parsed.type !== 'item' || parsed.itemId !== tracked.itemId || parsed.version <= tracked.afterVersion) return;
+      if (!received.has(parsed.version)) received.set(parsed.version, receivedMs);
+      if (!tracked.atMs.has(parsed.version)) tracked.atMs.set(parsed.version, Date.parse(parsed.at));
+    },
+  });
+  return (chunk) => {
+    receivedMs = nowMs();
+    counts.chars += chunk.length;
+    parser.feed(chunk);
+  };
 }
 
 /** One stream from `localAddress`; resolves with its status (0: a connection error or timeout) once answered. */
@@ -94,10 +85,12 @@ function open(base: URL, localAddress: string, keep: boolean): Promise<{ status:
         resolve({ status, reason: String(status) });
         return;
       }
-      const stream: Stream = { req, res, buffer: '', received: new Map() };
+      const received = new Map<number, number>();
+      const read = readerFor(received);
+      const stream: Stream = { req, res, received };
       streams.add(stream);
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => read(stream, chunk));
+      res.on('data', read);
       // A reset while open: counted as a drop when it closes.
       res.on('error', () => undefined);
       res.on('close', () => {

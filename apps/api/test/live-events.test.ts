@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createParser } from 'eventsource-parser';
 import request from 'supertest';
 import type { LiveEvent } from '@smart-zone/types/live';
 import { createApp, liveEventsOf } from '../src/app';
@@ -48,35 +49,25 @@ interface Received {
   data: LiveEvent;
 }
 
-/** A stream, read as an EventSource reads it: its events, its comments, its status. */
+/** A stream, read as an EventSource reads it (eventsource-parser): its events, its comments, its status. */
 function listen(headers: Record<string, string> = {}) {
   const events: Received[] = [];
   const raw: string[] = [];
   let status = 0;
   let ended = false;
-  let buffer = '';
   const req = http.get(`${base}/api/events`, { headers: { 'Accept-Encoding': 'gzip, br', ...headers } });
   const opened = new Promise<http.IncomingMessage>((resolve) => {
     req.on('response', (res) => {
       status = res.statusCode ?? 0;
       res.setEncoding('utf8');
+      const parser = createParser({
+        onEvent: ({ id, event, data }) => {
+          if (event) events.push({ id, event, data: JSON.parse(data) as LiveEvent });
+        },
+      });
       res.on('data', (chunk: string) => {
         raw.push(chunk);
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(
-            block
-              .split('\n')
-              .filter((line) => !line.startsWith(':') && line.includes(': '))
-              .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
-          ) as Record<string, string>;
-          if (fields.event && fields.data) {
-            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) as LiveEvent });
-          }
-        }
+        parser.feed(chunk);
       });
       res.on('end', () => (ended = true));
       resolve(res);
