@@ -133,6 +133,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // No source maps in the served folder.
     sourcemap: false,
+    // Every browser the app supports preloads modules itself (`<link rel="modulepreload">`: Chrome 66,
+    // Firefox 115, Safari 17): the polyfill's bytes stay out of the first download.
+    modulePreload: { polyfill: false },
+    // terser after esbuild's transform: 4 KB less of the first download's JS (brotli) than esbuild's
+    // minifier, for ~20 s more of build (the first visit's budget is 110 KB).
+    minify: 'terser',
+    terserOptions: { module: true, compress: { passes: 2 } },
   },
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:5000', changeOrigin: false } },
