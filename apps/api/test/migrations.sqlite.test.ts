@@ -99,3 +99,72 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   expect(read.topMovers).toEqual([{ itemId: 'a'.repeat(24), name: 'Alpha', out: 8 }]);
   db.close();
 });
+
+/**
+ * The top movers' window kept by the triggers (migration 8): a movement of a
+ * later day takes the days the window leaves off it, a movement dated before
+ * the window (a late clock) is not added, a deleted item leaves it, and a day
+ * with no movement yet is answered from the item-days instead.
+ */
+it('moves the top movers’ window on with the movements’ days', async () => {
+  const db = new Database(':memory:');
+  migrate(db);
+  const ids = { a: 'a'.repeat(24), b: 'b'.repeat(24), c: 'c'.repeat(24) };
+  const item = db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, ?, 'S', 1, 100, 'then')`,
+  );
+  for (const [key, id] of Object.entries(ids)) item.run(id, key.toUpperCase());
+  let seq = 0;
+  const move = (id: string, delta: number, day: string) =>
+    db
+      .prepare(
+        `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at)
+         VALUES (?, ?, ?, 50, 'adjust', 'u', 'u@x', ?)`,
+      )
+      .run(`m${(seq += 1)}`, id, delta, `${day}T12:00:00.000Z`);
+  const window = () =>
+    db.prepare('SELECT item_id, units_out FROM item_out_window ORDER BY units_out DESC, item_id').all();
+  const from = () => db.prepare("SELECT value FROM meta WHERE key = 'movers_from'").pluck().get();
+  const stats = sqliteStats(db);
+  const top = async (day: string) =>
+    (await stats.read(new Date(`${day}T18:00:00.000Z`))).topMovers.map((mover) => [mover.name, mover.out]);
+
+  // A file migrated long before these days (the migration starts the window 29 days before its own day).
+  db.prepare("UPDATE meta SET value = '2025-06-01' WHERE key = 'movers_from'").run();
+  move(ids.a, -5, '2026-01-01');
+  move(ids.b, -3, '2026-01-01');
+  expect(from()).toBe('2025-12-03');
+  expect(await top('2026-01-01')).toEqual([
+    ['A', 5],
+    ['B', 3],
+  ]);
+  move(ids.b, -4, '2026-01-21');
+  expect(await top('2026-01-21')).toEqual([
+    ['B', 7],
+    ['A', 5],
+  ]);
+  // Jan 1 leaves the window (Jan 6 – Feb 4).
+  move(ids.c, -1, '2026-02-04');
+  expect(from()).toBe('2026-01-06');
+  expect(window()).toEqual([
+    { item_id: ids.b, units_out: 4 },
+    { item_id: ids.c, units_out: 1 },
+  ]);
+  expect(await top('2026-02-04')).toEqual([
+    ['B', 4],
+    ['C', 1],
+  ]);
+  // A late clock: counted in its day, not in the window it left.
+  move(ids.a, -7, '2026-01-02');
+  expect(await top('2026-02-04')).toEqual([
+    ['B', 4],
+    ['C', 1],
+  ]);
+  db.prepare('DELETE FROM items WHERE id = ?').run(ids.b);
+  expect(await top('2026-02-04')).toEqual([['C', 1]]);
+  // Feb 5 before anything moved: the item-days of Jan 7 – Feb 5, summed (B is gone with its rows).
+  expect(await top('2026-02-05')).toEqual([['C', 1]]);
+  expect(await top('2026-02-20')).toEqual([['C', 1]]);
+  expect(await top('2026-03-10')).toEqual([]);
+  db.close();
+});

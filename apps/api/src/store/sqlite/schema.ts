@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { MOVEMENT_REASONS, SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { STATS_DAYS } from '@smart-zone/types/stats';
 import { createGrams } from './short-search';
 
 /**
@@ -306,7 +307,9 @@ CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT
  * count, units and value in cents (each price rounded to the cent, so sums
  * never drift). `movement_days`: units in and out per UTC day, every
  * movement's delta by its sign. `item_out_days`: each item's units out per
- * day (top movers); a deleted item's rows go with it.
+ * day; `item_out_window`: their sums over the window that ends with the last
+ * movement's day, indexed by size (the top movers: five index entries, not
+ * a sum over every item-day). A deleted item's rows go with it.
  */
 const CENTS = (row: string) => `CAST(round(${row}.price * 100) AS INTEGER) * ${row}.quantity`;
 const V8_STATS = `
@@ -348,15 +351,44 @@ INSERT INTO item_out_days (day, item_id, units_out)
   SELECT substr(m.at, 1, 10), m.item_id, SUM(-m.delta) FROM movements m
    WHERE m.delta < 0 AND m.reason <> 'deleted' AND EXISTS (SELECT 1 FROM items i WHERE i.id = m.item_id)
    GROUP BY substr(m.at, 1, 10), m.item_id;
+-- The top movers' window, kept summed per item: item_out_window holds each item's units out from
+-- meta.movers_from (the window's first day) on. A movement of a later day moves the window on first:
+-- the days it leaves are taken off (their item_out_days rows, an index range), then the movement is added.
+INSERT INTO meta (key, value) VALUES ('movers_from', date('now', '-${STATS_DAYS - 1} days'))
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+CREATE TABLE item_out_window (
+  item_id   TEXT    NOT NULL PRIMARY KEY,
+  units_out INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX item_out_window_top ON item_out_window (units_out DESC, item_id);
+INSERT INTO item_out_window (item_id, units_out)
+  SELECT item_id, SUM(units_out) FROM item_out_days
+   WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from') GROUP BY item_id;
 CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
   INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), max(new.delta, 0), max(-new.delta, 0))
     ON CONFLICT (day) DO UPDATE SET units_in = units_in + excluded.units_in, units_out = units_out + excluded.units_out;
   INSERT INTO item_out_days (day, item_id, units_out)
     SELECT substr(new.at, 1, 10), new.item_id, -new.delta WHERE new.delta < 0 AND new.reason <> 'deleted'
     ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+  -- The window moves on: the days before its new first day are taken off, and emptied rows dropped.
+  INSERT INTO item_out_window (item_id, units_out)
+    SELECT item_id, -SUM(units_out) FROM item_out_days
+     WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from')
+       AND day < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
+     GROUP BY item_id
+    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+  DELETE FROM item_out_window WHERE units_out <= 0;
+  UPDATE meta SET value = date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
+   WHERE key = 'movers_from' AND value < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days');
+  -- A movement of a day the window has left (a late clock) is not added to it.
+  INSERT INTO item_out_window (item_id, units_out)
+    SELECT new.item_id, -new.delta WHERE new.delta < 0 AND new.reason <> 'deleted'
+      AND substr(new.at, 1, 10) >= (SELECT value FROM meta WHERE key = 'movers_from')
+    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
 END;
 CREATE TRIGGER item_out_days_forgotten AFTER DELETE ON items BEGIN
   DELETE FROM item_out_days WHERE item_id = old.id;
+  DELETE FROM item_out_window WHERE item_id = old.id;
 END;
 `;
 

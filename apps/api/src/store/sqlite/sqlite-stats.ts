@@ -4,8 +4,8 @@ import type { StatsRepository } from '../store';
 
 /**
  * GET /api/stats from the totals V8's triggers keep in every write's
- * transaction (schema.ts): one row, the window's 30 day rows, and the items'
- * out per day in the window summed by item; low and out counted in their
+ * transaction (schema.ts): one row, the window's 30 day rows, and the top of
+ * the items' out over the window; low and out counted in their
  * partial indexes. Read in one transaction, so the figures agree with each other. A deleted item's rows
  * went with it (the trigger), so every mover read is an item that exists.
  */
@@ -18,6 +18,11 @@ export function sqliteStats(db: Database.Database): StatsRepository {
     out: db.prepare<[], number>('SELECT COUNT(*) FROM items WHERE quantity = 0').pluck(),
     days: db.prepare<[string, string], { day: string; units_in: number; units_out: number }>(
       'SELECT day, units_in, units_out FROM movement_days WHERE day BETWEEN ? AND ?',
+    ),
+    moversFrom: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'movers_from'").pluck(),
+    window: db.prepare<[number], { item_id: string; name: string; units_out: number }>(
+      `SELECT w.item_id, i.name, w.units_out FROM item_out_window w JOIN items i ON i.id = w.item_id
+        ORDER BY w.units_out DESC, w.item_id LIMIT ?`,
     ),
     movers: db.prepare<[string, string, number], { item_id: string; name: string; units_out: number }>(
       `SELECT t.item_id, i.name, t.units_out FROM (
@@ -33,7 +38,11 @@ export function sqliteStats(db: Database.Database): StatsRepository {
     const last = days[days.length - 1]!;
     const totals = sql.totals.get() ?? { items: 0, units: 0, value_cents: 0 };
     const byDay = new Map(sql.days.all(first, last).map((row) => [row.day, row]));
-    const movers = sql.movers.all(first, last, STATS_TOP_MOVERS);
+    // The window the triggers keep sums the days from movers_from to the last movement's day: when that
+    // is this window (a movement today), its five biggest are an index's first entries. Else (nothing moved
+    // yet today, or another day asked for) the window's item-days are summed.
+    const movers =
+      sql.moversFrom.get() === first ? sql.window.all(STATS_TOP_MOVERS) : sql.movers.all(first, last, STATS_TOP_MOVERS);
     return {
       items: totals.items,
       units: totals.units,
