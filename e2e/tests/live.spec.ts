@@ -81,6 +81,8 @@ test('a restock in one browser shows its new stock in another’s Inventory, ite
   await expect(card.getByText('Stock: 5', { exact: true })).toBeVisible();
   await expect(detail.getByText('Stock: 5', { exact: true })).toBeVisible();
   await expect(row.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+  // Each tab listens once it has loaded (and asks again for what it showed before).
+  for (const page of [inventory, detail, manage]) await expect(page.locator('html[data-live="on"]')).toHaveCount(1);
   for (const page of [inventory, detail, manage]) await mark(page);
   // One stream for Bob's three tabs, open.
   await expect.poll(() => streamsB.open().length).toBe(1);
@@ -158,7 +160,7 @@ test('"Reconnecting…" in every tab while the stream cannot be reached', async 
     await page.goto('/inventory');
     await expect(page.getByTestId('item-card').first()).toBeVisible();
   }
-  // The stream starts 1 s after a page's load event, and the hint shows once it has not opened for 2 s.
+  // The stream starts at a page's load event, and the hint shows once it has not opened for 2 s.
   for (const page of [first, second]) {
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 20_000 });
   }

@@ -42,6 +42,11 @@ async function settled(page: Page) {
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
 }
 
+// Timed without Playwright's trace recorder: its DOM snapshots and screencast take the page's main thread
+// (first cards of /inventory 918–1,088 ms with it, 556–838 ms without: the same build and server, 6 runs
+// each). A failure still leaves its screenshot.
+test.use({ trace: 'off' });
+
 test.describe('the warehouse at scale', () => {
   test(`visitor: /inventory of ${count(TOTAL)} items shows its first cards fast, searches fast, keeps ?q= and ?page= in the address`, async ({
     page,

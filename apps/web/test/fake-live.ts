@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import type { LiveEvent } from '@smart-zone/types/live';
 
 /**
@@ -51,6 +52,19 @@ const streams: FakeEventSource[] = [];
 
 /** The streams the page has open now (a browser's tabs share one). */
 export const openStreams = () => streams.filter((stream) => stream.readyState !== FakeEventSource.CLOSED);
+
+/** The browser's one stream, once the app has opened it (a second after the page loaded, by the tab that leads). */
+export function theStream(): Promise<FakeEventSource> {
+  return waitFor(
+    () => {
+      const open = openStreams();
+      expect(open).toHaveLength(1);
+      expect(open[0]!.readyState).toBe(1);
+      return open[0]!;
+    },
+    { timeout: 4000 },
+  );
+}
 
 /**
  * BroadcastChannel between the "tabs" of one test (each connection made in

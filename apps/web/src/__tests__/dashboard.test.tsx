@@ -4,7 +4,7 @@ import { STATS_DAYS, type Stats, statsDays } from '@smart-zone/types/stats';
 import { QueryClient } from '@tanstack/react-query';
 import { type Call, deferred, fakeApi, meRoute } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
-import { type FakeEventSource, openStreams } from '../../test/fake-live';
+import { theStream } from '../../test/fake-live';
 import { renderApp } from '../../test/render-app';
 import { STATS_REFRESH_MS, createLiveStats } from '../features/dashboard/api/live-stats';
 import { MovementsChart } from '../features/dashboard/components/MovementsChart';
@@ -178,20 +178,14 @@ describe('who sees it', () => {
 });
 
 describe('live', () => {
-  async function theStream(): Promise<FakeEventSource> {
-    return waitFor(() => {
-      const [stream] = openStreams();
-      expect(stream?.readyState).toBe(1);
-      return stream!;
-    });
-  }
-
   test('a delivery elsewhere (an item event) shows in the figures, the chart and the movers without a reload', async () => {
     let current = stats({ topMovers: MOVERS }, MOVED);
     const { calls } = fakeApi({ ...meRoute(staff), 'GET /stats': () => ({ body: current }) });
     renderApp('/dashboard', staff);
     expect(await figure('Items')).toHaveTextContent('56,789 units on hand');
     const stream = await theStream();
+    // Listening, the page asked once again for what it showed.
+    await waitFor(() => expect(statsCalls(calls)).toHaveLength(2));
 
     current = stats(
       { units: 56786, out: 2, topMovers: [MOVERS[0]!, { ...MOVERS[1]!, out: 15 }] },
@@ -200,13 +194,15 @@ describe('live', () => {
     act(() =>
       stream.send({ type: 'item', itemId: MOVERS[1]!.itemId, quantity: 0, version: 9, at: '2026-11-30T12:00:00.000Z' }),
     );
-    // At once (the first event of a burst is not held back), and no reload: the same page, asked again.
-    await waitFor(async () => expect(await figure('Items')).toHaveTextContent('56,786 units on hand'));
+    // No reload: the same page, asked again (within the 2 s that refetches are spaced by).
+    await waitFor(async () => expect(await figure('Items')).toHaveTextContent('56,786 units on hand'), {
+      timeout: 3000,
+    });
     expect(await figure('Out of stock')).toHaveTextContent('2');
     expect(screen.getAllByTestId('top-mover')[1]).toHaveTextContent('15 out');
     expect(chartDays()!.at(-1)).toEqual({ day: '2026-11-30', in: 0, out: 8 });
     expect(screen.getByTestId('movements-caption')).toHaveTextContent('42 units in, 50 out');
-    expect(statsCalls(calls)).toHaveLength(2);
+    expect(statsCalls(calls)).toHaveLength(3);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Item } from '@smart-zone/types/item';
 import type { LiveEvent } from '@smart-zone/types/live';
 import { type Call, fakeApi, item, meRoute, movement, page, NO_EDITS, UNREAD_COUNT_PATH } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
-import { type FakeEventSource, openStreams } from '../../test/fake-live';
+import { type FakeEventSource, openStreams, theStream } from '../../test/fake-live';
 import { renderApp } from '../../test/render-app';
 import { LIVE_REFETCH_DELAY_MS } from '../features/inventory/api/live-cache';
 import { connectLive } from '../lib/live/live-connection';
@@ -13,16 +13,6 @@ const AT = '2026-11-02T10:00:00.000Z';
 const pixel = item({ quantity: 7, version: 3 });
 const galaxy = item({ _id: 'b1b2c3d4e5f6a1b2c3d4e5f6', name: 'Galaxy S24', quantity: 4, version: 1 });
 const ITEM_PATH = `/inventory/${pixel._id}`;
-
-/** The browser's one stream, once the app has opened it (after the first render, by the tab that leads). */
-async function theStream(): Promise<FakeEventSource> {
-  return waitFor(() => {
-    const streams = openStreams();
-    expect(streams).toHaveLength(1);
-    expect(streams[0]!.readyState).toBe(1);
-    return streams[0]!;
-  });
-}
 
 const gets = (calls: Call[], path: string) => calls.filter((call) => call.method === 'GET' && call.path === path);
 const send = (stream: FakeEventSource, event: LiveEvent) => act(() => stream.send(event));
@@ -44,6 +34,8 @@ describe('live updates', () => {
     await act(() => router.navigate(ITEM_PATH));
     await screen.findByText('Stock: 7');
     const stream = await theStream();
+    // Listening, the tab asked once again for what it showed (nothing had changed).
+    await waitFor(() => expect(gets(calls, ITEM_PATH)).toHaveLength(2));
 
     current = { ...pixel, quantity: 12, version: 4 };
     const listedBefore = calls.filter((call) => call.path.startsWith('/inventory?')).length;
@@ -53,9 +45,9 @@ describe('live updates', () => {
     expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
     expect(screen.queryByText('Stock: 7')).not.toBeInTheDocument();
     expect(screen.getByText('Stock: 12').closest('[data-stock]')).toHaveClass('value-flash');
-    expect(gets(calls, ITEM_PATH)).toHaveLength(1);
+    expect(gets(calls, ITEM_PATH)).toHaveLength(2);
     // Then, once events have stopped coming, the item (and its history) is asked again.
-    await waitFor(() => expect(gets(calls, ITEM_PATH)).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, ITEM_PATH)).toHaveLength(3));
     await waitFor(() => expect(screen.getByText('Stock: 12').closest('[data-stock]')).not.toHaveClass('value-flash'));
 
     // The cached list had it changed too: back on Manage Inventories, 12 before any refetch answers.
@@ -63,6 +55,29 @@ describe('live updates', () => {
     const newRow = within((await screen.findByRole('link', { name: 'Pixel 8 Pro' })).closest('tr')!);
     expect(newRow.getByText('12')).toBeInTheDocument();
     expect(calls.filter((call) => call.path.startsWith('/inventory?')).length).toBeGreaterThan(listedBefore);
+  });
+
+  test('once a tab listens, what it loaded before is asked again (a change in between is not missed)', async () => {
+    let current: Item = pixel;
+    const { calls } = fakeApi({
+      ...meRoute(staff),
+      ...NO_EDITS,
+      [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
+      [`GET ${ITEM_PATH}`]: () => ({ body: current }),
+    });
+    // The page is still loading (its images): the tab listens at its load event.
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    renderApp(ITEM_PATH, staff);
+    await screen.findByText('Stock: 7');
+    expect(openStreams()).toHaveLength(0);
+    // Changed after the page loaded it, before the tab listened: no event will say so.
+    current = { ...pixel, quantity: 9, version: 4 };
+    delete (document as { readyState?: unknown }).readyState;
+    act(() => void window.dispatchEvent(new Event('load')));
+    await theStream();
+    expect(document.documentElement.dataset.live).toBe('on');
+    expect(await screen.findByText('Stock: 9')).toBeInTheDocument();
+    expect(gets(calls, ITEM_PATH)).toHaveLength(2);
   });
 
   test('an older event than the cached item changes nothing', async () => {

@@ -8,7 +8,7 @@ import { ALERTS_QUERY_KEY } from '../lib/query-client';
 import type { createServices } from './services';
 
 /**
- * Loaded after the first render (App): the browser's live stream into this
+ * Loaded once the page has loaded (App): the browser's live stream into this
  * tab's cache. Alerts are staff's: the bell's queries exist only for them,
  * so invalidating them asks again only where someone signed in sees them;
  * the dashboard's figures likewise, throttled (any event may move them).
@@ -23,7 +23,12 @@ export function startLiveUpdates({ queryClient, api }: ReturnType<typeof createS
       void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
   };
   const stop = connectLive(`${env.apiBase}/events`, { onEvent, onReconnecting: setLiveReconnecting });
+  // What the page loaded before it listened may have changed since: asked again once, as after a reset.
+  onEvent({ type: 'reset' });
+  // Tests (and anyone curious) can see that this tab listens.
+  document.documentElement.dataset.live = 'on';
   return () => {
+    delete document.documentElement.dataset.live;
     stop();
     items.stop();
     stats.stop();
