@@ -17,15 +17,20 @@ const ITEM_PATH = `/inventory/${pixel._id}`;
 const gets = (calls: Call[], path: string) => calls.filter((call) => call.method === 'GET' && call.path === path);
 const send = (stream: FakeEventSource, event: LiveEvent) => act(() => stream.send(event));
 
+/** Staff's item page (and lists) answered from the server's state as `current()` has it now. */
+const itemRoutes = (current: () => Item) => ({
+  ...meRoute(staff),
+  ...NO_EDITS,
+  [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
+  [`GET ${ITEM_PATH}`]: () => ({ body: current() }),
+});
+
 describe('live updates', () => {
   test('an item event shows the new stock on the item page and in the list at once, marked for a moment, then refetches them', async () => {
     // The server's state: what a refetch answers once the change has happened.
     let current: Item = pixel;
     const { calls } = fakeApi({
-      ...meRoute(staff),
-      ...NO_EDITS,
-      [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
-      [`GET ${ITEM_PATH}`]: () => ({ body: current }),
+      ...itemRoutes(() => current),
       'GET /inventory?*': () => page([current, galaxy]),
     });
     const { router } = renderApp('/manageInventories', staff);
@@ -59,12 +64,7 @@ describe('live updates', () => {
 
   test('once a tab listens, what it loaded before is asked again (a change in between is not missed)', async () => {
     let current: Item = pixel;
-    const { calls } = fakeApi({
-      ...meRoute(staff),
-      ...NO_EDITS,
-      [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
-      [`GET ${ITEM_PATH}`]: () => ({ body: current }),
-    });
+    const { calls } = fakeApi(itemRoutes(() => current));
     // The page is still loading (its images): the tab listens at its load event.
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
     renderApp(ITEM_PATH, staff);
