@@ -7,9 +7,7 @@ import type { ChangeFeed, StoreChange } from '../src/store/store';
 /**
  * The live streams' fan-out, on a real HTTP server with a change feed the test
  * drives (the port's whole contract: subscribe, and hear each change once):
- * the changes of one turn go to each stream in one write, and a client that
- * stops reading is dropped once its unread events pass the limit, while the
- * others go on.
+ * the changes of one turn go to each stream in one write.
  */
 function drivenFeed() {
   const listeners = new Set<(change: StoreChange) => void>();
@@ -44,7 +42,7 @@ let url: string;
 const driven = drivenFeed();
 
 beforeEach(async () => {
-  live = liveEvents(driven.feed, { streamBufferMax: 64 * 1024, heartbeatMs: 60_000 });
+  live = liveEvents(driven.feed, { heartbeatMs: 60_000 });
   const app = express();
   app.get('/events', (req, res) => {
     live.open(res, req.ip ?? '', undefined);
@@ -93,27 +91,3 @@ it('sends the changes of one turn (a group commit) to each stream in one write',
   await until(() => streams.every((stream) => stream.events() === 203));
   expect(write.mock.calls.filter(([chunk]) => String(chunk).includes('event: item'))).toHaveLength(4);
 });
-
-it('drops a stream whose client stopped reading, once its unread events pass the limit; the others go on', async () => {
-  const stalled = await open();
-  const reading = await open();
-  await until(() => live.size === 2);
-  stalled.response.pause();
-  // 2,000 changes a turn (~300 KB), until the stalled stream's socket buffers are full and the limit passed:
-  // on loopback the kernel may buffer tens of MB first (tcp_rmem up to 32 MB here), so bounded by time.
-  const deadline = Date.now() + 40_000;
-  while (live.size === 2 && Date.now() < deadline) {
-    driven.emit(2000);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  expect(live.size).toBe(1);
-  // Read again, the stalled client finds its stream ended after what was sent before the drop.
-  stalled.response.resume();
-  await until(() => stalled.closed());
-  expect(stalled.events()).toBeLessThan(reading.events());
-  expect(reading.closed()).toBe(false);
-  const sent = reading.events();
-  driven.emit(1);
-  await until(() => reading.events() === sent + 1);
-}, 60_000);

@@ -22,8 +22,6 @@ export interface LiveEventsOptions {
   perAddressMax?: number;
   /** Streams in all (beyond it, a 429 too). */
   totalMax?: number;
-  /** Bytes that may wait unread in one stream before it is dropped (default STREAM_BUFFER_MAX). */
-  streamBufferMax?: number;
 }
 
 export interface LiveEvents {
@@ -48,9 +46,6 @@ export function eventsOf(change: StoreChange): LiveEvent[] {
   return events;
 }
 
-/** What may wait unread in one stream's buffer before the stream is dropped (its client reconnects and resumes). */
-const STREAM_BUFFER_MAX = 1024 * 1024;
-
 const message = (id: string, event: LiveEvent) => `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** The place a Last-Event-ID names: after change `seq`, its alert too when `alertSent`. */
@@ -72,7 +67,6 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
   const resumeWindowMs = options.resumeWindowMs ?? LIVE_RESUME_WINDOW_MS;
   const perAddressMax = options.perAddressMax ?? LIVE_PER_ADDRESS_MAX;
   const totalMax = options.totalMax ?? 10_000;
-  const streamBufferMax = options.streamBufferMax ?? STREAM_BUFFER_MAX;
   const streams = new Set<Response>();
   let closed = false;
   const perAddress = new Map<string, number>();
@@ -93,17 +87,9 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
     }
   }
 
-  /**
-   * Writes `text` to every stream. A stream whose client has not read what was written before (more than
-   * streamBufferMax waiting in memory: a stalled or too slow reader) is dropped instead: it reconnects with
-   * its Last-Event-ID and gets what it missed, or a reset.
-   */
+  /** Writes `text` to every stream. */
   function send(text: string) {
-    for (const res of streams) {
-      // Dropped, with what waits for it: the client's EventSource reconnects by itself.
-      if (res.writableLength > streamBufferMax) res.destroy();
-      else res.write(text);
-    }
+    for (const res of streams) res.write(text);
   }
 
   /**
