@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { wholeFlag } from '../bench/options';
 
-export const PARTS = ['fuzz', 'crash', 'load'] as const;
+export const PARTS = ['fuzz', 'crash', 'load', 'attack'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface ReliabilityOptions {
-  /** Items in the catalogue of the load cases (the fuzz and crash parts use a small one of their own). */
+  /** Items in the catalogue of the load and attack cases (the fuzz and crash parts use a small one of their own). */
   items: number;
   /** Requests the fuzzer sends (fast-check runs, one request each). */
   fuzzRuns: number;
@@ -21,7 +21,7 @@ export interface ReliabilityOptions {
 }
 
 const USAGE =
-  'pnpm test:reliability -- [--items 100000] [--fuzz-runs 10000] [--seed <n>] [--seconds 15] [--only fuzz,crash,load] [--json <file>] [--keep]';
+  'pnpm test:reliability -- [--items 100000] [--fuzz-runs 10000] [--seed <n>] [--seconds 15] [--only fuzz,crash,load,attack] [--json <file>] [--keep]';
 
 export function readOptions(argv: string[]): ReliabilityOptions {
   const { values } = parseArgs({

@@ -3,13 +3,16 @@
  * compiled API in its own process, on fresh SQLite files, over loopback only:
  * fuzz (fast-check requests from the OpenAPI document), crash (kill -9 during
  * a write burst, three times), load (`?limit=6` p99 and RSS under searches,
- * whole-list downloads and slow readers at --items items). It prints the
- * figures and exits non-zero when a promise did not hold.
+ * whole-list downloads and slow readers at --items items), attack (huge and
+ * held uploads, stalled live streams, unique searches, at the same items). It
+ * prints the figures and exits non-zero when a promise did not hold.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApi } from '../bench/api-server';
+import { runAttack } from './attack/attack';
+import { attackChecks, printAttack } from './attack/report';
 import { runCrash } from './crash';
 import { runFuzz } from './fuzz/fuzz';
 import { runLoad } from './load/load';
@@ -60,6 +63,12 @@ async function main() {
     printLoad(load);
     checks.push(...loadChecks(load));
     figures.load = load;
+  }
+  if (options.only.includes('attack')) {
+    const attack = await runAttack(workDir, { items: options.items }, progress);
+    printAttack(attack);
+    checks.push(...attackChecks(attack));
+    figures.attack = attack;
   }
 
   printChecks(checks);

@@ -49,7 +49,8 @@ export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
     | 'ownerEmails'
     | 'staff'
     | 'writeRateLimit'
-  >;
+  > &
+  Partial<Pick<Config, 'importRowsMax'>>;
 
 export interface AppDeps {
   store: Store;
@@ -96,7 +97,7 @@ function apiRoutes(deps: {
     ...deliveriesRoutes({ store }),
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
-    ...importsRoutes({ store }),
+    ...importsRoutes({ store, rowsMax: config.importRowsMax }),
     ...eventsRoutes({ live }),
     ...auditRoutes({ store }),
     ...statsRoutes({ store }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { IMPORT_ROWS_DEFAULT } from '@smart-zone/types/imports';
 import type { AlertChannelSettings } from './alerts/alert-dispatch';
 import { readServiceAccount, type ServiceAccountInfo } from './auth/service-account';
 import { parseStaffList, type StaffList } from './auth/staff';
@@ -102,6 +103,7 @@ const envSchema = z.object({
     )
     .optional(),
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  IMPORT_ROWS_MAX: z.coerce.number().int().min(1).max(2_000_000).default(IMPORT_ROWS_DEFAULT),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The web app's address as its users reach it: alert emails link to items there. */
   PUBLIC_URL: httpUrl.optional(),
@@ -156,6 +158,8 @@ export interface Config {
   /** STAFF: emails and @domains who are clerks unless the team says otherwise; null when unset. */
   staff: StaffList;
   writeRateLimit: number;
+  /** IMPORT_ROWS_MAX: the most data rows one CSV import may have (413 past it, while reading). */
+  importRowsMax: number;
   /** The least severe log entries written: `info` has one line per request, `warn` only refusals and failures. */
   logLevel: (typeof LOG_LEVELS)[number];
   /** PUBLIC_URL, without a trailing slash; default http://localhost:<PORT>. */
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmails: parseStaffList(e.OWNER_EMAILS) ?? [],
     staff: parseStaffList(e.STAFF),
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    importRowsMax: e.IMPORT_ROWS_MAX,
     logLevel: e.LOG_LEVEL,
     publicUrl,
     alerts,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
-import { IMPORT_BYTES_MAX } from '@smart-zone/types/imports';
+import { IMPORT_BYTES_MAX, IMPORT_ROWS_DEFAULT } from '@smart-zone/types/imports';
 import type { ItemInput } from '@smart-zone/types/item';
 import { csvText } from '../src/http/stream-csv';
 import { readImport } from '../src/imports/read-import';
@@ -20,7 +20,7 @@ async function exportCsv(store: Store): Promise<string> {
 
 /** POST /imports's reading of a file, then the store's import of its rows. */
 async function importCsv(store: Store, text: string, apply: boolean): Promise<ImportOutcome> {
-  const file = await readImport(Readable.from([Buffer.from(text)]), IMPORT_BYTES_MAX);
+  const file = await readImport(Readable.from([Buffer.from(text)]), { maxBytes: IMPORT_BYTES_MAX, maxRows: IMPORT_ROWS_DEFAULT });
   expect(file.errors.shown).toEqual([]);
   return store.items.importRows(file.rows, { by: { ...bob, reason: 'CSV import' }, apply });
 }

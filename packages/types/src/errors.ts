@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   /** 409 on /api/movements/:id/undo: this movement cannot be undone (the message says why). */
   'cannot_undo',
   'payload_too_large',
+  /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
+  'unsupported_media_type',
   'rate_limited',
   'internal',
 ] as const;

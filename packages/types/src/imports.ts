@@ -12,6 +12,15 @@ export const IMPORT_REQUIRED_COLUMNS = ['name', 'supplier', 'price', 'quantity']
 /** The largest file POST /imports takes: over it, 413 and nothing read further. */
 export const IMPORT_BYTES_MAX = 50 * 1024 * 1024;
 
+/** The most data rows POST /imports takes unless IMPORT_ROWS_MAX says otherwise: past it, 413 while reading. */
+export const IMPORT_ROWS_DEFAULT = 200_000;
+
+/**
+ * Imports one server takes at once, whether being read or waiting for the store: the next is refused (429,
+ * with Retry-After) before its body is read, so that uploads at once cannot multiply the memory one takes.
+ */
+export const IMPORTS_AT_ONCE_MAX = 4;
+
 /** How many changes (a dry run's) and row errors an answer lists; the counts cover every row. */
 export const IMPORT_SHOWN_MAX = 100;
 

@@ -5,16 +5,16 @@ import { exited, firstMessage, forkTs } from '../../bench/processes';
 import { seedWithScript } from '../../bench/seed-items';
 import { startServer, type Server } from '../server';
 import type { LoadResult as CannonResult, LoadSpec as CannonSpec } from '../../bench/protocol';
-import type { SearchResult, SearchSpec, SlowResult, SlowSpec } from './protocol';
+import type { ProbeRunning, SearchResult, SearchSpec, SlowResult, SlowSpec } from './protocol';
 
 export const LIMITS = { p99Ms: 250, peakMb: 400, settleMb: 50 };
 
-export interface LoadCase {
+export interface LoadCase<T = string> {
   name: string;
   /** `GET /api/inventory?limit=6` while the case's load ran. */
   probe: CannonResult;
   /** What the case's load generator itself saw. */
-  background?: string;
+  background?: T;
   startMb: number;
   peakMb: number;
   /** RSS once the load has gone (the first sample back within the limit, or the last one tried). */
@@ -31,6 +31,30 @@ export interface LoadResult {
 /** The probe: a steady trickle a person's page makes, enough samples for a p99 (100 a second over 4 connections). */
 const PROBE = { connections: 4, overallRate: 100, timeout: 10 };
 const SETTLE_SECONDS = 30;
+/** The bound of a probe that runs as long as its case's load (the load's own bounds are tighter). */
+const PROBE_MAX_SECONDS = 600;
+
+/** How a case is measured: RSS against `startMb`, the probe for `probeSeconds` or as long as the load runs. */
+export interface CaseTiming {
+  startMb: number;
+  probeSeconds: number | 'load';
+  /** How long RSS is given to come back within LIMITS.settleMb of the start (default SETTLE_SECONDS). */
+  settleSeconds?: number;
+}
+
+/** The load catalogue, seeded once per run: the load and attack parts read the same one (each its own server). */
+const seeded = new Map<string, Promise<string>>();
+export function seededDataDir(workDir: string, items: number, progress: (message: string) => void): Promise<string> {
+  const dataDir = path.join(workDir, `data-${items}-items`);
+  let ready = seeded.get(dataDir);
+  if (!ready) {
+    mkdirSync(dataDir);
+    progress(`seeding ${items} items with src/seed.ts…`);
+    ready = seedWithScript(dataDir, items).then(() => dataDir);
+    seeded.set(dataDir, ready);
+  }
+  return ready;
+}
 
 /**
  * The load cases of issue 18 at `items` items: `?limit=6`'s p99 alone, then
@@ -44,10 +68,7 @@ export async function runLoad(
   options: { items: number; seconds: number },
   progress: (message: string) => void,
 ): Promise<LoadResult> {
-  const dataDir = path.join(workDir, 'load-data');
-  mkdirSync(dataDir);
-  progress(`load: seeding ${options.items} items with src/seed.ts…`);
-  await seedWithScript(dataDir, options.items);
+  const dataDir = await seededDataDir(workDir, options.items, progress);
   const server = await startServer(dataDir, path.join(workDir, 'load-server.log'));
   try {
     progress('load: warming up…');
@@ -59,7 +80,7 @@ export async function runLoad(
     const cases: LoadCase[] = [];
     const run = async (name: string, background?: () => Promise<string>) => {
       progress(`load: ${name}…`);
-      cases.push(await loadCase(server, name, startMb, seconds, background));
+      cases.push(await loadCase(server, name, { startMb, probeSeconds: seconds }, background));
     };
     await run('quiet (the probe alone)');
     await run('(a) 8 clients, unique 1–2-character searches, 10/s in all', async () => {
@@ -87,31 +108,56 @@ export async function runLoad(
   }
 }
 
-async function loadCase(
+/**
+ * One case: the server's RSS sampled every 100 ms while `background` (a load
+ * generator) runs and `?limit=6` is probed, either for `probeSeconds` (the
+ * load started a second before) or, with `'load'`, from just before the load
+ * starts until it ends; then RSS until it settles.
+ */
+export async function loadCase<T = string>(
   server: Server,
   name: string,
-  startMb: number,
-  seconds: number,
-  background?: () => Promise<string>,
-): Promise<LoadCase> {
+  timing: CaseTiming,
+  background?: () => Promise<T>,
+): Promise<LoadCase<T>> {
   const memory = watchMemory(server.pid, 100);
-  const running = background?.();
-  // Let the background load get going before the probe starts counting.
-  if (running) await new Promise((resolve) => setTimeout(resolve, 1000));
-  const probe = await cannon({ ...PROBE, url: `${server.base}/api/inventory?limit=6`, seconds });
-  const backgroundText = await running;
-  const { peakMb } = memory.stop();
-  const settled = await settle(server.pid, startMb + LIMITS.settleMb);
-  return { name, probe, background: backgroundText, startMb, peakMb, ...settled };
+  const url = `${server.base}/api/inventory?limit=6`;
+  let probe: CannonResult;
+  let backgroundResult: T | undefined;
+  let peakMb: number;
+  try {
+    if (timing.probeSeconds === 'load') {
+      const probing = await probeUntilStopped({ ...PROBE, url, seconds: PROBE_MAX_SECONDS });
+      try {
+        backgroundResult = await background?.();
+      } finally {
+        probe = await probing.stop();
+      }
+    } else {
+      const running = background?.();
+      // Let the background load get going before the probe starts counting.
+      if (running) await new Promise((resolve) => setTimeout(resolve, 1000));
+      probe = await cannon({ ...PROBE, url, seconds: timing.probeSeconds });
+      backgroundResult = await running;
+    }
+  } finally {
+    peakMb = memory.stop().peakMb;
+  }
+  const settled = await settle(server.pid, timing.startMb + LIMITS.settleMb, timing.settleSeconds ?? SETTLE_SECONDS);
+  return { name, probe, background: backgroundResult, startMb: timing.startMb, peakMb, ...settled };
 }
 
-/** RSS after a load: sampled twice a second until it is back within the limit, at most SETTLE_SECONDS. */
-async function settle(pid: number, targetMb: number): Promise<{ afterMb: number; afterSeconds: number }> {
+/** RSS after a load: sampled twice a second until it is back within the limit, at most `maxSeconds`. */
+async function settle(
+  pid: number,
+  targetMb: number,
+  maxSeconds: number,
+): Promise<{ afterMb: number; afterSeconds: number }> {
   const started = Date.now();
   for (;;) {
     const afterMb = residentMb(pid);
     const afterSeconds = (Date.now() - started) / 1000;
-    if (afterMb <= targetMb || afterSeconds >= SETTLE_SECONDS) return { afterMb, afterSeconds };
+    if (afterMb <= targetMb || afterSeconds >= maxSeconds) return { afterMb, afterSeconds };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -124,9 +170,24 @@ async function cannon(spec: CannonSpec): Promise<CannonResult> {
   return result;
 }
 
-/** A load generator in its own node process; resolves with its one IPC answer once it has exited. */
-async function child<T>(file: string, spec: object): Promise<T> {
-  const process = forkTs(path.join('reliability', 'load', file), { args: [JSON.stringify(spec)] });
+/** The probe in its own process (probe.ts), running once this resolves, until stop(). */
+async function probeUntilStopped(spec: CannonSpec): Promise<{ stop(): Promise<CannonResult> }> {
+  const process = forkTs(path.join('reliability', 'load', 'probe.ts'), { args: [JSON.stringify(spec)] });
+  await firstMessage<ProbeRunning>(process, 'load/probe.ts');
+  return {
+    async stop() {
+      const result = firstMessage<CannonResult>(process, 'load/probe.ts');
+      process.send('stop');
+      const answer = await result;
+      await exited(process, 'load/probe.ts');
+      return answer;
+    },
+  };
+}
+
+/** A load generator (reliability/<folder>/<file>) in its own node process; resolves with its one IPC answer once it has exited. */
+export async function child<T>(file: string, spec: object, folder = 'load'): Promise<T> {
+  const process = forkTs(path.join('reliability', folder, file), { args: [JSON.stringify(spec)] });
   const result = await firstMessage<T>(process, file);
   await exited(process, file);
   return result;

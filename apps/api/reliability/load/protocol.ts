@@ -32,3 +32,8 @@ export interface SlowResult {
   statuses: Record<string, number>;
   bytesRead: number;
 }
+
+/** The probe that runs until told to stop (probe.ts) is running. */
+export interface ProbeRunning {
+  running: true;
+}

@@ -1,4 +1,5 @@
-import { LRUCache, type Perf } from 'lru-cache';
+import type { Perf } from 'lru-cache';
+import { boundedCache } from '../bounded-cache';
 import { AppError, unauthorized } from '../errors/app-error';
 
 /** What the Auth service says of an account now. */
@@ -8,8 +9,10 @@ export type AccountStatus = 'active' | 'disabled' | 'deleted';
 export const ACCOUNT_RECHECK_MS = 30_000;
 /** A lookup slower than this fails (firebase-admin retries on its own for longer). */
 const LOOKUP_TIMEOUT_MS = 5_000;
-/** Entries are a uid and a word: 10,000 of them are well under a few MB. */
-const MAX_ACCOUNTS = 10_000;
+/** Entries are a uid (≤ 128 characters) and a word: 10,000 of them, and 4 MB (~2.4 MB with 28-character uids). */
+const ACCOUNT_BOUNDS = { max: 10_000, maxBytes: 4 * 1024 * 1024 };
+/** Beyond the key and the entry: its time to live and start (two numbers); the status word is shared. */
+const TIMED_ENTRY_BYTES = 16;
 
 export const ACCOUNT_GONE_MESSAGE = 'This account has been disabled or deleted. Please sign in again.';
 export const ACCOUNT_UNCHECKED_MESSAGE = 'We could not check your account just now. Please try again in a moment.';
@@ -38,13 +41,15 @@ export function createAccountCheck(
   { ttlMs = ACCOUNT_RECHECK_MS, clock }: { ttlMs?: number; clock?: Perf } = {},
 ): AccountCheck {
   if (!(ttlMs >= 1)) throw new Error('the account recheck interval must be at least 1 ms');
-  const cache = new LRUCache<string, AccountStatus>({
-    max: MAX_ACCOUNTS,
-    ttl: ttlMs,
-    // A test's clock moves by hand: no 1-ms caching of its reading.
-    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
-    fetchMethod: (uid) => withTimeout(statusOf(uid), LOOKUP_TIMEOUT_MS),
-  });
+  const cache = boundedCache<AccountStatus>(
+    { ...ACCOUNT_BOUNDS, bytesOf: () => TIMED_ENTRY_BYTES },
+    {
+      ttl: ttlMs,
+      // A test's clock moves by hand: no 1-ms caching of its reading.
+      ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+      fetchMethod: (uid) => withTimeout(statusOf(uid), LOOKUP_TIMEOUT_MS),
+    },
+  );
   return {
     async assertActive(uid) {
       const status = await cache.fetch(uid).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { ErrorBody } from '@smart-zone/types/errors';
 import { fieldErrors } from '@smart-zone/types/errors';
 import { ZodError } from 'zod';
+import { answerUnread } from '../http/unread-body';
 import { noteOutcome, requestIdOf } from '../logging/request-log';
 import { StoreBusyError } from '../store/store';
 import { AppError } from './app-error';
@@ -17,7 +18,8 @@ function send(
   unexpected?: Error,
 ) {
   noteOutcome(res, { code: error.code, reason, error: unexpected });
-  res.status(status).json({ error: { ...error, requestId: requestIdOf(req) } } satisfies ErrorBody);
+  const body = { error: { ...error, requestId: requestIdOf(req) } } satisfies ErrorBody;
+  answerUnread(req, () => res.status(status).json(body));
 }
 
 /** JSON 404 for any path under the API base that no route claimed. */

@@ -1,9 +1,9 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ZodOpenApiResponsesObject } from 'zod-openapi';
 import { type Permission, PERMISSIONS } from '@smart-zone/types/roles';
 import type { Guards } from '../auth/require-user';
+import { boundedCache, OBJECT_BYTES, textBytes } from '../bounded-cache';
 import { badRequest } from '../errors/app-error';
 
 /**
@@ -65,7 +65,7 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
    * Refusals beyond those the access and the input imply, each with what it means here. Every route
    * may also answer 500; input implies 400 (and 413 for a body); access implies 401, 403, 429, 503.
    */
-  refusals?: Partial<Record<400 | 403 | 404 | 409 | 412 | 429, string>>;
+  refusals?: Partial<Record<400 | 403 | 404 | 409 | 412 | 413 | 415 | 429, string>>;
   /** Middleware that runs after the guard and before the input is parsed (a rate limiter). */
   before?: RequestHandler[];
   handle(input: RouteInput<P, Q, B>, req: Request, res: Response): unknown;
@@ -99,15 +99,21 @@ function parseBody(schema: z.ZodType, body: unknown) {
 }
 
 /**
+ * Per route: 2,000 query texts and 1 MB. A parsed query is counted as its JSON twice over (the
+ * object, and the canonical text the item list keeps beside it in a WeakMap: inventory.routes.ts).
+ */
+export const QUERY_CACHE_BOUNDS = { max: 2_000, maxBytes: 1024 * 1024 };
+
+/**
  * The same query text always parses the same: each text is parsed once and its result answered from
  * memory after (bad queries are not kept: they throw every time). Handlers must not change it.
  */
-function queryParser(schema: z.ZodType) {
-  const parsed = new LRUCache<string, object>({
-    maxSize: 1024 * 1024,
-    sizeCalculation: (value, text) => text.length + 256,
+export function queryParser(schema: z.ZodType) {
+  const parsed = boundedCache<object>({
+    ...QUERY_CACHE_BOUNDS,
+    bytesOf: (query) => 2 * (OBJECT_BYTES + textBytes(JSON.stringify(query))),
   });
-  return (req: Request): unknown => {
+  const read = (req: Request): unknown => {
     const at = req.url.indexOf('?');
     const text = at < 0 ? '' : req.url.slice(at + 1);
     let query = parsed.get(text);
@@ -117,6 +123,9 @@ function queryParser(schema: z.ZodType) {
     }
     return query;
   };
+  /** Texts kept, and their bytes as counted against the bounds. */
+  const kept = () => ({ size: parsed.size, bytes: parsed.calculatedSize });
+  return Object.assign(read, { kept });
 }
 
 /** The Express router for a list of routes, each behind the guard its access names. */

@@ -1,8 +1,13 @@
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
 import {
   IMPORT_BYTES_MAX,
   IMPORT_REQUIRED_COLUMNS,
+  IMPORT_ROWS_DEFAULT,
+  IMPORTS_AT_ONCE_MAX,
   IMPORT_SHOWN_MAX,
   type ImportError,
   importQuerySchema,
@@ -13,7 +18,7 @@ import { AppError, badRequest } from '../errors/app-error';
 import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import { StoreBusyError, type Store } from '../store/store';
-import { FileTooLargeError, readImport } from './read-import';
+import { CompressedFileError, FileTooLargeError, readImport, TooManyRowsError } from './read-import';
 
 /** How long an import's connection may stay silent while the store writes it. */
 const IMPORT_IDLE_MS = 10 * 60_000;
@@ -38,8 +43,57 @@ function invalid(errors: ImportError[], count: number): AppError {
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', `The file is over ${IMPORT_BYTES_MAX / 1024 / 1024} MB: nothing was imported`);
 
+/** How long a client refused for imports at once is told to wait. */
+const BUSY_RETRY_SECONDS = 30;
+const busy = (res: Response, reason: string) => {
+  res.set('Retry-After', String(BUSY_RETRY_SECONDS));
+  return new AppError(429, 'rate_limited', 'Other imports are running: try again in a minute', undefined, reason);
+};
+
+/** The Content-Encodings an import is read in (inflated as it arrives; the size limit counts what comes out). */
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+/** The file as it was written: the body itself, or the body inflated as its Content-Encoding says. */
+function decodedBody(req: Request): Readable {
+  const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity') return req;
+  const decoder = DECODERS[encoding];
+  if (!decoder) {
+    throw new AppError(
+      415,
+      'unsupported_media_type',
+      `The file is sent with Content-Encoding ${encoding.slice(0, 40)}: send it as it is, or gzip, deflate or br. Nothing was imported.`,
+    );
+  }
+  const inflating = decoder();
+  // A cut-off upload ends the inflating too (pipe passes on data, not failures).
+  req.once('aborted', () => inflating.emit('error', new Error('The upload was cut off')));
+  return req.pipe(inflating) as unknown as Readable;
+}
+
+/** What reading the file failed of, as the answer to give. */
+function readFailure(error: unknown): unknown {
+  if (error instanceof FileTooLargeError) return tooLarge();
+  if (error instanceof TooManyRowsError) return new AppError(413, 'payload_too_large', error.message);
+  if (error instanceof CompressedFileError) return new AppError(415, 'unsupported_media_type', error.message);
+  // zlib's own codes (Z_DATA_ERROR, Z_BUF_ERROR, ERR_BROTLI…): the body is not what its encoding says.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(Z_|ERR_BROTLI|ERR__?ZLIB)/.test(code)) {
+    return badRequest('The file could not be inflated as its Content-Encoding says: nothing was imported');
+  }
+  return error;
+}
+
 /** Items from a CSV file: a dry run says what it would change; the import writes it all, or nothing. */
-export function importsRoutes(deps: { store: Store }) {
+export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
+  const rowsMax = deps.rowsMax ?? IMPORT_ROWS_DEFAULT;
+  // Imports being read or waiting for the store, counted from before a byte of their body is read.
+  let atOnce = 0;
   return [
     route({
       method: 'post',
@@ -49,7 +103,8 @@ export function importsRoutes(deps: { store: Store }) {
       summary: 'Import items from a CSV file (with a dry run first)',
       description:
         `The body is the file itself (\`text/csv\`, UTF-8 with or without a byte order mark, up to ` +
-        `${IMPORT_BYTES_MAX / 1024 / 1024} MB, read as it arrives). Its header names columns of ` +
+        `${IMPORT_BYTES_MAX / 1024 / 1024} MB and the server's row limit, read as it arrives; \`Content-Encoding\` gzip, ` +
+        'deflate or br is inflated as it arrives, the limits counting what comes out). Its header names columns of ' +
         `${ITEM_CSV_COLUMNS.join(', ')} in any order (what GET /inventory.csv writes); ` +
         `${IMPORT_REQUIRED_COLUMNS.join(', ')} are required, and a column left out keeps each item's value. ` +
         'Each row updates the item with its `id`, else the one with its `sku`, else adds an item. A changed ' +
@@ -74,19 +129,27 @@ export function importsRoutes(deps: { store: Store }) {
       },
       refusals: {
         400: 'The file has errors (import_invalid, each with its row and column), or is not sent as text/csv; nothing changed',
-        429: 'Other imports are waiting (rate_limited); try again shortly',
+        413: `More data rows than the server's IMPORT_ROWS_MAX (default ${IMPORT_ROWS_DEFAULT.toLocaleString('en')}), refused as they are read (payload_too_large); nothing changed`,
+        415: 'The body is compressed in a way not read, or is a gzip file sent without Content-Encoding: gzip (unsupported_media_type); nothing changed',
+        429: `${IMPORTS_AT_ONCE_MAX} imports are already being read or written (rate_limited, refused before the body is read; Retry-After); try again shortly`,
       },
       async handle({ query }, req, res) {
         if (!MEDIA_TYPES.test(req.get('content-type') ?? '')) {
           throw badRequest('Send the CSV file itself as the request body, with Content-Type: text/csv');
         }
         if (Number(req.get('content-length')) > IMPORT_BYTES_MAX) throw tooLarge();
+        // Admitted before its body is read: a fifth upload at once costs nothing but its refusal.
+        if (atOnce >= IMPORTS_AT_ONCE_MAX) throw busy(res, `${atOnce} imports at once`);
+        atOnce += 1;
+        res.once('close', () => (atOnce -= 1));
         const dryRun = query.dryRun === 'true';
         // 100,000 rows take a minute or more: the connection's idle limit (60 s) would cut the answer off.
         req.setTimeout(IMPORT_IDLE_MS);
-        const file = await readImport(req, IMPORT_BYTES_MAX).catch((error: unknown) => {
-          throw error instanceof FileTooLargeError ? tooLarge() : error;
-        });
+        const file = await readImport(decodedBody(req), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax }).catch(
+          (error: unknown) => {
+            throw readFailure(error);
+          },
+        );
         if (file.badHeader) throw invalid(file.errors.shown, file.errors.count);
         // With errors in some rows, the rest are still matched (dry): every error of the file is told at once.
         const apply = !dryRun && file.errors.count === 0;
@@ -94,13 +157,7 @@ export function importsRoutes(deps: { store: Store }) {
           .importRows(file.rows, { by: currentAuthor(res, IMPORT_REASON), apply })
           .catch((error: unknown) => {
             if (!(error instanceof StoreBusyError)) throw error;
-            throw new AppError(
-              429,
-              'rate_limited',
-              'Other imports are running: try again in a minute',
-              undefined,
-              error.message,
-            );
+            throw busy(res, error.message);
           });
         if (!outcome.ok || file.errors.count > 0) {
           const found = outcome.ok ? [] : outcome.errors;

@@ -19,6 +19,26 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/** The file has more data rows than the server takes (413): reading stopped there. */
+export class TooManyRowsError extends Error {
+  constructor(readonly maxRows: number) {
+    super(
+      `The file has more than ${maxRows.toLocaleString('en')} rows: nothing was imported. Split it into files of at most ${maxRows.toLocaleString('en')} rows.`,
+    );
+    this.name = 'TooManyRowsError';
+  }
+}
+
+/** The body is a gzip file sent as if it were the CSV itself (415): reading stopped at its first bytes. */
+export class CompressedFileError extends Error {
+  constructor() {
+    super(
+      'The file is compressed (gzip): unpack it and import the .csv, or send it with Content-Encoding: gzip. Nothing was imported.',
+    );
+    this.name = 'CompressedFileError';
+  }
+}
+
 /** Every error, counted; the first IMPORT_SHOWN_MAX kept to show. */
 export class ImportErrors {
   readonly shown: ImportError[] = [];
@@ -81,7 +101,10 @@ function firstIssue(result: z.ZodSafeParseResult<unknown>): string {
  * number is the file's row as a spreadsheet shows it (the header is 1). Never throws for what is in the
  * file: broken quoting, a cell that is not UTF-8 and every other mistake is an error with its row and column.
  */
-export async function readImport(body: Readable, maxBytes: number): Promise<ReadImport> {
+export async function readImport(
+  body: Readable,
+  { maxBytes, maxRows }: { maxBytes: number; maxRows: number },
+): Promise<ReadImport> {
   const errors = new ImportErrors();
   const rows: ImportRow[] = [];
   let header: ItemCsvColumn[] | null = null;
@@ -91,11 +114,16 @@ export async function readImport(body: Readable, maxBytes: number): Promise<Read
   // Empty lines are read (and passed over), so that row numbers stay the spreadsheet's.
   const parser = parse({ bom: true, relax_column_count: true, info: true });
   let bytes = 0;
+  let stopped = false;
   const stop = (error: Error) => {
+    if (stopped) return;
+    stopped = true;
     body.unpipe(parser);
     parser.destroy(error);
   };
   body.on('data', (chunk: Buffer) => {
+    // A gzip file's first two bytes: read as text it would be one "unknown column" of binary.
+    if (bytes === 0 && chunk[0] === 0x1f && chunk[1] === 0x8b) stop(new CompressedFileError());
     bytes += chunk.length;
     if (bytes > maxBytes) stop(new FileTooLargeError(maxBytes));
   });
@@ -105,6 +133,11 @@ export async function readImport(body: Readable, maxBytes: number): Promise<Read
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { records: number } }>) {
       row = info.records;
+      // Counted as they are read, before any is kept: a file of tiny rows is refused at the limit, not at its end.
+      if (row - 1 > maxRows) {
+        stop(new TooManyRowsError(maxRows));
+        continue;
+      }
       if (row % RECORDS_PER_TURN === 0) await nextTurn();
       if (!header) {
         header = record.map((cell) => cell.trim()) as ItemCsvColumn[];
@@ -127,10 +160,9 @@ export async function readImport(body: Readable, maxBytes: number): Promise<Read
       column: (index !== undefined && header?.[index]) || '',
       message: `The file cannot be read as CSV here (${error.message.replace(/^[^:]*: /, '')}). A quote inside a cell must be doubled, and a cell with a comma, a quote or a line break must be in quotes.`,
     });
-    // The rest of the upload is read and dropped, so that the answer reaches the client. (Rows read
-    // before it may not have been looked at: the file is refused for this error alone.)
+    // The rest of the upload is read and dropped when the refusal is sent (http/unread-body.ts). (Rows
+    // read before it may not have been looked at: the file is refused for this error alone.)
     body.unpipe(parser);
-    body.resume();
     return { rows: [], errors, read, badHeader: true };
   }
   if (!header) {

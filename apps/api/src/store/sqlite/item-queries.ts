@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ItemSortKey, StockFilter } from '@smart-zone/types/item';
+import { boundedCache } from '../../bounded-cache';
 import type { ItemFilter, ItemListOptions } from '../store';
 import type { ItemRow } from './rows';
 import { fold, SHORT_SEARCH_MAX } from './short-search';
@@ -42,6 +43,9 @@ export const STREAM_BATCH = 250;
  */
 const SORT_MATCHES_MAX = 5000;
 
+/** A prepared statement's program is in SQLite's memory: ~17 KB measured for a search's, counted at 24 KB. */
+const STATEMENT_BOUNDS = { max: 384, maxBytes: 10 * 1024 * 1024, bytesOf: () => 24 * 1024 };
+
 /** The gram a search of 1–2 characters looks up, or null for longer (or no) text. */
 export function shortGram(q: string | undefined): string | null {
   if (!q) return null;
@@ -75,8 +79,10 @@ function searchClause(q: string | undefined, probe = false): { where: string; pa
 }
 
 export function itemQueries(db: Database.Database) {
-  // A handful of shapes (search kind × sort), each prepared once.
-  const prepared = new Map<string, Database.Statement>();
+  // One statement a shape (search kind × stock filter × sort × columns), each prepared once: the SQL text
+  // is made of the whitelists above only (search text, limit and skip are parameters), so there are
+  // under 300 shapes. Bounded all the same, above that, should the text ever take anything else.
+  const prepared = boundedCache<Database.Statement>(STATEMENT_BOUNDS);
   const statement = (text: string) => {
     let found = prepared.get(text);
     if (!found) {
@@ -124,6 +130,9 @@ export function itemQueries(db: Database.Database) {
   const rowsBySeq = db.prepare<[string], ItemRow>('SELECT * FROM items WHERE seq IN (SELECT value FROM json_each(?))');
 
   return {
+    /** How many statements are prepared now (one a shape of query, never one a search text). */
+    statements: () => prepared.size,
+
     listRows(options: ItemListOptions): ItemRow[] {
       const { text, params } = listQuery(options, '*');
       return statement(text).all(params) as ItemRow[];

@@ -1,0 +1,170 @@
+import http from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
+import { IMPORTS_AT_ONCE_MAX, type ImportReport } from '@smart-zone/types/imports';
+import { makeTestApp, type TestApp } from './helpers/test-app';
+import { errorOf } from './support/bodies';
+
+/** Issue 30: what bounds an import (rows, imports at once, encodings) and that a refusal arrives. */
+let t: TestApp;
+let token: string;
+const ROWS_MAX = 5;
+beforeEach(async () => {
+  t = await makeTestApp({ importRowsMax: ROWS_MAX });
+  token = await t.tokenFor('manager@example.com');
+});
+afterEach(() => t.close());
+
+const HEADER = ITEM_CSV_COLUMNS.join(',');
+const file = (rows: number) =>
+  `${HEADER}\r\n${Array.from({ length: rows }, (_, i) => `,,Item ${i},Supplier,1,${i},,,`).join('\r\n')}\r\n`;
+const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
+  request(t.app)
+    .post('/api/imports?dryRun=true')
+    .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', ...headers })
+    .send(body);
+const itemCount = async () => Number((await request(t.app).get('/api/inventory?limit=1')).headers['x-total-count']);
+
+describe('the row limit (IMPORT_ROWS_MAX)', () => {
+  it('takes a file of exactly the limit', async () => {
+    const res = await post(file(ROWS_MAX));
+    expect(res.status).toBe(200);
+    expect((res.body as ImportReport).create).toBe(ROWS_MAX);
+  });
+
+  it('refuses one row more with a 413 naming the limit, and writes nothing (dry run or not)', async () => {
+    const before = await itemCount();
+    for (const dryRun of [true, false]) {
+      const res = await request(t.app)
+        .post(`/api/imports${dryRun ? '?dryRun=true' : ''}`)
+        .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' })
+        .send(file(ROWS_MAX + 1));
+      expect(res.status).toBe(413);
+      expect(errorOf(res)).toMatchObject({
+        code: 'payload_too_large',
+        message: 'The file has more than 5 rows: nothing was imported. Split it into files of at most 5 rows.',
+      });
+    }
+    expect(await itemCount()).toBe(before);
+  });
+});
+
+describe('compressed files', () => {
+  it('reads a file sent with Content-Encoding gzip or br, inflated as it arrives', async () => {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(file(3))],
+      ['br', brotliCompressSync(file(3))],
+    ] as const) {
+      const res = await post(body, { 'Content-Encoding': encoding });
+      expect(res.status).toBe(200);
+      expect((res.body as ImportReport).create).toBe(3);
+    }
+  });
+
+  it('counts the inflated bytes against the limits: a small gzip of many rows is refused by its rows', async () => {
+    const res = await post(gzipSync(file(1000)), { 'Content-Encoding': 'gzip' });
+    expect(res.status).toBe(413);
+  });
+
+  it('refuses a gzip file sent as if it were the CSV (415), not "Unknown column \\u001f…"', async () => {
+    const res = await post(gzipSync(file(3)));
+    expect(res.status).toBe(415);
+    expect(errorOf(res)).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/gzip/) });
+  });
+
+  it('refuses an encoding it does not read (415), and a body that is not what its encoding says (400)', async () => {
+    expect((await post(file(2), { 'Content-Encoding': 'zstd' })).status).toBe(415);
+    const broken = await post(Buffer.from('not gzip at all'), { 'Content-Encoding': 'gzip' });
+    expect(broken.status).toBe(400);
+    expect(errorOf(broken).message).toMatch(/inflated/);
+  });
+});
+
+describe('on a listening server', () => {
+  let server: http.Server;
+  let port: number;
+  beforeEach(async () => {
+    server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** An import whose body is still on its way: its headers and a first row sent, the rest held back. */
+  function openUpload(length: number) {
+    const req = http.request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/imports?dryRun=true',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', 'Content-Length': String(length) },
+    });
+    const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+      req.on('response', resolve);
+      req.on('error', reject);
+    });
+    req.write(`${HEADER}\r\n`);
+    return { req, answer };
+  }
+
+  it(`refuses import ${IMPORTS_AT_ONCE_MAX + 1} at once with 429 and Retry-After before reading its body`, async () => {
+    const held = Array.from({ length: IMPORTS_AT_ONCE_MAX }, () => openUpload(10_000_000));
+    for (const upload of held) upload.answer.catch(() => undefined);
+    // The held ones have reached the server (each is being read).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const fifth = openUpload(10_000_000);
+    const refused = await fifth.answer;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    fifth.req.destroy();
+    for (const upload of held) upload.req.destroy();
+    // Their slots come back when they go.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await post(file(1))).status).toBe(200);
+  });
+
+  it('a client that sends its whole body before reading receives the refusal, not a reset (20 of 20)', async () => {
+    const size = 8 * 1024 * 1024;
+    // Rows past the limit: the file is refused (413) after its first few rows, the rest still on its way.
+    const row = ',,Item,Supplier,1,1,,,\r\n';
+    const chunk = Buffer.from(row.repeat(Math.floor((64 * 1024) / row.length)).padEnd(64 * 1024, ' '));
+    // As many HTTP clients do (Python's requests among them): the answer is read once the body is sent.
+    const one = () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ port, host: '127.0.0.1' });
+        socket.pause();
+        socket.setTimeout(10_000, () => socket.destroy(new Error('stuck for 10 s')));
+        socket.on('error', reject);
+        const head =
+          `POST /api/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: text/csv\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n${HEADER}\r\n`;
+        socket.write(head);
+        let sent = HEADER.length + 2;
+        const write = () => {
+          while (sent < size) {
+            const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+            sent += part.length;
+            if (sent === size) return void socket.write(part, read);
+            if (!socket.write(part)) return void socket.once('drain', write);
+          }
+        };
+        const read = () => {
+          let text = '';
+          socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+          socket.on('end', () => resolve(text.slice(0, 12)));
+          socket.resume();
+        };
+        write();
+      });
+    const statusLines = await Promise.all(Array.from({ length: 20 }, one));
+    // Refused by its rows (413), or, beyond the imports taken at once, before its body was read (429).
+    expect(statusLines.filter((line) => /^HTTP\/1\.1 (413|429)$/.test(line))).toHaveLength(20);
+    expect(statusLines).toContain('HTTP/1.1 413');
+    expect(statusLines).toContain('HTTP/1.1 429');
+  });
+});
