@@ -20,5 +20,20 @@ export const LIVE_RETRY_MS = 3_000;
 /** Streams one client address may hold at once (a browser shares one among its tabs). */
 export const LIVE_PER_ADDRESS_MAX = 8;
 
+/**
+ * A stream whose client stops reading is ended (it reconnects with Last-Event-ID and resumes): when the bytes
+ * sent to it and not yet taken by its client pass this, in the server's buffer or its kernel's send queue…
+ */
+export const LIVE_UNSENT_MAX = 128 * 1024;
+/** …or when a write of its has not drained for this long. */
+export const LIVE_STALL_MS = 30_000;
+/** How often every stream's unsent bytes are looked at. */
+export const LIVE_CHECK_MS = 5_000;
+/**
+ * Streams one server holds in all: at LIVE_UNSENT_MAX each, what stalled clients can make the kernel keep
+ * for them stays under 256 MB (1,500 × 128 KB = 188 MB, and what a check's 5 s of writes adds).
+ */
+export const LIVE_TOTAL_MAX = 1_500;
+
 /** An event's data, by its `type` (the SSE event name is the same). */
 export type LiveEvent = z.output<typeof liveEventSchema>;

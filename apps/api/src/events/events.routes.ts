@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { liveEventSchema } from '@smart-zone/types/api-schemas';
-import { LIVE_HEARTBEAT_MS, LIVE_PER_ADDRESS_MAX, LIVE_RESUME_WINDOW_MS, LIVE_RETRY_MS } from '@smart-zone/types/live';
+import {
+  LIVE_HEARTBEAT_MS,
+  LIVE_PER_ADDRESS_MAX,
+  LIVE_RESUME_WINDOW_MS,
+  LIVE_RETRY_MS,
+  LIVE_STALL_MS,
+  LIVE_TOTAL_MAX,
+  LIVE_UNSENT_MAX,
+} from '@smart-zone/types/live';
 import { AppError } from '../errors/app-error';
 import { route } from '../http/route';
 import type { LiveEvents } from './live-events';
@@ -28,7 +36,10 @@ export function eventsRoutes(deps: { live: LiveEvents }) {
         `the catalogue. \`retry: ${LIVE_RETRY_MS}\`; a comment every ${LIVE_HEARTBEAT_MS / 1000} s. A reconnect ` +
         `with \`Last-Event-ID\` gets what it missed within ${LIVE_RESUME_WINDOW_MS / 60_000} minutes; older (or ` +
         'unknown to this process), a `reset` event: refetch what is shown. Not compressed, not buffered ' +
-        `(\`X-Accel-Buffering: no\`). At most ${LIVE_PER_ADDRESS_MAX} streams per client address.`,
+        `(\`X-Accel-Buffering: no\`). At most ${LIVE_PER_ADDRESS_MAX} streams per client address and ` +
+        `${LIVE_TOTAL_MAX.toLocaleString('en')} in all. A stream whose client stops reading (over ` +
+        `${LIVE_UNSENT_MAX / 1024} KB sent and not taken, or a write not drained for ${LIVE_STALL_MS / 1000} s) is ` +
+        'ended: reconnect with `Last-Event-ID` and it resumes.',
       access: 'public',
       headers: lastEventIdHeader,
       responses: {
@@ -37,7 +48,9 @@ export function eventsRoutes(deps: { live: LiveEvents }) {
           content: { 'text/event-stream': { schema: liveEventSchema } },
         },
       },
-      refusals: { 429: `Already ${LIVE_PER_ADDRESS_MAX} streams from this address (rate_limited)` },
+      refusals: {
+        429: `Already ${LIVE_PER_ADDRESS_MAX} streams from this address, or ${LIVE_TOTAL_MAX.toLocaleString('en')} in all (rate_limited)`,
+      },
       handle(_input, req, res) {
         const address = req.ip ?? req.socket.remoteAddress ?? '';
         if (!deps.live.open(res, address, req.get('last-event-id'))) {

@@ -1,12 +1,17 @@
 import type { Response } from 'express';
 import {
+  LIVE_CHECK_MS,
   LIVE_HEARTBEAT_MS,
   LIVE_PER_ADDRESS_MAX,
   LIVE_RESUME_WINDOW_MS,
   LIVE_RETRY_MS,
+  LIVE_STALL_MS,
+  LIVE_TOTAL_MAX,
+  LIVE_UNSENT_MAX,
   type LiveEvent,
 } from '@smart-zone/types/live';
 import type { ChangeFeed, StoreChange } from '../store/store';
+import { sendQueues } from './send-queues';
 
 /** One change as the events it sends: `<seq>` its item or deleted event, `<seq>.1` its alert. */
 interface Sent {
@@ -22,6 +27,12 @@ export interface LiveEventsOptions {
   perAddressMax?: number;
   /** Streams in all (beyond it, a 429 too). */
   totalMax?: number;
+  /** A stream's bytes not yet taken by its client beyond which it is ended. */
+  unsentMax?: number;
+  /** How long a write may wait to drain before its stream is ended. */
+  stallMs?: number;
+  /** How often the streams' unsent bytes are looked at. */
+  checkMs?: number;
 }
 
 export interface LiveEvents {
@@ -29,6 +40,8 @@ export interface LiveEvents {
   open(res: Response, address: string, lastEventId: string | undefined): boolean;
   /** How many streams are open. */
   readonly size: number;
+  /** Streams ended because their client stopped reading, since the start. */
+  readonly dropped: number;
   /** Streams one client address may hold. */
   readonly perAddressMax: number;
   /** Ends every stream (shutdown) and stops listening. */
@@ -66,8 +79,13 @@ function positionOf(lastEventId: string | undefined): { seq: number; alertSent: 
 export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): LiveEvents {
   const resumeWindowMs = options.resumeWindowMs ?? LIVE_RESUME_WINDOW_MS;
   const perAddressMax = options.perAddressMax ?? LIVE_PER_ADDRESS_MAX;
-  const totalMax = options.totalMax ?? 10_000;
+  const totalMax = options.totalMax ?? LIVE_TOTAL_MAX;
+  const unsentMax = options.unsentMax ?? LIVE_UNSENT_MAX;
+  const stallMs = options.stallMs ?? LIVE_STALL_MS;
   const streams = new Set<Response>();
+  /** Since when a stream's write has waited to drain. */
+  const waitingSince = new Map<Response, number>();
+  let dropped = 0;
   let closed = false;
   const perAddress = new Map<string, number>();
   const kept: Sent[] = [];
@@ -87,10 +105,57 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
     }
   }
 
-  /** Writes `text` to every stream. */
-  function send(text: string) {
-    for (const res of streams) res.write(text);
+  /**
+   * Ends a stream whose client stopped reading, with a reset: a socket merely closed keeps what its peer has
+   * not taken in the kernel (an orphan, still sending), and the memory is not let go.
+   */
+  function drop(res: Response) {
+    if (res.destroyed) return;
+    dropped += 1;
+    const socket = res.socket;
+    if (socket && !socket.destroyed) socket.resetAndDestroy();
+    else res.destroy();
   }
+
+  /** Writes `text` to every stream; one that cannot take it past the bound is ended. */
+  function send(text: string) {
+    for (const res of streams) {
+      if (!res.write(text) && res.writableLength > unsentMax) drop(res);
+    }
+  }
+
+  /**
+   * Every LIVE_CHECK_MS: a stream whose client has not taken more than unsentMax (the kernel's send queue
+   * and this process's buffer together), or whose write has not drained for stallMs, is ended. Its client
+   * reconnects with Last-Event-ID and resumes; one that never reads keeps no memory of the host's.
+   */
+  async function check() {
+    if (streams.size === 0) return;
+    const now = Date.now();
+    const ports = new Set<number>();
+    for (const res of streams) if (res.socket?.localPort) ports.add(res.socket.localPort);
+    const queues = new Map<number, Map<number, number> | null>();
+    for (const port of ports) queues.set(port, await sendQueues(port));
+    for (const res of streams) {
+      const socket = res.socket;
+      if (!socket) continue;
+      const kernel = queues.get(socket.localPort ?? 0)?.get(socket.remotePort ?? 0) ?? 0;
+      if (kernel + res.writableLength > unsentMax) {
+        drop(res);
+        continue;
+      }
+      if (!res.writableNeedDrain) waitingSince.delete(res);
+      else if (!waitingSince.has(res)) waitingSince.set(res, now);
+      else if (now - waitingSince.get(res)! >= stallMs) drop(res);
+    }
+  }
+  let checking = false;
+  const checker = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void check().finally(() => (checking = false));
+  }, options.checkMs ?? LIVE_CHECK_MS);
+  checker.unref();
 
   /**
    * The events of one event-loop turn, sent together: a group commit of 200 deliveries is one write per
@@ -171,6 +236,7 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
       res.write(start);
       res.on('close', () => {
         streams.delete(res);
+        waitingSince.delete(res);
         const count = (perAddress.get(address) ?? 1) - 1;
         if (count > 0) perAddress.set(address, count);
         else perAddress.delete(address);
@@ -180,10 +246,14 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
     get size() {
       return streams.size;
     },
+    get dropped() {
+      return dropped;
+    },
     perAddressMax,
     close() {
       closed = true;
       clearInterval(heartbeat);
+      clearInterval(checker);
       unsubscribe();
       // What this turn heard goes out before the end.
       if (pending !== '') flush();
