@@ -82,7 +82,7 @@ function client(reads: boolean) {
 const change = (n: number): StoreChange => ({
   id: String(n),
   itemId: '0123456789abcdef01234567',
-  cause: 'restocked',
+  cause: 'restock',
   quantity: n,
   minStock: 0,
   version: n,

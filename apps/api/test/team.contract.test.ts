@@ -155,6 +155,49 @@ describe(`team: ${TEST_STORE}`, () => {
     }
   });
 
+  it('a change whose acting owner is no longer an owner when it is written changes nothing (not_owner)', async () => {
+    await store.team.add({ email: 'ann@example.com', role: 'owner' }, owner);
+    await store.team.add({ email: 'cat@example.com', role: 'owner' }, owner);
+    await store.team.add({ email: 'zed@example.com', role: 'clerk' }, owner);
+    const ann: Author = { uid: 'uid-ann', email: 'ann@example.com' };
+    const guard = { actingOwner: 'ann@example.com' };
+    // While an owner, ann's changes go through.
+    expect(await store.team.setRole('zed@example.com', 'manager', ann, guard)).toMatchObject({ ok: true });
+    // Cat demotes ann; ann's requests already on their way then write nothing.
+    await store.team.setRole('ann@example.com', 'viewer', { uid: 'uid-cat', email: 'cat@example.com' });
+    const before = await audit(store);
+    const team = await store.team.list();
+    expect(await store.team.add({ email: 'new@example.com', role: 'owner' }, ann, guard)).toEqual({
+      ok: false,
+      reason: 'not_owner',
+    });
+    expect(await store.team.setRole('zed@example.com', 'owner', ann, guard)).toEqual({ ok: false, reason: 'not_owner' });
+    expect(await store.team.remove('cat@example.com', ann, guard)).toEqual({ ok: false, reason: 'not_owner' });
+    expect(await store.team.list()).toEqual(team);
+    expect(await audit(store)).toEqual(before);
+  });
+
+  it('a demotion and the demoted owner\'s own change at once: never both', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const a = `ao${round}@example.com`;
+      const b = `bo${round}@example.com`;
+      const target = `t${round}@example.com`;
+      await store.team.add({ email: a, role: 'owner' }, owner);
+      await store.team.add({ email: b, role: 'owner' }, owner);
+      await store.team.add({ email: target, role: 'clerk' }, owner);
+      const [demoted, promoted] = await Promise.all([
+        store.team.setRole(a, 'viewer', { uid: `uid-${b}`, email: b }, { actingOwner: b }),
+        store.team.setRole(target, 'owner', { uid: `uid-${a}`, email: a }, { actingOwner: a }),
+      ]);
+      expect(demoted).toMatchObject({ ok: true });
+      // a's promotion of target went first (a still an owner), or it was refused: never written after.
+      const roles = Object.fromEntries((await store.team.list()).map((member) => [member.email, member.role]));
+      expect(roles[a]).toBe('viewer');
+      expect(roles[target]).toBe(promoted.ok ? 'owner' : 'clerk');
+      if (!promoted.ok) expect(promoted).toEqual({ ok: false, reason: 'not_owner' });
+    }
+  });
+
   it('ensureOwners adds or promotes each email to owner, by the system, once', async () => {
     await store.team.add({ email: 'clerk@example.com', role: 'clerk' }, owner);
     await store.team.add({ email: 'boss@example.com', role: 'owner' }, owner);

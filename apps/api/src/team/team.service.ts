@@ -1,7 +1,7 @@
 import { normaliseEmail, ROLES, type Role } from '@smart-zone/types/roles';
 import type { Member, Team } from '@smart-zone/types/team';
 import { AppError, notFound } from '../errors/app-error';
-import type { Author, Store, TeamOutcome } from '../store/store';
+import type { Author, Store, TeamOutcome, TeamWriteGuard } from '../store/store';
 import { isOpenWarehouse, type TeamSettings } from './team-roles';
 
 const LAST_OWNER = 'The team must keep at least one owner: make someone else an owner first.';
@@ -22,8 +22,24 @@ export function teamService(store: Store, settings: TeamSettings) {
     }
   };
 
+  /**
+   * The acting owner's role is read when the request starts; it is read again inside the write, so that one
+   * demoted meanwhile changes nothing. An owner the settings name cannot be demoted: no need.
+   */
+  const guardOf = (by: Author): TeamWriteGuard =>
+    fixed.has(normaliseEmail(by.email)) ? {} : { actingOwner: normaliseEmail(by.email) };
+
   const answer = (outcome: TeamOutcome, email: string): Member | null => {
     if (outcome.ok) return outcome.member && withFixed(outcome.member);
+    if (outcome.reason === 'not_owner') {
+      throw new AppError(
+        403,
+        'forbidden',
+        'You are no longer an owner of this team: nothing changed.',
+        undefined,
+        'acting owner demoted before the write',
+      );
+    }
     if (outcome.reason === 'not_found') throw notFound(`${email} is not a member of the team`);
     if (outcome.reason === 'exists') {
       throw new AppError(
@@ -46,17 +62,17 @@ export function teamService(store: Store, settings: TeamSettings) {
 
     async add(email: string, role: Role, by: Author): Promise<Member> {
       assertNotFixed(email);
-      return answer(await store.team.add({ email, role }, by), email)!;
+      return answer(await store.team.add({ email, role }, by, guardOf(by)), email)!;
     },
 
     async setRole(email: string, role: Role, by: Author): Promise<Member> {
       assertNotFixed(email);
-      return answer(await store.team.setRole(email, role, by), email)!;
+      return answer(await store.team.setRole(email, role, by, guardOf(by)), email)!;
     },
 
     async remove(email: string, by: Author): Promise<void> {
       assertNotFixed(email);
-      answer(await store.team.remove(email, by), email);
+      answer(await store.team.remove(email, by, guardOf(by)), email);
     },
   };
 }

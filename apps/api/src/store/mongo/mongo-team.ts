@@ -2,7 +2,7 @@ import { MongoServerError, type ClientSession } from 'mongodb';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { normaliseEmail, type Role } from '@smart-zone/types/roles';
 import type { AuditNote } from '../audit-entries';
-import type { Author, TeamOutcome, TeamRepository } from '../store';
+import type { Author, TeamOutcome, TeamRepository, TeamWriteGuard } from '../store';
 import { toMember, type MemberDoc, type MongoCollections } from './documents';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
@@ -34,8 +34,23 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
   const otherOwner = async (email: string, session?: ClientSession) =>
     (await members.countDocuments({ role: 'owner', _id: { $ne: email } }, { limit: 1, ...inTx(session) })) > 0;
 
+  /**
+   * Whether the guard's acting owner is not (or no longer) an owner, read inside the caller's write: a
+   * concurrent demotion of theirs writes the revision counter too (ledger.audit), so one of the two retries
+   * and reads what the other committed.
+   */
+  const notOwner = async (guard: TeamWriteGuard | undefined, session?: ClientSession) =>
+    guard?.actingOwner !== undefined &&
+    (await members.findOne({ _id: normaliseEmail(guard.actingOwner) }, inTx(session)))?.role !== 'owner';
+
   /** Adds the member, or answers the one there; inside the caller's write. */
-  async function insert(doc: MemberDoc, by: Author, session?: ClientSession): Promise<TeamOutcome> {
+  async function insert(
+    doc: MemberDoc,
+    by: Author,
+    session?: ClientSession,
+    guard?: TeamWriteGuard,
+  ): Promise<TeamOutcome> {
+    if (await notOwner(guard, session)) return { ok: false, reason: 'not_owner' };
     const existing = await members.findOne({ _id: doc._id }, inTx(session));
     if (existing) return { ok: false, reason: 'exists', member: toMember(existing) };
     await members.insertOne(doc, inTx(session));
@@ -43,9 +58,15 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
     return { ok: true, member: toMember(doc) };
   }
 
-  async function setRole(email: string, role: Role, by: Author, invitedBy?: string): Promise<TeamOutcome> {
+  async function setRole(
+    email: string,
+    role: Role,
+    by: Author,
+    { invitedBy, guard }: { invitedBy?: string; guard?: TeamWriteGuard } = {},
+  ): Promise<TeamOutcome> {
     const _id = normaliseEmail(email);
     return write(async (session): Promise<TeamOutcome> => {
+      if (await notOwner(guard, session)) return { ok: false, reason: 'not_owner' };
       const current = await members.findOne({ _id }, inTx(session));
       if (!current) return { ok: false, reason: 'not_found' };
       if (current.role === role) return { ok: true, member: toMember(current) };
@@ -59,9 +80,9 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
   }
 
   /** add, where a standalone server (no transaction) lets a concurrent add of the same email through to the insert. */
-  async function add(doc: MemberDoc, by: Author): Promise<TeamOutcome> {
+  async function add(doc: MemberDoc, by: Author, guard?: TeamWriteGuard): Promise<TeamOutcome> {
     try {
-      return await write((session) => insert(doc, by, session));
+      return await write((session) => insert(doc, by, session, guard));
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
       const existing = await members.findOne({ _id: doc._id }, { maxTimeMS: OPERATION_TIME_MS });
@@ -78,15 +99,16 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
       const doc = await members.findOne({ _id: normaliseEmail(email) }, { maxTimeMS: OPERATION_TIME_MS });
       return doc ? toMember(doc) : null;
     },
-    add({ email, role }, by) {
-      return add({ _id: normaliseEmail(email), role, invitedBy: by.email, at: new Date() }, by);
+    add({ email, role }, by, guard) {
+      return add({ _id: normaliseEmail(email), role, invitedBy: by.email, at: new Date() }, by, guard);
     },
-    setRole(email, role, by) {
-      return setRole(email, role, by);
+    setRole(email, role, by, guard) {
+      return setRole(email, role, by, { guard });
     },
-    remove(email, by) {
+    remove(email, by, guard) {
       const _id = normaliseEmail(email);
       return write(async (session): Promise<TeamOutcome> => {
+        if (await notOwner(guard, session)) return { ok: false, reason: 'not_owner' };
         const current = await members.findOne({ _id }, inTx(session));
         if (!current) return { ok: false, reason: 'not_found' };
         if (current.role === 'owner' && !(await otherOwner(_id, session))) return { ok: false, reason: 'last_owner' };
@@ -103,7 +125,7 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
           SYSTEM_ACTOR,
         );
         // A member already: promoted, unless an owner (then setRole writes nothing).
-        if (!outcome.ok && outcome.reason === 'exists') await setRole(email, 'owner', SYSTEM_ACTOR, FROM_SETTINGS);
+        if (!outcome.ok && outcome.reason === 'exists') await setRole(email, 'owner', SYSTEM_ACTOR, { invitedBy: FROM_SETTINGS });
       }
     },
   };

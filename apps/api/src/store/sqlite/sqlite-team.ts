@@ -3,7 +3,7 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import type { Role } from '@smart-zone/types/roles';
 import type { Member } from '@smart-zone/types/team';
 import type { AuditNote } from '../audit-entries';
-import type { Author, TeamOutcome, TeamRepository } from '../store';
+import type { Author, TeamOutcome, TeamRepository, TeamWriteGuard } from '../store';
 import type { SqliteLedger } from './sqlite-ledger';
 
 interface MemberRow {
@@ -50,10 +50,15 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     owners: db.prepare<[], number>("SELECT COUNT(*) FROM members WHERE role = 'owner'").pluck(),
   };
 
+  /** Whether the guard's acting owner is not (or no longer) an owner, read in the change's transaction. */
+  const notOwner = (guard: TeamWriteGuard | undefined) =>
+    guard?.actingOwner !== undefined && sql.get.get(guard.actingOwner)?.role !== 'owner';
+
   /** Whether taking `row` out of the owners would leave none. */
   const lastOwner = (row: MemberRow) => row.role === 'owner' && sql.owners.get() === 1;
 
-  const add = db.transaction((member: { email: string; role: Role }, by: Author): TeamOutcome => {
+  const add = db.transaction((member: { email: string; role: Role }, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
+    if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
     const existing = sql.get.get(member.email);
     if (existing) return { ok: false, reason: 'exists', member: toMember(existing) };
     const at = new Date().toISOString();
@@ -63,7 +68,8 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     return { ok: true, member: toMember(row) };
   });
 
-  const setRole = db.transaction((email: string, role: Role, by: Author): TeamOutcome => {
+  const setRole = db.transaction((email: string, role: Role, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
+    if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
     const before = sql.get.get(email);
     if (!before) return { ok: false, reason: 'not_found' };
     if (before.role === role) return { ok: true, member: toMember(before) };
@@ -74,7 +80,8 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     return { ok: true, member: toMember(after) };
   });
 
-  const remove = db.transaction((email: string, by: Author): TeamOutcome => {
+  const remove = db.transaction((email: string, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
+    if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
     const before = sql.get.get(email);
     if (!before) return { ok: false, reason: 'not_found' };
     if (lastOwner(before)) return { ok: false, reason: 'last_owner' };
@@ -106,14 +113,14 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
       const row = sql.get.get(email);
       return row ? toMember(row) : null;
     },
-    async add(member, by) {
-      return add.immediate(member, by);
+    async add(member, by, guard) {
+      return add.immediate(member, by, guard);
     },
-    async setRole(email, role, by) {
-      return setRole.immediate(email, role, by);
+    async setRole(email, role, by, guard) {
+      return setRole.immediate(email, role, by, guard);
     },
-    async remove(email, by) {
-      return remove.immediate(email, by);
+    async remove(email, by, guard) {
+      return remove.immediate(email, by, guard);
     },
     async ensureOwners(emails) {
       ensureOwners.immediate(emails);
