@@ -1,4 +1,5 @@
-import type { ImportRow, StoreChange } from '../src/store/store';
+import { ImportRows } from '../src/store/import-rows';
+import type { StoreChange } from '../src/store/store';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada, bob, phone } from './helpers/store-fixtures';
 
@@ -16,11 +17,13 @@ beforeEach(async () => {
 });
 afterEach(() => file.close());
 
-const rows = (count: number, quantity = 5): ImportRow[] =>
-  Array.from({ length: count }, (_, at) => ({
-    row: at + 2,
-    fields: { name: `Item ${at}`, supplier: 'Acme', price: 1, quantity, sku: `IW-${at}` },
-  }));
+const rows = (count: number, quantity = 5): ImportRows =>
+  ImportRows.of(
+    Array.from({ length: count }, (_, at) => ({
+      row: at + 2,
+      fields: { name: `Item ${at}`, supplier: 'Acme', price: 1, quantity, sku: `IW-${at}` },
+    })),
+  );
 
 it('a dry run writes nothing; the import writes every row in one transaction, announced by the feed', async () => {
   const heard: StoreChange[] = [];
@@ -71,7 +74,7 @@ it('this process’s writes made during an import wait for its commit, then run;
 it('a file in error writes nothing, from the worker too', async () => {
   const taken = await file.store.items.create(phone({ name: 'Holder', sku: 'IW-3' }), bob);
   const outcome = await file.store.items.importRows(
-    [...rows(5), { row: 99, id: 'aaaaaaaaaaaaaaaaaaaaaaaa', fields: { name: 'X' } }],
+    ImportRows.of([...rows(5).all(), { row: 99, id: 'aaaaaaaaaaaaaaaaaaaaaaaa', fields: { name: 'X' } }]),
     {
       by: ada,
       apply: true,

@@ -1,3 +1,4 @@
+import { ImportRows } from '../src/store/import-rows';
 import fc from 'fast-check';
 import { STATS_DAYS, STATS_TOP_MOVERS, statsDays, utcDay, type Stats } from '@smart-zone/types/stats';
 import { statsSchema } from '@smart-zone/types/api-schemas';
@@ -128,10 +129,10 @@ describe(`stats: ${TEST_STORE}`, () => {
     expect(stats).toEqual(await expectedStats(store, new Date()));
 
     const imported = await store.items.importRows(
-      [
+      ImportRows.of([
         { row: 2, id: nokia._id, fields: { quantity: 12, price: 1 } },
         { row: 3, fields: { ...phone({ name: 'Imported', price: 2.5, quantity: 6 }) } },
-      ],
+      ]),
       { by: { ...bob, reason: 'CSV import' }, apply: true },
     );
     expect(imported.ok).toBe(true);

@@ -6,6 +6,7 @@ import { ITEM_CSV_COLUMNS, type ItemCsvColumn, restored } from '@smart-zone/type
 import { objectIdSchema } from '@smart-zone/types/ids';
 import { IMPORT_REQUIRED_COLUMNS, IMPORT_SHOWN_MAX, type ImportError } from '@smart-zone/types/imports';
 import { itemInputSchema } from '@smart-zone/types/item';
+import { ImportRows } from '../store/import-rows';
 import type { ImportFields, ImportRow } from '../store/store';
 
 /** Records read between two turns of the event loop: others' requests go on while a big file is read. */
@@ -50,8 +51,8 @@ export class ImportErrors {
 }
 
 export interface ReadImport {
-  /** The rows whose every cell is right (the store matches them); rows in error are in `errors`. */
-  rows: ImportRow[];
+  /** The rows whose every cell is right (the store matches them), packed; rows in error are in `errors`. */
+  rows: ImportRows;
   errors: ImportErrors;
   /** Rows read, the header not counted. */
   read: number;
@@ -106,7 +107,7 @@ export async function readImport(
   { maxBytes, maxRows }: { maxBytes: number; maxRows: number },
 ): Promise<ReadImport> {
   const errors = new ImportErrors();
-  const rows: ImportRow[] = [];
+  const rows = new ImportRows();
   let header: ItemCsvColumn[] | null = null;
   let badHeader = false;
   let read = 0;
@@ -163,7 +164,7 @@ export async function readImport(
     // The rest of the upload is read and dropped when the refusal is sent (http/unread-body.ts). (Rows
     // read before it may not have been looked at: the file is refused for this error alone.)
     body.unpipe(parser);
-    return { rows: [], errors, read, badHeader: true };
+    return { rows: new ImportRows(), errors, read, badHeader: true };
   }
   if (!header) {
     errors.add({

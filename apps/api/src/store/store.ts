@@ -1,3 +1,4 @@
+import type { ImportRows } from './import-rows';
 import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { ImportError, ImportReport } from '@smart-zone/types/imports';
 import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
@@ -132,7 +133,7 @@ export interface ItemRepository {
    * SKU another item holds, one item twice): nothing is written and the errors are answered. Without
    * `apply` nothing is written either way: the answer says what the rows would do.
    */
-  importRows(rows: readonly ImportRow[], options: { by: Author; apply: boolean }): Promise<ImportOutcome>;
+  importRows(rows: ImportRows, options: { by: Author; apply: boolean }): Promise<ImportOutcome>;
   /**
    * Takes a movement back: appends an `undo` movement of −delta linked to it (`undoOf`), atomically and once.
    * With `ownSince` (an ISO time) only a movement of `by`'s own (by uid) made at or after it may be undone.

@@ -465,7 +465,8 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         return { ok: false, reason: 'already_undone', undoneBy: undone._id.toHexString() } as const;
       });
     },
-    async importRows(rows, { by, apply }) {
+    async importRows(packed, { by, apply }) {
+      const rows = packed.all();
       if (!apply) return importRows(rows, by, false);
       return skuChecked(() => write((session) => importRows(rows, by, true, session), { timeMs: IMPORT_TIME_MS }));
     },

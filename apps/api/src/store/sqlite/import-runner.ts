@@ -1,16 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
-import { type Author, type ImportOutcome, type ImportRow, StoreBusyError } from '../store';
+import type { ImportRows } from '../import-rows';
+import { type Author, type ImportOutcome, StoreBusyError } from '../store';
 import { spawnWorker } from './search-runner';
 import type { WriteGate } from './write-gate';
 
 /** Imports waiting for the import worker beyond this: the next is refused (429), not queued. */
 const IMPORTS_WAITING_MAX = 4;
-/** Rows copied to the worker per message. */
-const ROWS_PER_MESSAGE = 5_000;
 
 export interface ImportRunner {
-  run(rows: readonly ImportRow[], by: Author, apply: boolean): Promise<ImportOutcome>;
+  run(rows: ImportRows, by: Author, apply: boolean): Promise<ImportOutcome>;
   close(): Promise<void>;
 }
 
@@ -55,16 +54,17 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
     return started;
   }
 
-  async function ask(rows: readonly ImportRow[], by: Author, apply: boolean): Promise<ImportOutcome> {
+  async function ask(rows: ImportRows, by: Author, apply: boolean): Promise<ImportOutcome> {
     const running = (worker ??= start());
     const id = nextId++;
     const answer = new Promise<ImportOutcome>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
     });
     running.ref();
-    // The rows go a batch per turn of the event loop: copying 100,000 in one message holds it for 0.1–0.4 s.
-    for (let at = 0; at < rows.length; at += ROWS_PER_MESSAGE) {
-      running.postMessage({ id, rows: rows.slice(at, at + ROWS_PER_MESSAGE) });
+    // The rows go a packed batch per message and turn of the event loop (import-rows.ts): a buffer copied,
+    // not 5,000 objects cloned on the event loop.
+    for (const batch of rows.batches()) {
+      running.postMessage({ id, batch });
       await nextTurn();
     }
     running.postMessage({ id, by, apply });

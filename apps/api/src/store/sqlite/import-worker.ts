@@ -1,3 +1,4 @@
+import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Author, ImportRow } from '../store';
@@ -20,16 +21,16 @@ db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -262144');
 const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
-/** Each import's rows as they arrive (a batch per message), until the message that says who and how. */
+/** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
 const arriving = new Map<number, ImportRow[]>();
 
-type Message = { id: number; rows: ImportRow[] } | { id: number; by: Author; apply: boolean };
+type Message = { id: number; batch: Uint8Array } | { id: number; by: Author; apply: boolean };
 
 parentPort?.on('message', (message: Message) => {
   const { id } = message;
-  if ('rows' in message) {
+  if ('batch' in message) {
     const rows = arriving.get(id) ?? [];
-    for (const row of message.rows) rows.push(row);
+    for (const row of deserialize(message.batch) as ImportRow[]) rows.push(row);
     arriving.set(id, rows);
     return;
   }

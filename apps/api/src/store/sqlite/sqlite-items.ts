@@ -98,7 +98,11 @@ export function sqliteItems(
   // (the route keeps its JSON). 10,000 items and 16 MB at most, an item counted
   // twice: itself, and as much again for the JSON the route keeps while we keep
   // the item (~1,100 bytes in all measured for a seeded item; counted ~1,700).
-  const recent = boundedCache<Item>({ max: 10_000, maxBytes: 16 * 1024 * 1024, bytesOf: (item) => 2 * itemBytes(item) });
+  const recent = boundedCache<Item>({
+    max: 10_000,
+    maxBytes: 16 * 1024 * 1024,
+    bytesOf: (item) => 2 * itemBytes(item),
+  });
   const frozen = (item: Item): Item => Object.freeze(item);
 
   function readItem(id: string): Item | null {
@@ -460,7 +464,7 @@ export function sqliteItems(
       return committed(undo(movementId, by, limit));
     },
     async importRows(rows, { by, apply }) {
-      return committed(imports ? await imports.run(rows, by, apply) : importHere(rows, by, apply));
+      return committed(imports ? await imports.run(rows, by, apply) : importHere(rows.all(), by, apply));
     },
     async remove(id, actor) {
       return committed(remove(id, actor));
