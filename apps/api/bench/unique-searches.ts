@@ -112,7 +112,9 @@ async function main() {
     rows.sort((a, b) => a.searches - b.searches);
     const half = rows.find((row) => row.searches >= searches / 2)!;
     const last = rows.at(-1)!;
-    console.log(`${searches} unique searches${values.mix ? ' (mixed)' : ''} at ${items} items in ${seconds.toFixed(0)} s`);
+    console.log(
+      `${searches} unique searches${values.mix ? ' (mixed)' : ''} at ${items} items in ${seconds.toFixed(0)} s`,
+    );
     console.log('| Searches | RSS (MB) |\n| ---: | ---: |');
     for (const row of rows) console.log(`| ${row.searches.toLocaleString('en')} | ${row.rssMb.toFixed(1)} |`);
     console.log(`Statuses: ${JSON.stringify(statuses)}`);

@@ -30,10 +30,13 @@ export interface CacheBounds<V> {
   bytesOf(value: V, key: string): number;
 }
 
-type Options<V extends {}, FC> = Omit<LRUCache.Options<string, V, FC>, 'max' | 'maxSize' | 'sizeCalculation'>;
+/** What lru-cache stores: anything but null and undefined. */
+type Value = NonNullable<unknown>;
+
+type Options<V extends Value, FC> = Omit<LRUCache.Options<string, V, FC>, 'max' | 'maxSize' | 'sizeCalculation'>;
 
 /** An LRU cache keyed by text, bounded by count and by bytes: the least recently used entries go first. */
-export function boundedCache<V extends {}, FC = unknown>(
+export function boundedCache<V extends Value, FC = unknown>(
   bounds: CacheBounds<V>,
   options: Options<V, FC> = {},
 ): LRUCache<string, V, FC> {
@@ -42,5 +45,5 @@ export function boundedCache<V extends {}, FC = unknown>(
     max: bounds.max,
     maxSize: bounds.maxBytes,
     sizeCalculation: (value, key) => ENTRY_BYTES + textBytes(key) + bounds.bytesOf(value, key),
-  } as LRUCache.Options<string, V, FC>);
+  });
 }

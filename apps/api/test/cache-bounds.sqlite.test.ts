@@ -52,7 +52,7 @@ it('the page cache keeps at most its count and its bytes of pages, however many 
   await pages.get(again, () => Promise.reject(new Error('not answered from memory')));
 });
 
-it("the page cache counts at least what its pages cost the heap: key, ETag, buffer and object", async () => {
+it('the page cache counts at least what its pages cost the heap: key, ETag, buffer and object', async () => {
   const pages = createPageCache();
   const count = PAGE_CACHE_BOUNDS.max;
   const before = bytesInUse();

@@ -71,7 +71,8 @@ describe('compressed files', () => {
   it('refuses a gzip file sent as if it were the CSV (415), not "Unknown column \\u001f…"', async () => {
     const res = await post(gzipSync(file(3)));
     expect(res.status).toBe(415);
-    expect(errorOf(res)).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/gzip/) });
+    expect(errorOf(res).code).toBe('unsupported_media_type');
+    expect(errorOf(res).message).toMatch(/gzip/);
   });
 
   it('refuses an encoding it does not read (415), and a body that is not what its encoding says (400)', async () => {

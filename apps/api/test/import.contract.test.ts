@@ -20,7 +20,10 @@ async function exportCsv(store: Store): Promise<string> {
 
 /** POST /imports's reading of a file, then the store's import of its rows. */
 async function importCsv(store: Store, text: string, apply: boolean): Promise<ImportOutcome> {
-  const file = await readImport(Readable.from([Buffer.from(text)]), { maxBytes: IMPORT_BYTES_MAX, maxRows: IMPORT_ROWS_DEFAULT });
+  const file = await readImport(Readable.from([Buffer.from(text)]), {
+    maxBytes: IMPORT_BYTES_MAX,
+    maxRows: IMPORT_ROWS_DEFAULT,
+  });
   expect(file.errors.shown).toEqual([]);
   return store.items.importRows(file.rows, { by: { ...bob, reason: 'CSV import' }, apply });
 }

@@ -104,7 +104,7 @@ it('ends a stream that stopped reading once its unsent bytes pass the bound; one
   while (live.dropped === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(live.dropped).toBe(1);
   // What the stalled client was sent and never took is let go (its socket, paused, has not looked yet).
-  expect((await sendQueues(port))?.get(stalled.port) ?? 0).toBe(0);
+  expect(sendQueues(port)?.get(stalled.port) ?? 0).toBe(0);
   expect(reading.closed).toBe(false);
   expect(live.size).toBe(1);
   // The reader got every event, the last one too.

@@ -171,13 +171,16 @@ describe(`team: ${TEST_STORE}`, () => {
       ok: false,
       reason: 'not_owner',
     });
-    expect(await store.team.setRole('zed@example.com', 'owner', ann, guard)).toEqual({ ok: false, reason: 'not_owner' });
+    expect(await store.team.setRole('zed@example.com', 'owner', ann, guard)).toEqual({
+      ok: false,
+      reason: 'not_owner',
+    });
     expect(await store.team.remove('cat@example.com', ann, guard)).toEqual({ ok: false, reason: 'not_owner' });
     expect(await store.team.list()).toEqual(team);
     expect(await audit(store)).toEqual(before);
   });
 
-  it('a demotion and the demoted owner\'s own change at once: never both', async () => {
+  it("a demotion and the demoted owner's own change at once: never both", async () => {
     for (let round = 0; round < 10; round += 1) {
       const a = `ao${round}@example.com`;
       const b = `bo${round}@example.com`;

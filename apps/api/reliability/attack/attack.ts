@@ -65,7 +65,8 @@ export type AttackFigures =
       restocks: RestocksResult;
       sendQueuePeakMb: number;
       sendQueueFinalMb: number;
-      /** Streams the server still held when the wait ended. */
+      /** Streams the server still held when the restocks ended, and when the wait ended. */
+      streamsAtRestocksEnd: number;
       streamsLeft: number;
       /** After the restocks' end, when the server held none of them any more; null: it still did. */
       closedAfterSeconds: number | null;
@@ -216,6 +217,7 @@ async function stalledStreams(server: Server, port: number, token: string, items
     const ended = Date.now();
     let closedAfterSeconds: number | null = null;
     let queues = look();
+    const streamsAtRestocksEnd = queues.open;
     for (;;) {
       const seconds = (Date.now() - ended) / 1000;
       if (queues.open === 0) closedAfterSeconds ??= seconds;
@@ -232,6 +234,7 @@ async function stalledStreams(server: Server, port: number, token: string, items
       restocks,
       sendQueuePeakMb: peak / MB,
       sendQueueFinalMb: queues.bytes / MB,
+      streamsAtRestocksEnd,
       streamsLeft: queues.open,
       closedAfterSeconds,
       waitedSeconds,
@@ -276,4 +279,3 @@ async function healthy(server: Server): Promise<boolean> {
     return false;
   }
 }
-

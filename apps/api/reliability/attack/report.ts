@@ -18,10 +18,7 @@ export function attackChecks(result: AttackResult): Check[] {
       {
         name: `${short}: ?limit=6 p99 < ${L.p99Ms} ms, every probe answered 2xx`,
         passed:
-          probe.completed > 0 &&
-          probe.p99 < L.p99Ms &&
-          probe.errors === 0 &&
-          probe.statuses['2xx'] === probe.completed,
+          probe.completed > 0 && probe.p99 < L.p99Ms && probe.errors === 0 && probe.statuses['2xx'] === probe.completed,
         figure: `${probe.completed === 0 ? 'none answered' : `${probe.p99} ms`}, ${probe.errors} errors/timeouts, ${probe.completed - (probe.statuses['2xx'] ?? 0)} non-2xx`,
       },
     ];
@@ -39,7 +36,11 @@ export function attackChecks(result: AttackResult): Check[] {
             passed: answeredWithin(f.apply, L.importAnswerSeconds),
             figure: upload(f.apply),
           },
-          { name: `${short}: RSS growth < ${L.importGrowthMb} MB`, passed: growth < L.importGrowthMb, figure: growthFigure },
+          {
+            name: `${short}: RSS growth < ${L.importGrowthMb} MB`,
+            passed: growth < L.importGrowthMb,
+            figure: growthFigure,
+          },
           { name: `${short}: /api/health answers afterwards`, passed: c.healthy, figure: String(c.healthy) },
         );
         break;
@@ -130,7 +131,8 @@ function row(c: AttackCase): string {
   const m = c.measured;
   const health = c.healthy ? '' : '; /api/health not answered after it: server restarted';
   if (!m?.background) return `| ${c.name} | | | | | | | | did not finish: ${c.error ?? '?'}${health} |`;
-  const latency = (which: 'p50' | 'p99' | 'max') => (m.probe.completed === 0 ? 'none answered' : `${m.probe[which]} ms`);
+  const latency = (which: 'p50' | 'p99' | 'max') =>
+    m.probe.completed === 0 ? 'none answered' : `${m.probe[which]} ms`;
   return `| ${c.name} | ${latency('p50')} | ${latency('p99')} | ${latency('max')} | ${m.probe.errors} | ${m.startMb.toFixed(0)} MB | ${m.peakMb.toFixed(0)} MB | ${m.afterMb.toFixed(0)} MB (${m.afterSeconds.toFixed(0)} s) | ${figures(m.background)}${health} |`;
 }
 
@@ -145,7 +147,7 @@ function figures(f: AttackFigures): string {
     case 'streams':
       return (
         `${statusText(f.streams.statuses)} streams; ${f.restocks.seconds.toFixed(1)} s of restocks (${statusText(f.restocks.statuses)}, ${f.restocks.errors} errors); ` +
-        `${f.closedAfterSeconds === null ? `${f.streamsLeft} streams still held ${f.waitedSeconds.toFixed(0)} s after` : `all closed ${f.closedAfterSeconds.toFixed(1)} s after`}; ` +
+        `${f.streamsAtRestocksEnd} held at their end, ${f.closedAfterSeconds === null ? `${f.streamsLeft} still held ${f.waitedSeconds.toFixed(0)} s after` : `none ${f.closedAfterSeconds.toFixed(1)} s after`}; ` +
         `send queues peak ${f.sendQueuePeakMb.toFixed(1)} MB, end ${f.sendQueueFinalMb.toFixed(1)} MB`
       );
     case 'searches': {

@@ -22,7 +22,11 @@ async function main() {
   let stopping = false;
 
   for (let i = 0; i < spec.streams; i += 1) {
-    const socket = connect({ host: '127.0.0.1', port: spec.port, localAddress: spec.addresses[i % spec.addresses.length] });
+    const socket = connect({
+      host: '127.0.0.1',
+      port: spec.port,
+      localAddress: spec.addresses[i % spec.addresses.length],
+    });
     sockets.push(socket);
     socket.on('connect', () => {
       result.opened += 1;

@@ -129,13 +129,13 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
    * and this process's buffer together), or whose write has not drained for stallMs, is ended. Its client
    * reconnects with Last-Event-ID and resumes; one that never reads keeps no memory of the host's.
    */
-  async function check() {
+  function check() {
     if (streams.size === 0) return;
     const now = Date.now();
     const ports = new Set<number>();
     for (const res of streams) if (res.socket?.localPort) ports.add(res.socket.localPort);
     const queues = new Map<number, Map<number, number> | null>();
-    for (const port of ports) queues.set(port, await sendQueues(port));
+    for (const port of ports) queues.set(port, sendQueues(port));
     for (const res of streams) {
       const socket = res.socket;
       if (!socket) continue;
@@ -149,12 +149,7 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
       else if (now - waitingSince.get(res)! >= stallMs) drop(res);
     }
   }
-  let checking = false;
-  const checker = setInterval(() => {
-    if (checking) return;
-    checking = true;
-    void check().finally(() => (checking = false));
-  }, options.checkMs ?? LIVE_CHECK_MS);
+  const checker = setInterval(check, options.checkMs ?? LIVE_CHECK_MS);
   checker.unref();
 
   /**

@@ -125,7 +125,8 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
           SYSTEM_ACTOR,
         );
         // A member already: promoted, unless an owner (then setRole writes nothing).
-        if (!outcome.ok && outcome.reason === 'exists') await setRole(email, 'owner', SYSTEM_ACTOR, { invitedBy: FROM_SETTINGS });
+        if (!outcome.ok && outcome.reason === 'exists')
+          await setRole(email, 'owner', SYSTEM_ACTOR, { invitedBy: FROM_SETTINGS });
       }
     },
   };

@@ -1,6 +1,6 @@
-import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { ImportRows } from '../import-rows';
 import type { Author, ImportRow } from '../store';
 import { inlineRunner } from './search-runner';
 import { sqliteItems } from './sqlite-items';
@@ -16,9 +16,10 @@ import { sqliteLedger } from './sqlite-ledger';
 const db = new Database((workerData as { file: string }).file, { fileMustExist: true });
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
-// An import's one transaction touches many pages: kept in memory (256 MB at most) until its commit, not
-// spilled to the WAL as the default 2 MB cache would.
-db.pragma('cache_size = -262144');
+// An import's one transaction touches many pages: kept in memory up to 64 MB until its commit, beyond it
+// spilled to the WAL (the default 2 MB would spill at once). 256 MB raised the server's RSS by 590 MB for
+// 200,000 new items, 64 MB by 350 MB, in the same 44 s.
+db.pragma('cache_size = -65536');
 const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
 /** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
@@ -30,7 +31,7 @@ parentPort?.on('message', (message: Message) => {
   const { id } = message;
   if ('batch' in message) {
     const rows = arriving.get(id) ?? [];
-    for (const row of deserialize(message.batch) as ImportRow[]) rows.push(row);
+    for (const row of ImportRows.unpack(message.batch)) rows.push(row);
     arriving.set(id, rows);
     return;
   }

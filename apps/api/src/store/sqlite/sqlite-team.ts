@@ -57,16 +57,18 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
   /** Whether taking `row` out of the owners would leave none. */
   const lastOwner = (row: MemberRow) => row.role === 'owner' && sql.owners.get() === 1;
 
-  const add = db.transaction((member: { email: string; role: Role }, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
-    if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
-    const existing = sql.get.get(member.email);
-    if (existing) return { ok: false, reason: 'exists', member: toMember(existing) };
-    const at = new Date().toISOString();
-    const row: MemberRow = { email: member.email, role: member.role, invited_by: by.email, at };
-    sql.insert.run(row);
-    ledger.audit(note('member.add', row.email, null, row.role), by, at);
-    return { ok: true, member: toMember(row) };
-  });
+  const add = db.transaction(
+    (member: { email: string; role: Role }, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
+      if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
+      const existing = sql.get.get(member.email);
+      if (existing) return { ok: false, reason: 'exists', member: toMember(existing) };
+      const at = new Date().toISOString();
+      const row: MemberRow = { email: member.email, role: member.role, invited_by: by.email, at };
+      sql.insert.run(row);
+      ledger.audit(note('member.add', row.email, null, row.role), by, at);
+      return { ok: true, member: toMember(row) };
+    },
+  );
 
   const setRole = db.transaction((email: string, role: Role, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
     if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
