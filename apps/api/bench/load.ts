@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { runProbe } from './probe';
-import type { LoadResult, LoadSpec, ProbeSpec, SseClientsSpec } from './protocol';
+import { type LoadSpec, loadResultOf, type ProbeSpec, type SseClientsSpec } from './protocol';
 import { runSseClients } from './sse-clients';
 
 async function main() {
@@ -38,28 +38,7 @@ async function main() {
     // run bounded by an amount is not rounded up to the next whole second.
     sampleInt: 100,
   });
-  const completed = result.requests.total;
-  const answer: LoadResult = {
-    // Totals over elapsed time (autocannon's averages are per sample tick):
-    // the same formula whether the run was bounded by time or by an amount.
-    reqPerSec: completed / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    completed,
-    non2xx: result.non2xx,
-    errors: result.errors, // timeouts included
-    seconds: result.duration,
-    mbPerSec: result.throughput.total / 1e6 / result.duration,
-    max: result.latency.max,
-    statuses: {
-      '1xx': result['1xx'],
-      '2xx': result['2xx'],
-      '3xx': result['3xx'],
-      '4xx': result['4xx'],
-      '5xx': result['5xx'],
-    },
-  };
-  process.send?.(answer);
+  process.send?.(loadResultOf(result));
 }
 
 main().catch((error: unknown) => {

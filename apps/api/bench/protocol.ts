@@ -2,6 +2,7 @@
  * What the orchestrator and its child processes say to each other over the
  * IPC channel of `fork`: no stdout parsing, so children may log freely.
  */
+import type autocannon from 'autocannon';
 
 /** A child server's first message: it is listening. */
 export interface Listening {
@@ -42,6 +43,29 @@ export interface LoadResult {
   max: number;
   /** Answers by status class ("2xx", "4xx", …). */
   statuses: Record<string, number>;
+}
+
+/** autocannon's result as a LoadResult: totals over elapsed time (its averages are per sample tick). */
+export function loadResultOf(result: autocannon.Result): LoadResult {
+  const completed = result.requests.total;
+  return {
+    reqPerSec: completed / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    completed,
+    non2xx: result.non2xx,
+    errors: result.errors, // timeouts included
+    seconds: result.duration,
+    mbPerSec: result.throughput.total / 1e6 / result.duration,
+    max: result.latency.max,
+    statuses: {
+      '1xx': result['1xx'],
+      '2xx': result['2xx'],
+      '3xx': result['3xx'],
+      '4xx': result['4xx'],
+      '5xx': result['5xx'],
+    },
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  * bench's LoadResult comes back.
  */
 import autocannon from 'autocannon';
-import type { LoadResult, LoadSpec } from '../../bench/protocol';
+import { type LoadSpec, loadResultOf } from '../../bench/protocol';
 import type { ProbeRunning } from './protocol';
 
 async function main() {
@@ -31,26 +31,7 @@ async function main() {
   const result = await running;
   // Without a listener the IPC channel no longer holds the process open: it exits once this is sent.
   process.off('message', stop);
-  const completed = result.requests.total;
-  const answer: LoadResult = {
-    reqPerSec: completed / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    completed,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    seconds: result.duration,
-    mbPerSec: result.throughput.total / 1e6 / result.duration,
-    max: result.latency.max,
-    statuses: {
-      '1xx': result['1xx'],
-      '2xx': result['2xx'],
-      '3xx': result['3xx'],
-      '4xx': result['4xx'],
-      '5xx': result['5xx'],
-    },
-  };
-  process.send?.(answer);
+  process.send?.(loadResultOf(result));
 }
 
 main().catch((error: unknown) => {
