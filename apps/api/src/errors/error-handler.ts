@@ -5,7 +5,7 @@ import { fieldErrors } from '@smart-zone/types/errors';
 import { ZodError } from 'zod';
 import { answerUnread } from '../http/unread-body';
 import { noteOutcome, requestIdOf } from '../logging/request-log';
-import { StoreBusyError } from '../store/store';
+import { StoreBusyError, WriteOutcomeUnknownError } from '../store/store';
 import { AppError } from './app-error';
 
 /** The error body, with the request id the log line carries; the code (and the reason, if any) go to that line. */
@@ -60,6 +60,12 @@ export function errorHandler(): ErrorRequestHandler {
     if (err instanceof StoreBusyError) {
       res.set('Retry-After', '5');
       return send(req, res, 429, { code: 'rate_limited', message: err.message }, 'store busy');
+    }
+    // The database did not confirm the commit: the write may have been saved. Not a refusal (a client that
+    // retries blindly may do it twice: the message says to check first), not a plain 500 either; logged whole.
+    if (err instanceof WriteOutcomeUnknownError) {
+      res.set('Retry-After', '5');
+      return send(req, res, 503, { code: 'internal', message: err.message }, 'write outcome unknown', err);
     }
     if (err instanceof AppError) {
       return send(

@@ -23,7 +23,9 @@ const TOO_LARGE = 'Body over 100 kB (payload_too_large); nothing changed';
 const LOCAL_ONLY =
   'While the server trusts the local Auth emulator: a Host that is not loopback (forbidden), whatever the route';
 const NO_TOKEN = 'No accessToken, an invalid or an expired one, or a disabled or deleted account (unauthorized)';
-const UNCHECKED = 'The account could not be checked with Firebase just now (internal); try again shortly';
+const UNCHECKED =
+  'The account could not be checked with Firebase just now, or (MongoDB) the database did not confirm a ' +
+  'write, which may have been saved: check before trying again (internal); try again shortly';
 const ROLE_ORDER = ROLES.join(' < ');
 const WRITE_LIMIT = 'Over WRITE_RATE_LIMIT changes a minute (rate_limited); see Retry-After';
 

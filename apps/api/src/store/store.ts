@@ -242,7 +242,6 @@ export interface DeliveryRepository {
   cancel(id: string, by: Author, ownerUid?: string): Promise<CancelOutcome>;
 }
 
-/** The store refuses more work of this kind for now (its queue is full): nothing was done; try again shortly. */
 /** A write gave an item a SKU another item has: nothing was written. `holder` is that other item. */
 export class SkuTakenError extends Error {
   constructor(
@@ -254,10 +253,26 @@ export class SkuTakenError extends Error {
   }
 }
 
+/**
+ * The store refuses more work of this kind for now (its queue is full, or its database too busy to commit
+ * in time): nothing was done; try again shortly. The message is the client's; `cause` says why, for the log.
+ */
 export class StoreBusyError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'StoreBusyError';
+  }
+}
+
+/**
+ * The database did not confirm a write's commit (MongoDB: an unknown commit result): it may or may not
+ * have been saved, so it is neither a success nor a refusal. The message is the client's; `cause` the
+ * database's error, for the log.
+ */
+export class WriteOutcomeUnknownError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'WriteOutcomeUnknownError';
   }
 }
 

@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
+import { Long, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction, AuditEntry, AuditTargetKind } from '@smart-zone/types/audit';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
@@ -204,6 +204,27 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   movementDays: db.collection<MovementDayDoc>('movementDays'),
   itemOutDays: db.collection<ItemOutDayDoc>('itemOutDays'),
 });
+
+/** The SKU's unique index (schema.ts): partial, it holds the items whose SKU is a string, and only those. */
+export const SKU_INDEX = 'sku_unique';
+export const HAS_SKU = { $type: 'string' } as const;
+
+/**
+ * A query's condition on the SKU: this one (skuIs) or any of these (skuIn), said to be a string too. The
+ * server uses a partial index only for a query that implies its filter, and `sku: 'X'` or `sku: { $in }`
+ * alone does not imply `$type: 'string'` to the planner: without it every SKU lookup read the whole
+ * collection. Every query on the SKU goes through these (test/mongo-edges.mongo.test.ts explains them).
+ */
+export const skuIs = (sku: string) => ({ $eq: sku, ...HAS_SKU });
+export const skuIn = (skus: readonly string[]) => ({ $in: [...skus], ...HAS_SKU });
+
+/**
+ * A day's total as the stats read it: a number. Totals are written as doubles (mongo-ledger.ts), but a
+ * long, which an $inc of ints makes past 2^31 − 1 (an older instance's write), is accepted too; the driver
+ * hands one back as a number when it fits 53 bits, and as a Long otherwise.
+ */
+export const countOf = (value: unknown): number =>
+  Long.isLong(value) ? value.toNumber() : typeof value === 'number' ? value : Number(value ?? 0);
 
 export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
   `${input.name.toLocaleLowerCase()}\n${input.supplier.toLocaleLowerCase()}`;

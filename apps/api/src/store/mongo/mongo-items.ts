@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId, type ClientSession } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError, ObjectId, type ClientSession, type Document } from 'mongodb';
 import {
   assertStorableQuantity,
   isUndoable,
@@ -24,6 +24,9 @@ import {
   moveStock,
   nameKey,
   searchText,
+  SKU_INDEX,
+  skuIn,
+  skuIs,
   stockLevel,
   toItem,
   toMovement,
@@ -50,11 +53,32 @@ const editable = (input: Settled) => Object.fromEntries(ITEM_FIELDS.map((field) 
 /** A stored item's editable fields; an item from before SKUs has none (null). */
 const storedFields = (doc: ItemDoc) => editable({ ...doc, sku: doc.sku ?? null });
 
-/** The SKU of MongoDB's duplicate key error on the SKU's unique index (a concurrent write took it first). */
+const DUPLICATE_KEY = 11000;
+
+/** The SKU a bulk write's operation wrote: an insert's document's, or an update's `$set`. */
+function skuWritten(operation: Document | undefined): unknown {
+  const update = (operation?.u as { $set?: { sku?: unknown } } | undefined)?.$set;
+  return operation?.sku ?? update?.sku;
+}
+
+/**
+ * The SKU of MongoDB's duplicate key error on the SKU's unique index (a concurrent write took it first).
+ * A single write's error names the key (keyValue); a bulk write's (insertMany, bulkWrite) does not: each
+ * of its writeErrors says the index in its message, and gives back the operation it refused.
+ */
 function conflictingSku(error: unknown): string | undefined {
-  if (!(error instanceof MongoServerError) || error.code !== 11000) return undefined;
-  const sku = (error.keyValue as { sku?: unknown } | undefined)?.sku;
-  return typeof sku === 'string' ? sku : undefined;
+  if (!(error instanceof MongoServerError)) return undefined;
+  if (error.code === DUPLICATE_KEY) {
+    const sku = (error.keyValue as { sku?: unknown } | undefined)?.sku;
+    if (typeof sku === 'string') return sku;
+  }
+  if (!(error instanceof MongoBulkWriteError)) return undefined;
+  for (const writeError of [error.writeErrors].flat()) {
+    if (writeError.code !== DUPLICATE_KEY || !writeError.errmsg?.includes(SKU_INDEX)) continue;
+    const sku = skuWritten(writeError.getOperation());
+    if (typeof sku === 'string') return sku;
+  }
+  return undefined;
 }
 
 export function mongoItems({ items, movements }: MongoCollections, ledger: MongoLedger) {
@@ -99,7 +123,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     }
     if (skus.size > 0) {
       const holder = await items.findOne(
-        { sku: { $in: [...skus.keys()] } },
+        { sku: skuIn([...skus.keys()]) },
         { projection: { name: 1, sku: 1 }, ...inTx(session) },
       );
       if (holder) throw new SkuTakenError(holder.sku!, { id: holder._id.toHexString(), name: holder.name });
@@ -143,7 +167,10 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     } catch (error) {
       const sku = conflictingSku(error);
       if (sku === undefined) throw error;
-      const holder = await items.findOne({ sku }, { projection: { name: 1 }, maxTimeMS: OPERATION_TIME_MS });
+      const holder = await items.findOne(
+        { sku: skuIs(sku) },
+        { projection: { name: 1 }, maxTimeMS: OPERATION_TIME_MS },
+      );
       if (!holder) throw error;
       throw new SkuTakenError(sku, { id: holder._id.toHexString(), name: holder.name });
     }
@@ -263,9 +290,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
       }
     }
     for (let at = 0; at < skus.length; at += INSERT_BATCH) {
-      for (const doc of await items
-        .find({ sku: { $in: skus.slice(at, at + INSERT_BATCH) } }, inTx(session))
-        .toArray()) {
+      for (const doc of await items.find({ sku: skuIn(skus.slice(at, at + INSERT_BATCH)) }, inTx(session)).toArray()) {
         const id = doc._id.toHexString();
         if (!docs.has(id)) docs.set(id, doc);
         bySku.set(doc.sku!, byId.get(id) ?? toItem(doc));
@@ -315,7 +340,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
       return doc ? toItem(doc) : null;
     },
     async getBySku(sku) {
-      const doc = await items.findOne({ sku }, { maxTimeMS: OPERATION_TIME_MS });
+      const doc = await items.findOne({ sku: skuIs(sku) }, { maxTimeMS: OPERATION_TIME_MS });
       return doc ? toItem(doc) : null;
     },
     async create(input, actor) {
@@ -350,7 +375,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
             return { ok: true as const, item: toItem(before), changed: false };
           if (wanted.sku !== null && wanted.sku !== kept.sku) {
             const holder = await items.findOne(
-              { sku: wanted.sku, _id: { $ne: _id } },
+              { sku: skuIs(wanted.sku), _id: { $ne: _id } },
               { projection: { name: 1 }, ...inTx(session) },
             );
             if (holder) throw new SkuTakenError(wanted.sku, { id: holder._id.toHexString(), name: holder.name });
@@ -459,7 +484,7 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         return { ok: true, item: toItem(after), movementId: undoId!.toHexString() };
       }).catch(async (error: unknown) => {
         // Two undos at once: the second's movement is a duplicate key on undoOf.
-        if (!(error instanceof MongoServerError) || error.code !== 11000) throw error;
+        if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) throw error;
         const undone = await movements.findOne({ undoOf: new ObjectId(movementId) }, { maxTimeMS: OPERATION_TIME_MS });
         if (!undone) throw error;
         return { ok: false, reason: 'already_undone', undoneBy: undone._id.toHexString() } as const;

@@ -1,11 +1,19 @@
 import crypto from 'node:crypto';
-import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
+import {
+  Double,
+  MongoError,
+  MongoErrorLabel,
+  ObjectId,
+  type ClientSession,
+  type MongoClient,
+  type Timestamp,
+} from 'mongodb';
 import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
 import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import { alertFor, type StockLevel } from '../stock-alerts';
-import type { Author, ChangeCause } from '../store';
+import { type Author, type ChangeCause, StoreBusyError, WriteOutcomeUnknownError } from '../store';
 import {
   actorOf,
   toAuditDoc,
@@ -18,10 +26,39 @@ import {
 
 const REVISION_KEY = 'catalogue_revision';
 
-/** Server-side limit of every read, of every write inside a transaction, and of its commit. */
+/**
+ * Server-side limit of every read and of every write inside a transaction; not of the commit (see write).
+ */
 export const OPERATION_TIME_MS = 5000;
 /** A transaction (with the driver's retries after write conflicts) that has not committed by then fails. */
 const TRANSACTION_TIME_MS = 20_000;
+const MAX_TIME_MS_EXPIRED = 50;
+
+/** What a client is told (the driver's error, with the server's address, is the cause: logged, not sent). */
+const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
+const UNCONFIRMED =
+  'The database did not confirm the write: it may have been saved. Check (reload) before trying again.';
+
+/**
+ * What a transaction's failure comes to for the API. A commit whose outcome the driver could not learn
+ * may have committed: WriteOutcomeUnknownError, a 503 that says so. That is an error with the
+ * UnknownTransactionCommitResult label (the driver retries those itself: this one is past its retries),
+ * or a MaxTimeMSExpired of the commit (`inCommit`), which it does not retry. A transaction that ran out of
+ * time otherwise (a MaxTimeMSExpired of an operation; a TransientTransactionError, i.e. write conflicts,
+ * past the driver's retry budget) was aborted, nothing written: StoreBusyError, a 429 with Retry-After.
+ * Anything else (a duplicate key, a refusal of the validator, an error of the work itself) as it is.
+ */
+function refusalOf(error: unknown, inCommit: boolean): unknown {
+  if (!(error instanceof MongoError)) return error;
+  const timedOut = error.code === MAX_TIME_MS_EXPIRED;
+  if (error.hasErrorLabel(MongoErrorLabel.UnknownTransactionCommitResult) || (inCommit && timedOut)) {
+    return new WriteOutcomeUnknownError(UNCONFIRMED, { cause: error });
+  }
+  if (timedOut || error.hasErrorLabel(MongoErrorLabel.TransientTransactionError)) {
+    return new StoreBusyError(BUSY, { cause: error });
+  }
+  return error;
+}
 
 /** Options of every operation inside a write: its session, and a server-side time limit. */
 export const inTx = (session?: ClientSession) => ({ session, maxTimeMS: OPERATION_TIME_MS });
@@ -92,33 +129,48 @@ export function mongoLedger(
   const taken = new WeakMap<ClientSession, number>();
 
   /** Runs `work` in a majority transaction when the deployment has them (without one, its writes run one by one). */
-  function write<T>(
+  async function write<T>(
     work: (session?: ClientSession) => Promise<T>,
     { timeMs = TRANSACTION_TIME_MS }: { timeMs?: number } = {},
   ): Promise<T> {
+    // Without transactions an error may come after some of the writes: it goes as it is (a 500).
     if (!transactions) return work();
     const deadline = Date.now() + timeMs;
-    return client.withSession(async (session) => {
+    /** Whether the last attempt's work is done: an error after it is its commit's. */
+    let committing = false;
+    const run = client.withSession(async (session) => {
       const result = await session.withTransaction(
-        () => {
-          // The driver retries after a write conflict for up to 120 s; we stop far sooner.
-          if (Date.now() > deadline) throw new Error(`${where}: a write did not commit within ${timeMs} ms`);
+        async () => {
+          committing = false;
+          // The driver retries after a write conflict for up to 120 s; we stop far sooner (nothing written).
+          if (Date.now() > deadline) {
+            throw new StoreBusyError(BUSY, {
+              cause: new Error(`${where}: a write did not commit within ${timeMs} ms (write conflicts)`),
+            });
+          }
           // A retried attempt starts afresh: a seq an aborted attempt took was never committed.
           taken.delete(session);
-          return work(session);
+          const done = await work(session);
+          committing = true;
+          return done;
         },
-        {
-          readConcern: { level: 'majority' },
-          writeConcern: { w: 'majority' },
-          readPreference: 'primary',
-          maxCommitTimeMS: OPERATION_TIME_MS,
-        },
+        // No maxCommitTimeMS: a commit slow to reach a majority would fail as MaxTimeMSExpired, an unknown
+        // result the driver does not retry, though the write may well have committed (a 500 for a delivery
+        // made). The commit waits for the majority: the driver's wtimeout (10 s) a try, and it tries again
+        // after an unknown result for up to 120 s. Each operation before it is bounded (inTx), as is every
+        // retry of the work after a write conflict (the deadline above).
+        { readConcern: { level: 'majority' }, writeConcern: { w: 'majority' }, readPreference: 'primary' },
       );
       const seq = taken.get(session);
       // The commit's own cluster time: every later commit (a higher seq) comes at or after it.
       if (seq !== undefined) committed?.({ seq, time: session.operationTime });
       return result;
     });
+    try {
+      return await run;
+    } catch (error) {
+      throw refusalOf(error, committing);
+    }
   }
 
   /**
@@ -223,7 +275,12 @@ export function mongoLedger(
     if (days.size > 0) {
       await movementDays.bulkWrite(
         [...days].map(([day, total]) => ({
-          updateOne: { filter: { _id: day }, update: { $inc: total }, upsert: true },
+          // Doubles (exact to 2^53): an $inc of ints past 2^31 − 1 makes a long (see `total` in schema.ts).
+          updateOne: {
+            filter: { _id: day },
+            update: { $inc: { in: new Double(total.in), out: new Double(total.out) } },
+            upsert: true,
+          },
         })),
         { ordered: true, ...inTx(session) },
       );
@@ -231,7 +288,7 @@ export function mongoLedger(
     if (itemDays.size > 0) {
       await itemOutDays.bulkWrite(
         [...itemDays.values()].map(({ day, itemId, out }) => ({
-          updateOne: { filter: { day, itemId }, update: { $inc: { out } }, upsert: true },
+          updateOne: { filter: { day, itemId }, update: { $inc: { out: new Double(out) } }, upsert: true },
         })),
         { ordered: true, ...inTx(session) },
       );

@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { STATS_TOP_MOVERS, statsDays, type Stats } from '@smart-zone/types/stats';
 import type { StatsRepository } from '../store';
-import type { MongoCollections } from './documents';
+import { countOf, type MongoCollections } from './documents';
 import { inTx } from './mongo-ledger';
 
 const STATS_MIGRATED_KEY = 'stats_days_counted';
@@ -70,14 +70,15 @@ export function mongoStats({ items, movementDays, itemOutDays }: MongoCollection
       stockValue: (totals?.cents ?? 0) / 100,
       low,
       out,
-      movementsByDay: days.map((day) => ({ day, in: byDay.get(day)?.in ?? 0, out: byDay.get(day)?.out ?? 0 })),
+      // A day's totals may be longs (schema.ts): each read as a number.
+      movementsByDay: days.map((day) => ({ day, in: countOf(byDay.get(day)?.in), out: countOf(byDay.get(day)?.out) })),
       topMovers: movers
         .filter((mover) => names.has(mover._id.toHexString()))
         .slice(0, STATS_TOP_MOVERS)
         .map((mover) => ({
           itemId: mover._id.toHexString(),
           name: names.get(mover._id.toHexString())!,
-          out: mover.out,
+          out: countOf(mover.out),
         })),
     };
   }
@@ -101,8 +102,9 @@ export async function countPastMovements({ movements, meta }: MongoCollections):
         {
           $group: {
             _id: day,
-            in: { $sum: { $max: ['$delta', 0] } },
-            out: { $sum: { $max: [{ $multiply: ['$delta', -1] }, 0] } },
+            // Summed as doubles: a sum of ints past 2^31 − 1 would be a long (see `total` in schema.ts).
+            in: { $sum: { $toDouble: { $max: ['$delta', 0] } } },
+            out: { $sum: { $toDouble: { $max: [{ $multiply: ['$delta', -1] }, 0] } } },
           },
         },
         { $merge: { into: 'movementDays', whenMatched: 'replace', whenNotMatched: 'insert' } },
@@ -114,7 +116,7 @@ export async function countPastMovements({ movements, meta }: MongoCollections):
     .aggregate(
       [
         { $match: { delta: { $lt: 0 }, reason: { $ne: 'deleted' } } },
-        { $group: { _id: { day, itemId: '$itemId' }, out: { $sum: { $multiply: ['$delta', -1] } } } },
+        { $group: { _id: { day, itemId: '$itemId' }, out: { $sum: { $toDouble: { $multiply: ['$delta', -1] } } } } },
         // Only items that still exist (a deleted item's days go with it).
         {
           $lookup: {

@@ -3,7 +3,15 @@ import { ALERT_CHANNELS, ALERT_KINDS } from '@smart-zone/types/alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@smart-zone/types/audit';
 import { MOVEMENT_REASONS, QUANTITY_MAX, SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { ROLES } from '@smart-zone/types/roles';
-import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
+import {
+  HAS_SKU,
+  nameKey,
+  searchText,
+  SKU_INDEX,
+  STOCK_LEVEL_EXPR,
+  type ItemDoc,
+  type MongoCollections,
+} from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
 import { countPastMovements } from './mongo-stats';
 
@@ -27,6 +35,12 @@ const wholeNumber = { ...number, multipleOf: 1 };
 const actor = { bsonType: 'object', required: ['uid', 'email'], properties: { uid: text, email: text } };
 const quantity = { ...wholeNumber, minimum: 0, maximum: QUANTITY_MAX };
 const seq = { ...wholeNumber, minimum: 1 };
+/**
+ * The stats' totals of a day: units, which pass 2^31 − 1 in a busy day (2,148 moves of a million). The
+ * ledger adds doubles (exact to 2^53); a long, which an $inc of ints makes past 2^31 − 1 (an instance from
+ * before), is accepted too, or that day's every later stock write would be refused. Read with countOf.
+ */
+const total = { bsonType: ['int', 'long', 'double'], multipleOf: 1, minimum: 0 };
 
 type CollectionName =
   | 'items'
@@ -232,8 +246,8 @@ const SCHEMAS: Record<CollectionName, Document> = {
     required: ['_id', 'in', 'out'],
     properties: {
       _id: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-      in: { ...wholeNumber, minimum: 0 },
-      out: { ...wholeNumber, minimum: 0 },
+      in: total,
+      out: total,
     },
   },
   itemOutDays: {
@@ -243,7 +257,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
       _id: objectId,
       day: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       itemId: objectId,
-      out: { ...wholeNumber, minimum: 1 },
+      out: { ...total, minimum: 1 },
     },
   },
 };
@@ -303,7 +317,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     // search: an unanchored regex reads this index's keys, not every document.
     { key: { search: 1 } },
     // ?sku= and the uniqueness of a SKU: only the items that have one (a string) are in it.
-    { key: { sku: 1 }, name: 'sku_unique', unique: true, partialFilterExpression: { sku: { $type: 'string' } } },
+    // A query uses it only when it says `$type: 'string'` too (skuIs, skuIn in documents.ts).
+    { key: { sku: 1 }, name: SKU_INDEX, unique: true, partialFilterExpression: { sku: HAS_SKU } },
   ],
   deliveries: [
     // listByOwner: an owner's deliveries, newest first.

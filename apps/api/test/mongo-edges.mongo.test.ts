@@ -1,0 +1,448 @@
+import { Int32, MongoClient, ObjectId, type Db, type Document } from 'mongodb';
+import { MongoBinary, MongoMemoryReplSet, MongoMemoryServer } from 'mongodb-memory-server';
+import request from 'supertest';
+import { utcDay } from '@smart-zone/types/stats';
+import { createApp } from '../src/app';
+import { ImportRows } from '../src/store/import-rows';
+import { SKU_INDEX, skuIn, skuIs } from '../src/store/mongo/documents';
+import { openMongoStore } from '../src/store/mongo/mongo-store';
+import { SkuTakenError, StoreBusyError, WriteOutcomeUnknownError, type Store } from '../src/store/store';
+import { recordAnswers } from './helpers/conformance';
+import { ada, bob, phone } from './helpers/store-fixtures';
+import { fakeVerifier, testConfig } from './helpers/test-app';
+import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
+
+/**
+ * The MongoDB adapter where MongoDB itself decides: which index a SKU query may use, what an $inc does
+ * past 2^31 − 1, what a commit with an unknown outcome and write conflicts past the retry budget come to,
+ * and a duplicate SKU reported by a bulk write. The mongo jest project only (jest.config.js).
+ */
+const noop = () => {};
+/** A document keyed by a string (a stats day, a meta key). */
+type DayDoc = Document & { _id: string };
+const quiet = { log: noop, warn: noop };
+/** The store's own connections say so (mongo-store.ts): a fail point aimed at it spares the test's client. */
+const STORE_APP = 'smart-zone';
+/** What a fail point needs (configureFailPoint, waitForFailPoint): a mongod started with test commands. */
+const TEST_COMMANDS = ['--setParameter', 'enableTestCommands=1'];
+/** Just under 2^31 − 1 (2,147,483,647), as a 32-bit int: what an $inc of ints had made of a busy day. */
+const NEAR_INT32_MAX = 2_147_483_000;
+
+/** The mongod this run uses, or (when the run was given MONGODB_URI) one from mongodb-memory-server. */
+async function mongodBinary(): Promise<string> {
+  const source = JSON.parse(process.env.SMART_ZONE_TEST_MONGO_SOURCE ?? '{}') as { kind?: string; binary?: string };
+  if (source.kind === 'binary' && source.binary) return source.binary;
+  return MongoBinary.getPath();
+}
+
+/** Every stage of an explain()'s plan, the plan's own first (a classic plan, or an SBE plan's queryPlan). */
+function planStages(plan: Document | undefined): Document[] {
+  if (!plan) return [];
+  const children = [plan.queryPlan, plan.inputStage, ...((plan.inputStages as Document[] | undefined) ?? [])];
+  return [plan, ...children.flatMap((child) => planStages(child as Document | undefined))];
+}
+
+/** The failCommand fail point, on the store's connections only; answers how many times it was entered before. */
+async function failCommand(admin: Db, mode: Document | 'alwaysOn', data: Document): Promise<number> {
+  const answer = await admin.command({
+    configureFailPoint: 'failCommand',
+    mode,
+    data: { appName: STORE_APP, ...data },
+  });
+  return Number(answer.count ?? 0);
+}
+
+/** Resolves once a command of the store's has entered the fail point (`count` of failCommand before it). */
+async function enteredFailPoint(admin: Db, count: number): Promise<void> {
+  await admin.command({ waitForFailPoint: 'failCommand', timesEntered: count + 1, maxTimeMS: 10_000 });
+}
+
+const failPointsOff = (admin: Db) => admin.command({ configureFailPoint: 'failCommand', mode: 'off' });
+
+/** Says why a mongod started with enableTestCommands=1 still refuses fail points, instead of a bare error. */
+async function checkFailPoints(admin: Db): Promise<void> {
+  await failPointsOff(admin).catch((error: unknown) => {
+    throw new Error(
+      `configureFailPoint refused though the mongod was started with ${TEST_COMMANDS.join(' ')}: ${String(error)}`,
+    );
+  });
+}
+
+/** An item document like the store's, held by "Holder": written straight to the collection, as another process would. */
+async function insertHolder(db: Db, like: string, sku: string): Promise<ObjectId> {
+  const items = db.collection('items');
+  const template = await items.findOne({ _id: new ObjectId(like) });
+  if (!template) throw new Error('expected the template item');
+  const _id = new ObjectId();
+  await items.insertOne({ ...template, _id, name: 'Holder', nameKey: 'holder', sku });
+  return _id;
+}
+
+describe('MongoDB: every SKU query is answered from sku_unique (a partial index the query must imply)', () => {
+  let client: MongoClient;
+  let store: Store;
+  let dbName: string;
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    client = await MongoClient.connect(testMongoUri());
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+    await store.items.createMany(
+      Array.from({ length: 60 }, (_, i) => phone({ name: `Phone ${i}`, sku: i % 6 === 0 ? null : `SKU-${i}` })),
+      ada,
+    );
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await client.close();
+    await dropTestDb(testMongoUri(), dbName);
+  });
+
+  it('explain(): the SKU lookup (getBySku, GET ?sku=) and the many-SKU lookup (createMany, import) scan sku_unique, never the collection', async () => {
+    const items = client.db(dbName).collection('items');
+    const lookups: [string, Document][] = [
+      ['getBySku / ?sku=', { sku: skuIs('SKU-7') }],
+      ['createMany, import', { sku: skuIn(['SKU-1', 'SKU-2', 'NONE']) }],
+    ];
+    for (const [what, filter] of lookups) {
+      const explained = await items.find(filter).limit(1).explain('queryPlanner');
+      const stages = planStages((explained.queryPlanner as Document).winningPlan as Document);
+      const scans = stages.filter((stage) => /(IXSCAN|COLLSCAN)$/.test(String(stage.stage)));
+      // Tagged with the lookup, so a failure says which.
+      expect([what, scans.map((stage) => `${String(stage.stage)} ${String(stage.indexName ?? '')}`.trim())]).toEqual([
+        what,
+        [expect.stringMatching(new RegExp(`IXSCAN ${SKU_INDEX}$`))],
+      ]);
+    }
+    // An update's check: another item with the SKU.
+    const other = await items.find({ sku: skuIs('SKU-7'), _id: { $ne: new ObjectId() } }).explain('queryPlanner');
+    const stages = planStages((other.queryPlanner as Document).winningPlan as Document).map((stage) =>
+      String(stage.stage),
+    );
+    expect(stages).not.toContain('COLLSCAN');
+  });
+
+  it('profiler: getBySku, GET /api/inventory?sku=, and the SKU checks of create, createMany, update and import read sku_unique, never the collection', async () => {
+    const db = client.db(dbName);
+    const held = await store.items.getBySku('SKU-7');
+    if (!held) throw new Error('expected SKU-7');
+    const [plain] = await store.items.list({ limit: 1 });
+    if (!plain) throw new Error('expected items');
+    const app = recordAnswers(createApp({ store, verifier: fakeVerifier, config: testConfig }));
+    await db.command({ profile: 2 });
+    try {
+      expect((await store.items.getBySku('SKU-7'))?._id).toBe(held._id);
+      const res = await request(app).get('/api/inventory?sku=SKU-7');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([expect.objectContaining({ _id: held._id, sku: 'SKU-7' })]);
+      await store.items.create(phone({ name: 'New', sku: 'NEW-1' }), ada);
+      await store.items.createMany([phone({ name: 'A', sku: 'A-1' }), phone({ name: 'B', sku: 'B-1' })], ada);
+      await expect(store.items.create(phone({ name: 'Twice', sku: 'SKU-7' }), bob)).rejects.toBeInstanceOf(
+        SkuTakenError,
+      );
+      expect(await store.items.update(plain._id, phone({ name: 'Plain', sku: 'PLAIN-1' }), ada)).toMatchObject({
+        ok: true,
+      });
+      const imported = await store.items.importRows(ImportRows.of([{ row: 2, fields: { sku: 'SKU-8', price: 5 } }]), {
+        by: ada,
+        apply: true,
+      });
+      expect(imported.ok).toBe(true);
+    } finally {
+      await db.command({ profile: 0 });
+    }
+    const profiled = await db
+      .collection('system.profile')
+      .find({
+        ns: `${dbName}.items`,
+        planSummary: { $exists: true },
+        $or: [{ 'command.filter.sku': { $exists: true } }, { 'command.query.sku': { $exists: true } }],
+      })
+      .toArray();
+    const plans = profiled.map((entry) => String(entry.planSummary));
+    // getBySku and the route's lookup at least (outside a transaction); the checks inside one as the server profiles them.
+    expect(plans.filter((plan) => /IXSCAN \{ sku: 1 \}/.test(plan)).length).toBeGreaterThanOrEqual(2);
+    expect(plans.filter((plan) => plan.includes('COLLSCAN'))).toEqual([]);
+  });
+});
+
+describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
+  let client: MongoClient;
+  let store: Store;
+  let dbName: string;
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    client = await MongoClient.connect(testMongoUri());
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await client.close();
+    await dropTestDb(testMongoUri(), dbName);
+  });
+
+  it('a stock write that takes a day’s totals (in, out, an item’s out) past 2^31 − 1 is stored, and store.stats.read() answers them exactly, as numbers', async () => {
+    const db = client.db(dbName);
+    // One movement moves at most QUANTITY_MAX (1,000,000) units: the day starts near the limit instead.
+    const item = await store.items.create(phone({ name: 'Bulk', quantity: 0 }), ada);
+    expect(await store.items.changeStock(item._id, { delta: 1_000_000 }, ada)).toMatchObject({ ok: true });
+    expect(await store.items.changeStock(item._id, { delta: -10 }, ada)).toMatchObject({ ok: true });
+    const day = utcDay(new Date());
+    const near = new Int32(NEAR_INT32_MAX);
+    await db.collection<DayDoc>('movementDays').updateOne({ _id: day }, { $set: { in: near, out: near } });
+    await db.collection('itemOutDays').updateOne({ day, itemId: new ObjectId(item._id) }, { $set: { out: near } });
+
+    expect(await store.items.changeStock(item._id, { delta: -999_990 }, ada)).toMatchObject({
+      ok: true,
+      item: { quantity: 0 },
+    });
+    expect(await store.items.changeStock(item._id, { delta: 1_000_000 }, ada)).toMatchObject({
+      ok: true,
+      item: { quantity: 1_000_000 },
+    });
+    const stats = await store.stats.read(new Date());
+    expect(stats.movementsByDay.at(-1)).toStrictEqual({
+      day,
+      in: NEAR_INT32_MAX + 1_000_000,
+      out: NEAR_INT32_MAX + 999_990,
+    });
+    expect(stats.topMovers).toStrictEqual([{ itemId: item._id, name: 'Bulk', out: NEAR_INT32_MAX + 999_990 }]);
+  });
+
+  it('a day total an $inc of ints took past 2^31 − 1 (a long, as an instance from before wrote it) is accepted, read as a number, and added to', async () => {
+    const db = client.db(dbName);
+    const days = db.collection<DayDoc>('movementDays');
+    const item = await store.items.create(phone({ name: 'Bulk', quantity: 0 }), ada);
+    const day = utcDay(new Date());
+    await days.updateOne({ _id: day }, { $set: { in: new Int32(NEAR_INT32_MAX) } });
+    // Not refused by the validator (it took int or double only: every later write of the day failed).
+    await days.updateOne({ _id: day }, { $inc: { in: new Int32(1_000_000) } });
+    const [typed] = await days
+      .aggregate([{ $match: { _id: day } }, { $project: { type: { $type: '$in' } } }])
+      .toArray();
+    expect(typed?.type).toBe('long');
+    expect((await store.stats.read(new Date())).movementsByDay.at(-1)).toStrictEqual({
+      day,
+      in: NEAR_INT32_MAX + 1_000_000,
+      out: 0,
+    });
+    expect(await store.items.changeStock(item._id, { delta: 5 }, ada)).toMatchObject({ ok: true });
+    expect((await store.stats.read(new Date())).movementsByDay.at(-1)).toStrictEqual({
+      day,
+      in: NEAR_INT32_MAX + 1_000_005,
+      out: 0,
+    });
+  });
+
+  it('the stats’ first count of past movements (the migration) sums a day of more than 2^31 − 1 units', async () => {
+    const db = client.db(dbName);
+    const item = await store.items.create(phone({ name: 'Bulk', quantity: 0 }), ada);
+    const itemId = new ObjectId(item._id);
+    const at = new Date();
+    const day = utcDay(at);
+    // 2,200 movements of a million in and 2,200 out, written before the stats were counted.
+    const moves = Array.from({ length: 2_200 }, (_, i) => [
+      { itemId, delta: 1_000_000, quantityAfter: 1_000_000, reason: 'restock', actor: ada, at, version: 2 + 2 * i },
+      { itemId, delta: -1_000_000, quantityAfter: 0, reason: 'adjust', actor: ada, at, version: 3 + 2 * i },
+    ]).flat();
+    await db.collection('movements').insertMany(moves);
+    await db.collection<DayDoc>('meta').deleteOne({ _id: 'stats_days_counted' });
+    await store.close();
+    // Opening it again counts them (mongo-stats.ts, countPastMovements): the sums would be longs as ints.
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+    const stats = await store.stats.read(new Date());
+    expect(stats.movementsByDay.at(-1)).toStrictEqual({ day, in: 2_200_000_000, out: 2_200_000_000 });
+    expect(stats.topMovers).toStrictEqual([{ itemId: item._id, name: 'Bulk', out: 2_200_000_000 }]);
+  });
+});
+
+describe(`MongoDB under fail points (a replica set of its own, started with ${TEST_COMMANDS.join(' ')})`, () => {
+  let replSet: MongoMemoryReplSet;
+  let client: MongoClient;
+  let admin: Db;
+  let store: Store;
+  let dbName: string;
+
+  beforeAll(async () => {
+    replSet = await MongoMemoryReplSet.create({
+      binary: { systemBinary: await mongodBinary() },
+      replSet: { count: 1, storageEngine: 'wiredTiger', args: TEST_COMMANDS },
+    });
+    await replSet.waitUntilRunning();
+    client = await MongoClient.connect(replSet.getUri());
+    admin = client.db('admin');
+    await checkFailPoints(admin);
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await replSet?.stop();
+  });
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    store = await openMongoStore(replSet.getUri(), dbName, quiet);
+  });
+
+  afterEach(async () => {
+    await failPointsOff(admin);
+    await store.close();
+    // A commit the fail point refused leaves its transaction open on the server, holding what it wrote
+    // (until transactionLifetimeLimitSeconds): aborted here, or the drop would wait for it.
+    await admin.command({ killAllSessions: [] });
+    await client.db(dbName).dropDatabase();
+  });
+
+  it('a commit answered MaxTimeMSExpired (what maxCommitTimeMS made of a commit slow to reach a majority) rejects with WriteOutcomeUnknownError, not a generic error', async () => {
+    const item = await store.items.create(phone({ quantity: 10 }), ada);
+    await failCommand(admin, { times: 1 }, { failCommands: ['commitTransaction'], errorCode: 50 });
+    const refused = await store.items.changeStock(item._id, { delta: 1 }, ada).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect((refused as Error).message).toMatch(/may have been saved/);
+    expect((refused as Error).cause).toMatchObject({ code: 50 });
+  });
+
+  it('the API answers a write whose commit outcome is unknown 503 with Retry-After, code internal, saying it may have been saved', async () => {
+    const item = await store.items.create(phone({ quantity: 10 }), ada);
+    const owner = 'owner@example.com';
+    const app = recordAnswers(
+      createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ownerEmails: [owner] } }),
+    );
+    const login = await request(app).post('/api/login').set('Authorization', `Bearer id:${owner}:verified:password`);
+    expect(login.status).toBe(200);
+    await failCommand(admin, { times: 1 }, { failCommands: ['commitTransaction'], errorCode: 50 });
+    const res = await request(app)
+      .post(`/api/inventory/${item._id}/stock`)
+      .set('Authorization', `Bearer ${(login.body as { accessToken: string }).accessToken}`)
+      .send({ delta: 1 });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    const { error } = res.body as { error: { code: string; message: string } };
+    expect(error.code).toBe('internal');
+    expect(error.message).toMatch(/may have been saved/);
+  });
+
+  it('a commit answered once with UnknownTransactionCommitResult is tried again by the driver: the write commits, once', async () => {
+    const item = await store.items.create(phone({ quantity: 10 }), ada);
+    await failCommand(
+      admin,
+      { times: 1 },
+      { failCommands: ['commitTransaction'], errorCode: 8, errorLabels: ['UnknownTransactionCommitResult'] },
+    );
+    expect(await store.items.changeStock(item._id, { delta: 1 }, ada)).toMatchObject({
+      ok: true,
+      item: { quantity: 11 },
+    });
+    const { movements } = await store.items.history(item._id, { limit: 10, skip: 0 });
+    expect(movements.map((movement) => movement.reason)).toEqual(['restock', 'created']);
+  });
+
+  it('an operation of the transaction answered MaxTimeMSExpired rejects with StoreBusyError (a 429), nothing written', async () => {
+    const item = await store.items.create(phone({ quantity: 10 }), ada);
+    await failCommand(admin, { times: 1 }, { failCommands: ['findAndModify'], errorCode: 50 });
+    await expect(store.items.changeStock(item._id, { delta: 1 }, ada)).rejects.toBeInstanceOf(StoreBusyError);
+    expect((await store.items.get(item._id))?.quantity).toBe(10);
+  });
+
+  it('write conflicts past the retry budget (TransientTransactionError on every try) reject with StoreBusyError, nothing written', async () => {
+    const item = await store.items.create(phone({ quantity: 10 }), ada);
+    await failCommand(admin, 'alwaysOn', {
+      failCommands: ['findAndModify'],
+      errorCode: 112,
+      errorLabels: ['TransientTransactionError'],
+    });
+    await expect(store.items.changeStock(item._id, { delta: 1 }, ada)).rejects.toBeInstanceOf(StoreBusyError);
+    await failPointsOff(admin);
+    expect((await store.items.get(item._id))?.quantity).toBe(10);
+  });
+
+  it('createMany with a SKU another write takes while its insert waits: SkuTakenError naming the holder (transactions)', async () => {
+    const template = await store.items.create(phone({ name: 'Template' }), ada);
+    const count = await failCommand(
+      admin,
+      { times: 1 },
+      { failCommands: ['insert'], blockConnection: true, blockTimeMS: 1500 },
+    );
+    const refused = store.items
+      .createMany([phone({ name: 'Late', sku: 'RACE-1' })], bob)
+      .catch((error: unknown) => error);
+    await enteredFailPoint(admin, count);
+    const holder = await insertHolder(client.db(dbName), template._id, 'RACE-1');
+    const error = await refused;
+    expect(error).toBeInstanceOf(SkuTakenError);
+    expect(error).toMatchObject({ sku: 'RACE-1', holder: { id: holder.toHexString(), name: 'Holder' } });
+    expect(await store.items.count()).toBe(2);
+  });
+});
+
+describe(`MongoDB: a duplicate SKU reported by a bulk write (a standalone server of its own, started with ${TEST_COMMANDS.join(' ')}: no transaction to retry)`, () => {
+  let server: MongoMemoryServer;
+  let client: MongoClient;
+  let admin: Db;
+  let store: Store;
+  const dbName = 'bulk';
+
+  beforeAll(async () => {
+    server = await MongoMemoryServer.create({
+      binary: { systemBinary: await mongodBinary() },
+      instance: { args: TEST_COMMANDS },
+    });
+    client = await MongoClient.connect(server.getUri());
+    admin = client.db('admin');
+    await checkFailPoints(admin);
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    store = await openMongoStore(server.getUri(), dbName, { ...quiet, allowStandalone: true });
+  });
+
+  afterEach(async () => {
+    await failPointsOff(admin);
+    await store.close();
+    await client.db(dbName).dropDatabase();
+  });
+
+  it('createMany: a SKU another write took between its check and its insert (insertMany’s MongoBulkWriteError) is SkuTakenError naming the holder', async () => {
+    const template = await store.items.create(phone({ name: 'Template' }), ada);
+    // The store's next insert waits on the server, after its check found the SKU free.
+    const count = await failCommand(
+      admin,
+      { times: 1 },
+      { failCommands: ['insert'], blockConnection: true, blockTimeMS: 1500 },
+    );
+    const refused = store.items
+      .createMany([phone({ name: 'Late', sku: 'RACE-1' })], bob)
+      .catch((error: unknown) => error);
+    await enteredFailPoint(admin, count);
+    const holder = await insertHolder(client.db(dbName), template._id, 'RACE-1');
+    const error = await refused;
+    expect(error).toBeInstanceOf(SkuTakenError);
+    expect(error).toMatchObject({ sku: 'RACE-1', holder: { id: holder.toHexString(), name: 'Holder' } });
+  });
+
+  it('an import giving an item a SKU another write took meanwhile (bulkWrite’s update) is SkuTakenError naming the holder', async () => {
+    const item = await store.items.create(phone({ name: 'Imported' }), ada);
+    const count = await failCommand(
+      admin,
+      { times: 1 },
+      { failCommands: ['update'], blockConnection: true, blockTimeMS: 1500 },
+    );
+    const refused = store.items
+      .importRows(ImportRows.of([{ row: 2, id: item._id, fields: { sku: 'RACE-2' } }]), { by: bob, apply: true })
+      .catch((error: unknown) => error);
+    await enteredFailPoint(admin, count);
+    const holder = await insertHolder(client.db(dbName), item._id, 'RACE-2');
+    const error = await refused;
+    expect(error).toBeInstanceOf(SkuTakenError);
+    expect(error).toMatchObject({ sku: 'RACE-2', holder: { id: holder.toHexString(), name: 'Holder' } });
+    expect((await store.items.get(item._id))?.sku).toBeUndefined();
+  });
+});
