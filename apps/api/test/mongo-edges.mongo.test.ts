@@ -78,6 +78,26 @@ async function insertHolder(db: Db, like: string, sku: string): Promise<ObjectId
   return _id;
 }
 
+/**
+ * createMany of an item with the SKU RACE-1 whose insert waits on the server (a fail point), after its
+ * check found the SKU free, while another write gives RACE-1 to a holder: what it rejects with, and the
+ * holder's id.
+ */
+async function createManyRacingHolder(store: Store, admin: Db, db: Db) {
+  const template = await store.items.create(phone({ name: 'Template' }), ada);
+  const count = await failCommand(
+    admin,
+    { times: 1 },
+    { failCommands: ['insert'], blockConnection: true, blockTimeMS: 1500 },
+  );
+  const refused = store.items
+    .createMany([phone({ name: 'Late', sku: 'RACE-1' })], bob)
+    .catch((error: unknown) => error);
+  await enteredFailPoint(admin, count);
+  const holder = await insertHolder(db, template._id, 'RACE-1');
+  return { error: await refused, holder };
+}
+
 describe('MongoDB: every SKU query is answered from sku_unique (a partial index the query must imply)', () => {
   let client: MongoClient;
   let store: Store;
@@ -360,18 +380,7 @@ describe(`MongoDB under fail points (a replica set of its own, started with ${TE
   });
 
   it('createMany with a SKU another write takes while its insert waits: SkuTakenError naming the holder (transactions)', async () => {
-    const template = await store.items.create(phone({ name: 'Template' }), ada);
-    const count = await failCommand(
-      admin,
-      { times: 1 },
-      { failCommands: ['insert'], blockConnection: true, blockTimeMS: 1500 },
-    );
-    const refused = store.items
-      .createMany([phone({ name: 'Late', sku: 'RACE-1' })], bob)
-      .catch((error: unknown) => error);
-    await enteredFailPoint(admin, count);
-    const holder = await insertHolder(client.db(dbName), template._id, 'RACE-1');
-    const error = await refused;
+    const { error, holder } = await createManyRacingHolder(store, admin, client.db(dbName));
     expect(error).toBeInstanceOf(SkuTakenError);
     expect(error).toMatchObject({ sku: 'RACE-1', holder: { id: holder.toHexString(), name: 'Holder' } });
     expect(await store.items.count()).toBe(2);
@@ -411,19 +420,7 @@ describe(`MongoDB: a duplicate SKU reported by a bulk write (a standalone server
   });
 
   it('createMany: a SKU another write took between its check and its insert (insertMany’s MongoBulkWriteError) is SkuTakenError naming the holder', async () => {
-    const template = await store.items.create(phone({ name: 'Template' }), ada);
-    // The store's next insert waits on the server, after its check found the SKU free.
-    const count = await failCommand(
-      admin,
-      { times: 1 },
-      { failCommands: ['insert'], blockConnection: true, blockTimeMS: 1500 },
-    );
-    const refused = store.items
-      .createMany([phone({ name: 'Late', sku: 'RACE-1' })], bob)
-      .catch((error: unknown) => error);
-    await enteredFailPoint(admin, count);
-    const holder = await insertHolder(client.db(dbName), template._id, 'RACE-1');
-    const error = await refused;
+    const { error, holder } = await createManyRacingHolder(store, admin, client.db(dbName));
     expect(error).toBeInstanceOf(SkuTakenError);
     expect(error).toMatchObject({ sku: 'RACE-1', holder: { id: holder.toHexString(), name: 'Holder' } });
   });

@@ -2,6 +2,7 @@ import { MongoServerError, type ClientSession } from 'mongodb';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { normaliseEmail, type Role } from '@smart-zone/types/roles';
 import type { AuditNote } from '../audit-entries';
+import { actingOwnerRefusal } from '../team-rules';
 import type { Author, TeamOutcome, TeamRepository, TeamWriteGuard } from '../store';
 import { toMember, type MemberDoc, type MongoCollections } from './documents';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
@@ -35,13 +36,17 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
     (await members.countDocuments({ role: 'owner', _id: { $ne: email } }, { limit: 1, ...inTx(session) })) > 0;
 
   /**
-   * Whether the guard's acting owner is not (or no longer) an owner, read inside the caller's write: a
-   * concurrent demotion of theirs writes the revision counter too (ledger.audit), so one of the two retries
-   * and reads what the other committed.
+   * The acting owner's rule (team-rules.ts), their role read inside the caller's write: a concurrent
+   * demotion of theirs writes the revision counter too (ledger.audit), so one of the two retries and reads
+   * what the other committed.
    */
-  const notOwner = async (guard: TeamWriteGuard | undefined, session?: ClientSession) =>
-    guard?.actingOwner !== undefined &&
-    (await members.findOne({ _id: normaliseEmail(guard.actingOwner) }, inTx(session)))?.role !== 'owner';
+  const refusalOf = async (guard: TeamWriteGuard | undefined, session?: ClientSession) =>
+    actingOwnerRefusal(
+      guard,
+      guard?.actingOwner === undefined
+        ? undefined
+        : (await members.findOne({ _id: normaliseEmail(guard.actingOwner) }, inTx(session)))?.role,
+    );
 
   /** Adds the member, or answers the one there; inside the caller's write. */
   async function insert(
@@ -50,7 +55,8 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
     session?: ClientSession,
     guard?: TeamWriteGuard,
   ): Promise<TeamOutcome> {
-    if (await notOwner(guard, session)) return { ok: false, reason: 'not_owner' };
+    const refused = await refusalOf(guard, session);
+    if (refused) return refused;
     const existing = await members.findOne({ _id: doc._id }, inTx(session));
     if (existing) return { ok: false, reason: 'exists', member: toMember(existing) };
     await members.insertOne(doc, inTx(session));
@@ -66,7 +72,8 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
   ): Promise<TeamOutcome> {
     const _id = normaliseEmail(email);
     return write(async (session): Promise<TeamOutcome> => {
-      if (await notOwner(guard, session)) return { ok: false, reason: 'not_owner' };
+      const refused = await refusalOf(guard, session);
+      if (refused) return refused;
       const current = await members.findOne({ _id }, inTx(session));
       if (!current) return { ok: false, reason: 'not_found' };
       if (current.role === role) return { ok: true, member: toMember(current) };
@@ -108,7 +115,8 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
     remove(email, by, guard) {
       const _id = normaliseEmail(email);
       return write(async (session): Promise<TeamOutcome> => {
-        if (await notOwner(guard, session)) return { ok: false, reason: 'not_owner' };
+        const refused = await refusalOf(guard, session);
+        if (refused) return refused;
         const current = await members.findOne({ _id }, inTx(session));
         if (!current) return { ok: false, reason: 'not_found' };
         if (current.role === 'owner' && !(await otherOwner(_id, session))) return { ok: false, reason: 'last_owner' };

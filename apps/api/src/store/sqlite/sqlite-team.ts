@@ -3,6 +3,7 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import type { Role } from '@smart-zone/types/roles';
 import type { Member } from '@smart-zone/types/team';
 import type { AuditNote } from '../audit-entries';
+import { actingOwnerRefusal } from '../team-rules';
 import type { Author, TeamOutcome, TeamRepository, TeamWriteGuard } from '../store';
 import type { SqliteLedger } from './sqlite-ledger';
 
@@ -50,16 +51,17 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     owners: db.prepare<[], number>("SELECT COUNT(*) FROM members WHERE role = 'owner'").pluck(),
   };
 
-  /** Whether the guard's acting owner is not (or no longer) an owner, read in the change's transaction. */
-  const notOwner = (guard: TeamWriteGuard | undefined) =>
-    guard?.actingOwner !== undefined && sql.get.get(guard.actingOwner)?.role !== 'owner';
+  /** The acting owner's rule (team-rules.ts), their role read in the change's transaction. */
+  const refusalOf = (guard: TeamWriteGuard | undefined) =>
+    actingOwnerRefusal(guard, guard?.actingOwner === undefined ? undefined : sql.get.get(guard.actingOwner)?.role);
 
   /** Whether taking `row` out of the owners would leave none. */
   const lastOwner = (row: MemberRow) => row.role === 'owner' && sql.owners.get() === 1;
 
   const add = db.transaction(
     (member: { email: string; role: Role }, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
-      if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
+      const refused = refusalOf(guard);
+      if (refused) return refused;
       const existing = sql.get.get(member.email);
       if (existing) return { ok: false, reason: 'exists', member: toMember(existing) };
       const at = new Date().toISOString();
@@ -71,7 +73,8 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
   );
 
   const setRole = db.transaction((email: string, role: Role, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
-    if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
+    const refused = refusalOf(guard);
+    if (refused) return refused;
     const before = sql.get.get(email);
     if (!before) return { ok: false, reason: 'not_found' };
     if (before.role === role) return { ok: true, member: toMember(before) };
@@ -83,7 +86,8 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
   });
 
   const remove = db.transaction((email: string, by: Author, guard?: TeamWriteGuard): TeamOutcome => {
-    if (notOwner(guard)) return { ok: false, reason: 'not_owner' };
+    const refused = refusalOf(guard);
+    if (refused) return refused;
     const before = sql.get.get(email);
     if (!before) return { ok: false, reason: 'not_found' };
     if (lastOwner(before)) return { ok: false, reason: 'last_owner' };
