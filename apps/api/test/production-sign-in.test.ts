@@ -69,6 +69,9 @@ afterEach(() => {
 });
 afterAll(async () => {
   nock.enableNetConnect();
+  // nock patches node:http for the whole jest worker, and jest shares core modules between the files a worker
+  // runs: left on, it holds back the answer to any later request whose body is not sent yet (import-limits).
+  nock.restore();
   await store?.close();
   if (previousEmulator !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = previousEmulator;
 });
