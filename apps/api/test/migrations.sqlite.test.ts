@@ -80,7 +80,7 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(8);
+  expect(db.pragma('user_version', { simple: true })).toBe(9);
   const stats = sqliteStats(db);
   let read = await stats.read();
   expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });

@@ -198,24 +198,8 @@ export function parseItemSort(sort: string | undefined): ItemSort | undefined {
 /** The ETag of one item: strong, quoted, its version. */
 export const itemEtag = (item: Pick<Item, 'version'>) => `"${item.version}"`;
 
-/**
- * Why an item's quantity moved. `import`: a CSV import set the quantity (new − current); `undo`: the
- * movement named by `undoOf` taken back (POST /movements/:id/undo).
- */
-export const MOVEMENT_REASONS = [
-  'created',
-  'restock',
-  'adjust',
-  'delivery',
-  'cancel',
-  'deleted',
-  'import',
-  'undo',
-] as const;
-/** The movements POST /movements/:id/undo takes back; a delivery is cancelled instead, the rest are not undone. */
-export const UNDOABLE_REASONS = ['restock', 'adjust', 'import'] as const satisfies readonly MovementReason[];
-export type MovementReason = (typeof MOVEMENT_REASONS)[number];
-export const isUndoable = (reason: MovementReason): boolean => (UNDOABLE_REASONS as readonly string[]).includes(reason);
+// Why an item's quantity moved, and what each reason counts as: one table (movement-kinds.ts).
+export { isUndoable, MOVEMENT_REASONS, type MovementReason, UNDOABLE_REASONS } from './movement-kinds';
 
 export const NOTE_MAX = 200;
 

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import { MOVEMENT_REASONS, SYSTEM_ACTOR } from '@smart-zone/types/item';
-import { STATS_DAYS } from '@smart-zone/types/stats';
+import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { countLedger, syncLedgerTriggers, V8_STATS, V9_MOVEMENT_KINDS } from './schema-stats';
+import { V5_TEAM_AUDIT } from './schema-team';
 import { createGrams } from './short-search';
 
 /**
@@ -155,80 +156,6 @@ CREATE TABLE alert_sends (
 CREATE INDEX alert_sends_due ON alert_sends (channel, state, retry_at);
 `;
 
-/**
- * Issue 20: the team and the audit. Lists are newest first by time, then by
- * seq (commit order, while the clock does not step back): every filter's
- * index ends in `at` (and the seq SQLite appends to every index of a rowid
- * table), so a first page walks one index range backwards and stops, a
- * filter and a time range included. `audit_counts`, kept by a trigger in the
- * entry's transaction, answers the total of no filter or one equality filter
- * without counting, and of a time range alone from its whole days (only its
- * first and last day are counted in the index). Deliveries' indexes
- * hold only the ones not cancelled, which is all their list shows.
- */
-const V5_TEAM_AUDIT = `
-CREATE TABLE members (
-  email      TEXT NOT NULL PRIMARY KEY,
-  role       TEXT NOT NULL CHECK (role IN ('viewer', 'clerk', 'manager', 'owner')),
-  invited_by TEXT NOT NULL,
-  at         TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE audit (
-  seq          INTEGER PRIMARY KEY AUTOINCREMENT,
-  id           TEXT    NOT NULL UNIQUE,
-  at           TEXT    NOT NULL,
-  actor_uid    TEXT    NOT NULL,
-  actor_email  TEXT    NOT NULL,
-  action       TEXT    NOT NULL,
-  target_kind  TEXT    NOT NULL CHECK (target_kind IN ('item', 'delivery', 'member')),
-  target_id    TEXT    NOT NULL,
-  target_name  TEXT    NOT NULL,
-  item_id      TEXT,
-  changes_json TEXT,
-  reason       TEXT,
-  movement_id  TEXT,
-  request_id   TEXT    NOT NULL DEFAULT ''
-);
-CREATE INDEX audit_by_at     ON audit (at);
-CREATE INDEX audit_by_actor  ON audit (actor_email, at);
-CREATE INDEX audit_by_action ON audit (action, at);
--- A viewer's audit is always filtered by their own email, often by an action too.
-CREATE INDEX audit_by_actor_action ON audit (actor_email, action, at);
-CREATE INDEX audit_by_item   ON audit (item_id, at) WHERE item_id IS NOT NULL;
-CREATE TABLE audit_counts (
-  key TEXT    NOT NULL PRIMARY KEY,
-  n   INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TRIGGER audit_counted AFTER INSERT ON audit BEGIN
-  INSERT INTO audit_counts (key, n)
-    VALUES ('', 1), ('actor:' || new.actor_email, 1), ('action:' || new.action, 1), ('day:' || substr(new.at, 1, 10), 1)
-    ON CONFLICT (key) DO UPDATE SET n = n + 1;
-  INSERT INTO audit_counts (key, n) SELECT 'item:' || new.item_id, 1 WHERE new.item_id IS NOT NULL
-    ON CONFLICT (key) DO UPDATE SET n = n + 1;
-END;
--- The deliveries list's totals, as audit_counts: all live deliveries, per email and per item.
-CREATE TABLE delivery_counts (
-  key TEXT    NOT NULL PRIMARY KEY,
-  n   INTEGER NOT NULL
-) WITHOUT ROWID;
-INSERT INTO delivery_counts (key, n)
-  SELECT '', COUNT(*) FROM deliveries WHERE cancelled_at IS NULL
-  UNION ALL SELECT 'email:' || email, COUNT(*) FROM deliveries WHERE cancelled_at IS NULL GROUP BY email
-  UNION ALL SELECT 'item:' || inventories_id, COUNT(*) FROM deliveries WHERE cancelled_at IS NULL GROUP BY inventories_id;
-CREATE TRIGGER delivery_counted AFTER INSERT ON deliveries WHEN new.cancelled_at IS NULL BEGIN
-  INSERT INTO delivery_counts (key, n)
-    VALUES ('', 1), ('email:' || new.email, 1), ('item:' || new.inventories_id, 1)
-    ON CONFLICT (key) DO UPDATE SET n = n + 1;
-END;
-CREATE TRIGGER delivery_uncounted AFTER UPDATE OF cancelled_at ON deliveries
-  WHEN old.cancelled_at IS NULL AND new.cancelled_at IS NOT NULL BEGIN
-  UPDATE delivery_counts SET n = n - 1 WHERE key IN ('', 'email:' || old.email, 'item:' || old.inventories_id);
-END;
-CREATE INDEX deliveries_live          ON deliveries (created_at) WHERE cancelled_at IS NULL;
-CREATE INDEX deliveries_live_by_email ON deliveries (email, created_at) WHERE cancelled_at IS NULL;
-CREATE INDEX deliveries_live_by_item  ON deliveries (inventories_id, created_at) WHERE cancelled_at IS NULL;
-`;
-
 /** Items from before the ledger get an opening `created` movement of the quantity they hold. */
 function openingBalances(db: Database.Database) {
   const items = db
@@ -267,7 +194,7 @@ CREATE INDEX movements_by_at ON movements (at, seq);
  * linked to the movement it takes back (`undo_of`, unique: a movement is undone
  * once, whatever runs at the same time). The reason's CHECK names every reason,
  * so the table is made again (SQLite cannot change a CHECK in place), rows and
- * seqs kept.
+ * seqs kept. Migration 9 made it once more, without that CHECK (schema-stats.ts).
  */
 const V7_IMPORT_UNDO = `
 CREATE TABLE movements_v7 (
@@ -276,7 +203,7 @@ CREATE TABLE movements_v7 (
   item_id        TEXT    NOT NULL,
   delta          INTEGER NOT NULL,
   quantity_after INTEGER NOT NULL CHECK (quantity_after >= 0),
-  reason         TEXT    NOT NULL CHECK (reason IN (${MOVEMENT_REASONS.map((reason) => `'${reason}'`).join(', ')})),
+  reason         TEXT    NOT NULL CHECK (reason IN ('created', 'restock', 'adjust', 'delivery', 'cancel', 'deleted', 'import', 'undo')),
   actor_uid      TEXT    NOT NULL,
   actor_email    TEXT    NOT NULL,
   delivery_id    TEXT,
@@ -300,98 +227,6 @@ CREATE INDEX movements_by_at ON movements (at, seq);
 CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
 `;
 
-/**
- * Issue 22: the dashboard's totals (GET /api/stats), kept by triggers in each
- * write's own transaction, whichever connection makes it (the import worker's
- * too), and filled here from what the file holds. `stock_totals`: the items'
- * count, units and value in cents (each price rounded to the cent, so sums
- * never drift). `movement_days`: units in and out per UTC day, every
- * movement's delta by its sign. `item_out_days`: each item's units out per
- * day; `item_out_window`: their sums over the window that ends with the last
- * movement's day, indexed by size (the top movers: five index entries, not
- * a sum over every item-day). A deleted item's rows go with it.
- */
-const CENTS = (row: string) => `CAST(round(${row}.price * 100) AS INTEGER) * ${row}.quantity`;
-const V8_STATS = `
-CREATE TABLE stock_totals (
-  id          INTEGER PRIMARY KEY CHECK (id = 1),
-  items       INTEGER NOT NULL,
-  units       INTEGER NOT NULL,
-  value_cents INTEGER NOT NULL
-);
-INSERT INTO stock_totals (id, items, units, value_cents)
-  SELECT 1, COUNT(*), COALESCE(SUM(quantity), 0), COALESCE(SUM(${CENTS('items')}), 0) FROM items;
-CREATE TRIGGER stock_totals_insert AFTER INSERT ON items BEGIN
-  UPDATE stock_totals SET items = items + 1, units = units + new.quantity, value_cents = value_cents + ${CENTS('new')};
-END;
-CREATE TRIGGER stock_totals_delete AFTER DELETE ON items BEGIN
-  UPDATE stock_totals SET items = items - 1, units = units - old.quantity, value_cents = value_cents - ${CENTS('old')};
-END;
-CREATE TRIGGER stock_totals_update AFTER UPDATE OF quantity, price ON items
-  WHEN new.quantity <> old.quantity OR new.price <> old.price BEGIN
-  UPDATE stock_totals SET units = units + new.quantity - old.quantity,
-    value_cents = value_cents + ${CENTS('new')} - ${CENTS('old')};
-END;
-
-CREATE TABLE movement_days (
-  day       TEXT    NOT NULL PRIMARY KEY,
-  units_in  INTEGER NOT NULL,
-  units_out INTEGER NOT NULL
-) WITHOUT ROWID;
-INSERT INTO movement_days (day, units_in, units_out)
-  SELECT substr(at, 1, 10), SUM(max(delta, 0)), SUM(max(-delta, 0)) FROM movements GROUP BY substr(at, 1, 10);
-CREATE TABLE item_out_days (
-  day       TEXT    NOT NULL,
-  item_id   TEXT    NOT NULL,
-  units_out INTEGER NOT NULL,
-  PRIMARY KEY (day, item_id)
-) WITHOUT ROWID;
-CREATE INDEX item_out_days_by_item ON item_out_days (item_id);
-INSERT INTO item_out_days (day, item_id, units_out)
-  SELECT substr(m.at, 1, 10), m.item_id, SUM(-m.delta) FROM movements m
-   WHERE m.delta < 0 AND m.reason <> 'deleted' AND EXISTS (SELECT 1 FROM items i WHERE i.id = m.item_id)
-   GROUP BY substr(m.at, 1, 10), m.item_id;
--- The top movers' window, kept summed per item: item_out_window holds each item's units out from
--- meta.movers_from (the window's first day) on. A movement of a later day moves the window on first:
--- the days it leaves are taken off (their item_out_days rows, an index range), then the movement is added.
-INSERT INTO meta (key, value) VALUES ('movers_from', date('now', '-${STATS_DAYS - 1} days'))
-  ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-CREATE TABLE item_out_window (
-  item_id   TEXT    NOT NULL PRIMARY KEY,
-  units_out INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX item_out_window_top ON item_out_window (units_out DESC, item_id);
-INSERT INTO item_out_window (item_id, units_out)
-  SELECT item_id, SUM(units_out) FROM item_out_days
-   WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from') GROUP BY item_id;
-CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
-  INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), max(new.delta, 0), max(-new.delta, 0))
-    ON CONFLICT (day) DO UPDATE SET units_in = units_in + excluded.units_in, units_out = units_out + excluded.units_out;
-  INSERT INTO item_out_days (day, item_id, units_out)
-    SELECT substr(new.at, 1, 10), new.item_id, -new.delta WHERE new.delta < 0 AND new.reason <> 'deleted'
-    ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-  -- The window moves on: the days before its new first day are taken off, and emptied rows dropped.
-  INSERT INTO item_out_window (item_id, units_out)
-    SELECT item_id, -SUM(units_out) FROM item_out_days
-     WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from')
-       AND day < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
-     GROUP BY item_id
-    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-  DELETE FROM item_out_window WHERE units_out <= 0;
-  UPDATE meta SET value = date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
-   WHERE key = 'movers_from' AND value < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days');
-  -- A movement of a day the window has left (a late clock) is not added to it.
-  INSERT INTO item_out_window (item_id, units_out)
-    SELECT new.item_id, -new.delta WHERE new.delta < 0 AND new.reason <> 'deleted'
-      AND substr(new.at, 1, 10) >= (SELECT value FROM meta WHERE key = 'movers_from')
-    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-END;
-CREATE TRIGGER item_out_days_forgotten AFTER DELETE ON items BEGIN
-  DELETE FROM item_out_days WHERE item_id = old.id;
-  DELETE FROM item_out_window WHERE item_id = old.id;
-END;
-`;
-
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -404,10 +239,20 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V5_TEAM_AUDIT),
   (db) => db.exec(V6_SKU_LEDGER),
   (db) => db.exec(V7_IMPORT_UNDO),
-  (db) => db.exec(V8_STATS),
+  (db) => {
+    db.exec(V8_STATS);
+    countLedger(db);
+  },
+  (db) => {
+    db.exec(V9_MOVEMENT_KINDS);
+    syncLedgerTriggers(db);
+  },
 ];
 
-/** Runs the migrations the database has not had, up to `until` (a test's older version) or all. */
+/**
+ * Runs the migrations the database has not had, up to `until` (a test's older version) or all; at the last
+ * version, the triggers made from the movement kinds table are made again where they differ (schema-stats.ts).
+ */
 export function migrate(db: Database.Database, until = MIGRATIONS.length): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   MIGRATIONS.forEach((step, index) => {
@@ -417,4 +262,5 @@ export function migrate(db: Database.Database, until = MIGRATIONS.length): void 
       db.pragma(`user_version = ${index + 1}`);
     })();
   });
+  if (until >= MIGRATIONS.length) syncLedgerTriggers(db);
 }

@@ -1,0 +1,201 @@
+import type Database from 'better-sqlite3';
+import { MOVEMENT_REASONS, reasonsCounted, ZERO_DELTA_REASONS, type MovementReason } from '@smart-zone/types/movement-kinds';
+import { STATS_DAYS } from '@smart-zone/types/stats';
+
+/**
+ * What the movement kinds table (packages/types movement-kinds.ts) says, as
+ * SQL: which reasons a movement may have, and what its delta adds to the
+ * dashboard's totals (dayTotalsOf, the function the MongoDB ledger adds by).
+ * The triggers below are made from it, and made again when they differ from
+ * what a file holds (syncLedgerTriggers, at every open): a reason added to the
+ * table, or counted otherwise, needs no migration here. Totals already counted
+ * stay as they were counted: a change of how an existing reason counts needs
+ * a migration that counts the ledger again (countLedger).
+ */
+const quoted = (reasons: readonly MovementReason[]) => reasons.map((reason) => `'${reason}'`).join(', ');
+const unitsIn = (m: string) =>
+  `CASE WHEN ${m}.delta > 0 AND ${m}.reason IN (${quoted(reasonsCounted('in', 'dayTotals'))}) THEN ${m}.delta ELSE 0 END`;
+const unitsOut = (m: string) =>
+  `CASE WHEN ${m}.delta < 0 AND ${m}.reason IN (${quoted(reasonsCounted('out', 'dayTotals'))}) THEN -${m}.delta ELSE 0 END`;
+/** Whether the movement's units out are its item's (the top movers). */
+const itemOut = (m: string) => `${m}.delta < 0 AND ${m}.reason IN (${quoted(reasonsCounted('out', 'topMovers'))})`;
+
+/**
+ * Issue 22: the dashboard's totals (GET /api/stats), kept by triggers in each
+ * write's own transaction, whichever connection makes it (the import worker's
+ * too), and filled here from what the file holds. `stock_totals`: the items'
+ * count, units and value in cents (each price rounded to the cent, so sums
+ * never drift). `movement_days`: units in and out per UTC day, as the movement
+ * kinds count them. `item_out_days`: each item's units out per
+ * day; `item_out_window`: their sums over the window that ends with the last
+ * movement's day, indexed by size (the top movers: five index entries, not
+ * a sum over every item-day). A deleted item's rows go with it. The trigger
+ * that counts each movement is movement_days_counted, below.
+ */
+const CENTS = (row: string) => `CAST(round(${row}.price * 100) AS INTEGER) * ${row}.quantity`;
+export const V8_STATS = `
+CREATE TABLE stock_totals (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  items       INTEGER NOT NULL,
+  units       INTEGER NOT NULL,
+  value_cents INTEGER NOT NULL
+);
+INSERT INTO stock_totals (id, items, units, value_cents)
+  SELECT 1, COUNT(*), COALESCE(SUM(quantity), 0), COALESCE(SUM(${CENTS('items')}), 0) FROM items;
+CREATE TRIGGER stock_totals_insert AFTER INSERT ON items BEGIN
+  UPDATE stock_totals SET items = items + 1, units = units + new.quantity, value_cents = value_cents + ${CENTS('new')};
+END;
+CREATE TRIGGER stock_totals_delete AFTER DELETE ON items BEGIN
+  UPDATE stock_totals SET items = items - 1, units = units - old.quantity, value_cents = value_cents - ${CENTS('old')};
+END;
+CREATE TRIGGER stock_totals_update AFTER UPDATE OF quantity, price ON items
+  WHEN new.quantity <> old.quantity OR new.price <> old.price BEGIN
+  UPDATE stock_totals SET units = units + new.quantity - old.quantity,
+    value_cents = value_cents + ${CENTS('new')} - ${CENTS('old')};
+END;
+
+CREATE TABLE movement_days (
+  day       TEXT    NOT NULL PRIMARY KEY,
+  units_in  INTEGER NOT NULL,
+  units_out INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE item_out_days (
+  day       TEXT    NOT NULL,
+  item_id   TEXT    NOT NULL,
+  units_out INTEGER NOT NULL,
+  PRIMARY KEY (day, item_id)
+) WITHOUT ROWID;
+CREATE INDEX item_out_days_by_item ON item_out_days (item_id);
+-- The top movers' window, kept summed per item: item_out_window holds each item's units out from
+-- meta.movers_from (the window's first day) on. A movement of a later day moves the window on first:
+-- the days it leaves are taken off (their item_out_days rows, an index range), then the movement is added.
+INSERT INTO meta (key, value) VALUES ('movers_from', date('now', '-${STATS_DAYS - 1} days'))
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+CREATE TABLE item_out_window (
+  item_id   TEXT    NOT NULL PRIMARY KEY,
+  units_out INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX item_out_window_top ON item_out_window (units_out DESC, item_id);
+CREATE TRIGGER item_out_days_forgotten AFTER DELETE ON items BEGIN
+  DELETE FROM item_out_days WHERE item_id = old.id;
+  DELETE FROM item_out_window WHERE item_id = old.id;
+END;
+`;
+
+/**
+ * The day totals counted again from the whole ledger, as the table counts
+ * each movement now: migration 8, and any later migration that changes how an
+ * existing reason counts. A deleted item's movements count in their days, not
+ * among the movers.
+ */
+export function countLedger(db: Database.Database): void {
+  db.exec(`
+DELETE FROM movement_days;
+DELETE FROM item_out_days;
+DELETE FROM item_out_window;
+INSERT INTO movement_days (day, units_in, units_out)
+  SELECT substr(m.at, 1, 10), SUM(${unitsIn('m')}), SUM(${unitsOut('m')}) FROM movements m GROUP BY substr(m.at, 1, 10);
+INSERT INTO item_out_days (day, item_id, units_out)
+  SELECT substr(m.at, 1, 10), m.item_id, SUM(-m.delta) FROM movements m
+   WHERE ${itemOut('m')} AND EXISTS (SELECT 1 FROM items i WHERE i.id = m.item_id)
+   GROUP BY substr(m.at, 1, 10), m.item_id;
+INSERT INTO item_out_window (item_id, units_out)
+  SELECT item_id, SUM(units_out) FROM item_out_days
+   WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from') GROUP BY item_id;
+`);
+}
+
+/**
+ * Issue 31: the movements table made again without its reason CHECK (it named
+ * every reason, so each new one would have made the table again): which
+ * reasons, and which may move 0, are movements_reason_checked's, made from the
+ * table. Rows, seqs and indexes kept, as migration 7 did; the counting trigger
+ * went with the old table and is made again after (syncLedgerTriggers).
+ */
+export const V9_MOVEMENT_KINDS = `
+CREATE TABLE movements_v9 (
+  seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+  id             TEXT    NOT NULL UNIQUE,
+  item_id        TEXT    NOT NULL,
+  delta          INTEGER NOT NULL,
+  quantity_after INTEGER NOT NULL CHECK (quantity_after >= 0),
+  reason         TEXT    NOT NULL,
+  actor_uid      TEXT    NOT NULL,
+  actor_email    TEXT    NOT NULL,
+  delivery_id    TEXT,
+  note           TEXT,
+  item_json      TEXT,
+  at             TEXT    NOT NULL,
+  undo_of        TEXT,
+  CHECK ((reason = 'undo') = (undo_of IS NOT NULL))
+);
+INSERT INTO movements_v9 (seq, id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at, undo_of)
+  SELECT seq, id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json, at, undo_of
+  FROM movements ORDER BY seq;
+DELETE FROM sqlite_sequence WHERE name = 'movements_v9';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'movements_v9', seq FROM sqlite_sequence WHERE name = 'movements';
+DROP TABLE movements;
+ALTER TABLE movements_v9 RENAME TO movements;
+CREATE INDEX movements_by_item ON movements (item_id, seq);
+CREATE INDEX movements_by_at ON movements (at, seq);
+CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
+`;
+
+/** A movement of a reason the table does not name, or of 0 units where its reason may not be, is refused. */
+const refusedMovement = (on: string) => `CREATE TRIGGER movements_reason_checked${on === 'INSERT' ? '' : '_update'} BEFORE ${on} ON movements
+  WHEN new.reason NOT IN (${quoted(MOVEMENT_REASONS)}) OR (new.delta = 0 AND new.reason NOT IN (${quoted(ZERO_DELTA_REASONS)}))
+BEGIN
+  SELECT RAISE(ABORT, 'CHECK constraint failed: the reason of a movement, or its delta of 0 (movement-kinds.ts)');
+END`;
+
+/** Each movement's share of the totals (dayTotalsOf), added in its own transaction. */
+const MOVEMENT_DAYS_COUNTED = `CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
+  INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), ${unitsIn('new')}, ${unitsOut('new')})
+    ON CONFLICT (day) DO UPDATE SET units_in = units_in + excluded.units_in, units_out = units_out + excluded.units_out;
+  INSERT INTO item_out_days (day, item_id, units_out)
+    SELECT substr(new.at, 1, 10), new.item_id, -new.delta WHERE ${itemOut('new')}
+    ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+  -- The window moves on: the days before its new first day are taken off, and emptied rows dropped.
+  INSERT INTO item_out_window (item_id, units_out)
+    SELECT item_id, -SUM(units_out) FROM item_out_days
+     WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from')
+       AND day < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
+     GROUP BY item_id
+    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+  DELETE FROM item_out_window WHERE units_out <= 0;
+  UPDATE meta SET value = date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
+   WHERE key = 'movers_from' AND value < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days');
+  -- A movement of a day the window has left (a late clock) is not added to it.
+  INSERT INTO item_out_window (item_id, units_out)
+    SELECT new.item_id, -new.delta WHERE ${itemOut('new')}
+      AND substr(new.at, 1, 10) >= (SELECT value FROM meta WHERE key = 'movers_from')
+    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+END`;
+
+/** The triggers made from the movement kinds table, by name: what a file at the last version must hold. */
+export const LEDGER_TRIGGERS: Readonly<Record<string, string>> = {
+  movements_reason_checked: refusedMovement('INSERT'),
+  movements_reason_checked_update: refusedMovement('UPDATE OF reason, delta'),
+  movement_days_counted: MOVEMENT_DAYS_COUNTED,
+};
+
+/**
+ * Makes each of LEDGER_TRIGGERS again where the file holds another text (or
+ * none), in one write transaction (another process opening the file at the
+ * same time waits, then finds them made). Answers the names it made.
+ */
+export function syncLedgerTriggers(db: Database.Database): string[] {
+  const stored = db.prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck();
+  return db
+    .transaction(() => {
+      const made: string[] = [];
+      for (const [name, sql] of Object.entries(LEDGER_TRIGGERS)) {
+        if (stored.get(name) === sql) continue;
+        db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+        db.exec(sql);
+        made.push(name);
+      }
+      return made;
+    })
+    .immediate();
+}
