@@ -33,10 +33,12 @@ it('answers the ledger as CSV for staff: who, why, how much, the quantity after,
   const [header, ...rows]: string[][] = parse(res.text, {});
   expect(header).toEqual([...MOVEMENT_CSV_COLUMNS]);
   const records = rows.map((row) => Object.fromEntries(row.map((cell, at) => [MOVEMENT_CSV_COLUMNS[at]!, cell])));
-  expect(records.map((record) => [record.item, record.reason, record.delta, record.quantityAfter])).toEqual([
-    ['Pixel 9', 'created', '4', '4'],
-    ["'=Formula", 'created', '1', '1'],
-    ['Pixel 9', 'adjust', '-1', '3'],
+  expect(
+    records.map((record) => [record.item, record.reason, record.delta, record.quantityAfter, record.kind]),
+  ).toEqual([
+    ['Pixel 9', 'created', '4', '4', 'opening'],
+    ["'=Formula", 'created', '1', '1', 'opening'],
+    ['Pixel 9', 'adjust', '-1', '3', 'removed'],
   ]);
   expect(records[2]).toMatchObject({ itemId: id, actor: 'staff@example.com', note: "'-broken in transit" });
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { STATS_DAYS, STATS_TOP_MOVERS, statsDays, utcDay, type Stats } from '@smart-zone/types/stats';
 import { statsSchema } from '@smart-zone/types/api-schemas';
 import type { Actor, ItemInput } from '@smart-zone/types/item';
+import { dayTotalsOf } from '@smart-zone/types/movement-kinds';
 import type { Store } from '../src/store/store';
 import { ada, bob, delivery, phone } from './helpers/store-fixtures';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
@@ -13,8 +14,9 @@ const DAY_MS = 86_400_000;
  * What GET /api/stats must answer, worked out here again from what the store
  * lists, on purpose apart from the adapters' totals: every item (count, units,
  * value with each price rounded to the cent), the low and out filters' counts,
- * and the whole ledger: in and out per UTC day by each delta's sign, and each
- * existing item's out (deletions aside) over the window, most first, ties by id.
+ * and the whole ledger: in and out per UTC day and each existing item's out over
+ * the window (most first, ties by id), each movement counted as the movement
+ * kinds table says (dayTotalsOf: by its delta's sign, a deletion no item's out).
  */
 async function expectedStats(store: Store, now: Date): Promise<Stats> {
   let items = 0;
@@ -36,13 +38,14 @@ async function expectedStats(store: Store, now: Date): Promise<Stats> {
   for await (const lines of store.items.ledger({})) {
     for (const line of lines) {
       const day = utcDay(new Date(line.at));
+      const share = dayTotalsOf(line.reason, line.delta);
       const total = byDay.get(day);
       if (total) {
-        total.in += Math.max(line.delta, 0);
-        total.out += Math.max(-line.delta, 0);
+        total.in += share.in;
+        total.out += share.out;
       }
-      if (inWindow.has(day) && line.delta < 0 && line.reason !== 'deleted' && names.has(line.itemId)) {
-        outByItem.set(line.itemId, (outByItem.get(line.itemId) ?? 0) - line.delta);
+      if (inWindow.has(day) && share.itemOut > 0 && names.has(line.itemId)) {
+        outByItem.set(line.itemId, (outByItem.get(line.itemId) ?? 0) + share.itemOut);
       }
     }
   }

@@ -3,7 +3,10 @@ import { timeFilter } from './audit';
 import { objectIdSchema } from './ids';
 import { bomParam } from './text';
 
-/** The stock ledger as CSV (GET /movements.csv), oldest first: each column once, in this order. */
+/**
+ * The stock ledger as CSV (GET /movements.csv), oldest first: each column once, in this order. `kind`: what
+ * the movement counts as (movement-kinds.ts: received, delivered, removed, correction, opening, deletion…).
+ */
 export const MOVEMENT_CSV_COLUMNS = [
   'at',
   'movementId',
@@ -15,6 +18,7 @@ export const MOVEMENT_CSV_COLUMNS = [
   'actor',
   'note',
   'deliveryId',
+  'kind',
 ] as const;
 
 /** GET /movements.csv?itemId=&from=&to=&bom= — one item's or every item's movements, in a time range. */

@@ -99,11 +99,13 @@ export function reasonsWhere(test: (row: MovementKindRow, reason: MovementReason
   return MOVEMENT_REASONS.filter((reason) => test(MOVEMENT_KINDS[reason], reason));
 }
 
-/** What a movement of `reason` with this delta counts as; null for a delta of 0. */
+/**
+ * What a movement of `reason` with this delta counts as (a delta of 0: its reason's one kind, an item
+ * created or deleted empty); null for a way its reason never goes.
+ */
 export function kindOf(reason: MovementReason, delta: number): MovementKind | null {
-  if (delta === 0) return null;
   const row: MovementKindRow = MOVEMENT_KINDS[reason];
-  return delta > 0 ? row.in : row.out;
+  return delta > 0 ? row.in : delta < 0 ? row.out : (row.in ?? row.out);
 }
 
 /** The reasons whose movements going `way` count in `count` (KIND_COUNTS). */
@@ -132,7 +134,7 @@ export function mayRaiseAlert(cause: MovementReason | 'updated'): boolean {
  */
 export function dayTotalsOf(reason: MovementReason, delta: number): { in: number; out: number; itemOut: number } {
   const kind = kindOf(reason, delta);
-  if (kind === null) return { in: 0, out: 0, itemOut: 0 };
+  if (kind === null || delta === 0) return { in: 0, out: 0, itemOut: 0 };
   const counts = KIND_COUNTS[kind];
   const units = Math.abs(delta);
   return {

@@ -6,11 +6,14 @@ import type { statsSchema } from './api-schemas';
  * dashboard). Zod-free, for the web app: the answer's schema is in
  * api-schemas.ts.
  *
- * In and out are the ledger's own: every movement's delta, by its sign (a
+ * In and out are the ledger's own: every movement's delta, by its sign, as
+ * the movement kinds table counts it (movement-kinds.ts dayTotalsOf: a
  * restock, a created item, a cancelled delivery, an import that adds are in;
- * a delivery, a removal, a deleted item's stock are out), on the UTC day it
- * was made. So the units on hand now are the units 30 days ago plus the in
- * and less the out of the days since.
+ * a delivery, a removal, a deleted item's stock are out; a transfer between
+ * locations is neither), on the UTC day it was made. So the units on hand now
+ * are the units 30 days ago plus the in and less the out of the days since.
+ * The top movers' units out are those the table counts as an item's (not a
+ * deletion's).
  */
 /** How many days `movementsByDay` covers: today (UTC) and the 29 before it. */
 export const STATS_DAYS = 30;

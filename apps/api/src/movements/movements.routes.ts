@@ -3,6 +3,7 @@ import { idParams, stockResultSchema } from '@smart-zone/types/api-schemas';
 import { UNDO_WINDOW_MS } from '@smart-zone/types/imports';
 import { QUANTITY_MAX, type StockResult } from '@smart-zone/types/item';
 import { MOVEMENT_CSV_COLUMNS, movementCsvQuerySchema } from '@smart-zone/types/ledger';
+import { kindOf, UNDO_TEXTS, undoPolicyOf } from '@smart-zone/types/movement-kinds';
 import { can } from '@smart-zone/types/roles';
 import { currentAuthor, currentRole } from '../auth/require-user';
 import { AppError, forbidden, notFound } from '../errors/app-error';
@@ -14,6 +15,9 @@ import type { LedgerLine, Store, UndoOutcome } from '../store/store';
 
 const UNDO_MINUTES = UNDO_WINDOW_MS / 60_000;
 const cannotUndo = (message: string) => new AppError(409, 'cannot_undo', message);
+/** What the undo takes back, from the movement kinds table (an API message: plain apostrophes). */
+const UNDOABLE = UNDO_TEXTS.undoable.replaceAll('’', "'");
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An undo's outcome as the answer, or the refusal that says why not (nothing was written). */
 function undoAnswer(outcome: UndoOutcome): StockResult {
@@ -27,9 +31,9 @@ function undoAnswer(outcome: UndoOutcome): StockResult {
       throw forbidden(`Your own stock changes can be undone for ${UNDO_MINUTES} minutes; after that, ask a manager.`);
     case 'not_undoable':
       throw cannotUndo(
-        outcome.movementReason === 'delivery'
+        undoPolicyOf(outcome.movementReason) === 'cancel'
           ? 'A delivery is not undone here: cancel the delivery instead (its stock comes back).'
-          : `A \`${outcome.movementReason}\` movement cannot be undone; only a restock, a removal or an import's change can.`,
+          : `A \`${outcome.movementReason}\` movement cannot be undone; only ${UNDOABLE} can.`,
       );
     case 'already_undone':
       throw cannotUndo('This change has already been undone.');
@@ -56,6 +60,7 @@ const movementRow = (line: LedgerLine): (string | number)[] => [
   line.actor.email,
   line.note ?? '',
   line.deliveryId ?? '',
+  kindOf(line.reason, line.delta) ?? '',
 ];
 
 /** The stock ledger, for staff: the movements of every item or one, as CSV. */
@@ -67,11 +72,11 @@ export function movementsRoutes(deps: { store: Store; stalledReaderMs?: number }
       path: '/movements/:id/undo',
       operationId: 'undoMovement',
       tag: 'inventory',
-      summary: 'Undo a restock, a removal or an import’s change of stock',
+      summary: `Undo ${UNDO_TEXTS.undoable} of stock`,
       description:
         'Appends an `undo` movement of −delta linked to the movement (`undoOf`), in one atomic step, once. ' +
         `Your own movement within ${UNDO_MINUTES} minutes; a manager (permission \`manageItems\`) anyone's, ` +
-        'any time. A delivery is cancelled instead; a creation, a deletion, a cancel or an undo is not undone.',
+        `any time. ${capitalized(UNDO_TEXTS.cancelled)} is cancelled instead; ${UNDO_TEXTS.never} is not undone.`,
       access: 'moveStock',
       params: idParams('movement'),
       responses: {

@@ -1,4 +1,5 @@
 import type { AlertKind } from '@smart-zone/types/alert';
+import { mayRaiseAlert } from '@smart-zone/types/movement-kinds';
 import { isLowStock } from '@smart-zone/types/stock';
 import type { ChangeCause } from './store';
 
@@ -20,12 +21,12 @@ export interface StockLevel {
  * One alert per crossing: further decreases while low raise nothing; `low`
  * re-arms once the quantity is above the reorder point again, `out` once it is
  * above 0. An item that goes straight from not low to 0 raises `out` alone (it
- * is low too, and one message says so). Nothing is raised by a creation (an
- * item starts in whatever state it is given), a cancel (stock only comes back)
- * or a deletion.
+ * is low too, and one message says so). Nothing is raised by a movement whose
+ * kind raises none (movement-kinds.ts: an item's opening stock, for it starts in
+ * whatever state it is given, and a deletion); a cancel only brings stock back.
  */
 export function alertFor(cause: ChangeCause, before: StockLevel | null, after: StockLevel | null): AlertKind | null {
-  if (!before || !after || cause === 'created' || cause === 'deleted' || cause === 'cancel') return null;
+  if (!before || !after || !mayRaiseAlert(cause)) return null;
   if (before.quantity > 0 && after.quantity === 0) return 'out';
   if (!isLowStock(before) && isLowStock(after)) return 'low';
   return null;

@@ -10,6 +10,7 @@ import {
 } from 'mongodb';
 import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
+import { dayTotalsOf } from '@smart-zone/types/movement-kinds';
 import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import { alertFor, type StockLevel } from '../stock-alerts';
@@ -253,23 +254,24 @@ export function mongoLedger(
   }
 
   /**
-   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): units
-   * in and out per UTC day by each delta's sign, and each item's units out per day (not a deletion's); a
-   * deleted item's days go with it.
+   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's triggers): each
+   * movement's share (dayTotalsOf, the movement kinds table) of its UTC day's units in and out and of its
+   * item's units out that day; a deleted item's days go with it.
    */
   async function countMovements(docs: readonly MovementDoc[], list: readonly ItemChange[], session?: ClientSession) {
     const days = new Map<string, { in: number; out: number }>();
     const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
     for (const doc of docs) {
       const day = utcDay(doc.at);
+      const share = dayTotalsOf(doc.reason, doc.delta);
       const total = days.get(day) ?? { in: 0, out: 0 };
-      total.in += Math.max(doc.delta, 0);
-      total.out += Math.max(-doc.delta, 0);
+      total.in += share.in;
+      total.out += share.out;
       days.set(day, total);
-      if (doc.delta >= 0 || doc.reason === 'deleted') continue;
+      if (share.itemOut === 0) continue;
       const key = `${day} ${doc.itemId.toHexString()}`;
       const itemDay = itemDays.get(key) ?? { day, itemId: doc.itemId, out: 0 };
-      itemDay.out -= doc.delta;
+      itemDay.out += share.itemOut;
       itemDays.set(key, itemDay);
     }
     if (days.size > 0) {

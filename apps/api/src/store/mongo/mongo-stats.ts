@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import { reasonsCounted } from '@smart-zone/types/movement-kinds';
 import { STATS_TOP_MOVERS, statsDays, type Stats } from '@smart-zone/types/stats';
 import type { StatsRepository } from '../store';
 import { countOf, type MongoCollections } from './documents';
@@ -88,6 +89,15 @@ export function mongoStats({ items, movementDays, itemOutDays }: MongoCollection
   };
 }
 
+/** A movement's units `way` as the day totals count them (dayTotalsOf, the movement kinds table), else 0. */
+const counted = (way: 'in' | 'out', units: unknown) => ({
+  $cond: [
+    { $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$delta', 0] }, { $in: ['$reason', reasonsCounted(way, 'dayTotals')] }] },
+    units,
+    0,
+  ],
+});
+
 /**
  * Movements from before the stats were counted: their days, made once from the ledger on the server
  * ($merge), then marked done. Safe to run again (it recomputes and replaces); writes that land while it
@@ -103,8 +113,8 @@ export async function countPastMovements({ movements, meta }: MongoCollections):
           $group: {
             _id: day,
             // Summed as doubles: a sum of ints past 2^31 − 1 would be a long (see `total` in schema.ts).
-            in: { $sum: { $toDouble: { $max: ['$delta', 0] } } },
-            out: { $sum: { $toDouble: { $max: [{ $multiply: ['$delta', -1] }, 0] } } },
+            in: { $sum: { $toDouble: counted('in', '$delta') } },
+            out: { $sum: { $toDouble: counted('out', { $multiply: ['$delta', -1] }) } },
           },
         },
         { $merge: { into: 'movementDays', whenMatched: 'replace', whenNotMatched: 'insert' } },
@@ -115,7 +125,7 @@ export async function countPastMovements({ movements, meta }: MongoCollections):
   await movements
     .aggregate(
       [
-        { $match: { delta: { $lt: 0 }, reason: { $ne: 'deleted' } } },
+        { $match: { delta: { $lt: 0 }, reason: { $in: reasonsCounted('out', 'topMovers') } } },
         { $group: { _id: { day, itemId: '$itemId' }, out: { $sum: { $toDouble: { $multiply: ['$delta', -1] } } } } },
         // Only items that still exist (a deleted item's days go with it).
         {

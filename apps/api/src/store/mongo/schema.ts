@@ -2,6 +2,7 @@ import { MongoServerError, type Db, type Document, type IndexDescription } from 
 import { ALERT_CHANNELS, ALERT_KINDS } from '@smart-zone/types/alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@smart-zone/types/audit';
 import { MOVEMENT_REASONS, QUANTITY_MAX, SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kinds';
 import { ROLES } from '@smart-zone/types/roles';
 import {
   HAS_SKU,
@@ -134,10 +135,10 @@ const SCHEMAS: Record<CollectionName, Document> = {
       undoOf: objectId,
     },
     allOf: [
-      // A zero change is only a creation or a deletion of an empty item.
+      // A zero change is only of a reason that may move 0 (movement-kinds.ts: an item created or deleted empty).
       {
         anyOf: [
-          { properties: { reason: { enum: ['created', 'deleted'] } } },
+          { properties: { reason: { enum: [...ZERO_DELTA_REASONS] } } },
           { properties: { delta: { not: { minimum: 0, maximum: 0 } } } },
         ],
       },

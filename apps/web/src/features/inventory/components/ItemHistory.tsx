@@ -1,4 +1,5 @@
-import type { MovementReason, StockMovement } from '@smart-zone/types/item';
+import type { StockMovement } from '@smart-zone/types/item';
+import { reasonLabel } from '@smart-zone/types/movement-kinds';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -12,17 +13,6 @@ import { itemMovementsCsv } from '../api/csv-files';
 import { useItemHistory } from '../api/get-item-history';
 
 export const HISTORY_PAGE_SIZE = 10;
-
-const REASONS: Record<MovementReason, string> = {
-  created: 'Added',
-  restock: 'Restock',
-  adjust: 'Adjustment',
-  delivery: 'Delivery',
-  cancel: 'Delivery cancelled',
-  deleted: 'Deleted',
-  import: 'CSV import',
-  undo: 'Undo',
-};
 
 const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'Note'];
 
@@ -39,21 +29,21 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
   if (movement.undoneBy) {
     return (
       <span>
-        <s>{REASONS[movement.reason]}</s>{' '}
+        <s>{reasonLabel(movement.reason)}</s>{' '}
         <a href={`#${rowId(movement.undoneBy)}`} className="small">
           (undone)
         </a>
       </span>
     );
   }
-  if (movement.reason !== 'undo' || !movement.undoOf) return <>{REASONS[movement.reason]}</>;
+  if (movement.reason !== 'undo' || !movement.undoOf) return <>{reasonLabel(movement.reason)}</>;
   const undone = shown.find((other) => other._id === movement.undoOf);
   return (
     <span>
-      {REASONS.undo} of{' '}
+      {reasonLabel('undo')} of{' '}
       {undone ? (
         <a href={`#${rowId(undone._id)}`}>
-          {REASONS[undone.reason]} {signed(undone.delta)} at {when(undone.at)}
+          {reasonLabel(undone.reason)} {signed(undone.delta)} at {when(undone.at)}
         </a>
       ) : (
         'an earlier change'
