@@ -33,8 +33,8 @@ describe('the movement kinds table', () => {
     expect(Object.keys(KIND_COUNTS)).toEqual([...MOVEMENT_KIND_NAMES]);
   });
 
-  it('keeps the names and meanings the API and the stores have used (item.ts)', () => {
-    expect(item.MOVEMENT_REASONS).toEqual([
+  it('keeps the names and meanings the API and the stores have used (item.ts); a new reason goes last', () => {
+    expect(item.MOVEMENT_REASONS.slice(0, 8)).toEqual([
       'created',
       'restock',
       'adjust',
@@ -50,12 +50,14 @@ describe('the movement kinds table', () => {
 
   /**
    * What the stored totals hold was counted so (SQLite's migration 8, MongoDB's
-   * countPastMovements): units in and out by the delta's sign, a deletion no
-   * item's out. A table that counts an existing reason otherwise fails here: it
-   * needs a migration that counts the ledger again (decision 017).
+   * countPastMovements), for the reasons there were then: units in and out by
+   * the delta's sign, a deletion no item's out. A table that counts one of them
+   * otherwise fails here: it needs a migration that counts the ledger again
+   * (decision 017). A reason added since counts as its row says.
    */
-  it('counts every reason as the stored totals were counted', () => {
-    for (const reason of MOVEMENT_REASONS) {
+  it('counts the reasons the stored totals hold as they were counted', () => {
+    const counted = ['created', 'restock', 'adjust', 'delivery', 'cancel', 'deleted', 'import', 'undo'] as const;
+    for (const reason of counted) {
       for (const delta of [-7, 0, 7]) {
         if (kindOf(reason, delta) === null) continue;
         expect([reason, delta, dayTotalsOf(reason, delta)]).toEqual([
@@ -112,10 +114,7 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
         (items.deliveryId = ok(await store.deliveries.create(delivery(items.kept, { quantity: 3 }))).delivery._id),
     ],
     cancel: [async (items) => ok(await store.deliveries.cancel(items.deliveryId!, ada))],
-    import: [
-      async (items) => importQuantity(items.other, 12),
-      async (items) => importQuantity(items.other, 4),
-    ],
+    import: [async (items) => importQuantity(items.other, 12), async (items) => importQuantity(items.other, 4)],
     undo: [
       async (items) => ok(await store.items.undo(items.restockId!, ada)),
       async (items) => ok(await store.items.undo(items.removalId!, ada)),

@@ -14,9 +14,9 @@ let seq = 0;
 function file() {
   const db = new Database(':memory:');
   migrate(db);
-  db.prepare(`INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, 'A', 'S', 1, 100, 'then')`).run(
-    ITEM,
-  );
+  db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, 'A', 'S', 1, 100, 'then')`,
+  ).run(ITEM);
   return db;
 }
 
@@ -30,15 +30,24 @@ const insertMovement = (db: Database.Database, reason: string, delta: number, at
 
 function counted(db: Database.Database, day: string) {
   const days = db
-    .prepare<[string], { units_in: number; units_out: number }>('SELECT units_in, units_out FROM movement_days WHERE day = ?')
+    .prepare<[string], { units_in: number; units_out: number }>(
+      'SELECT units_in, units_out FROM movement_days WHERE day = ?',
+    )
     .get(day);
   const item = db
-    .prepare<[string, string], { units_out: number }>('SELECT units_out FROM item_out_days WHERE day = ? AND item_id = ?')
+    .prepare<[string, string], { units_out: number }>(
+      'SELECT units_out FROM item_out_days WHERE day = ? AND item_id = ?',
+    )
     .get(day, ITEM);
   const window = db
     .prepare<[string], { units_out: number }>('SELECT units_out FROM item_out_window WHERE item_id = ?')
     .get(ITEM);
-  return { in: days?.units_in ?? 0, out: days?.units_out ?? 0, itemOut: item?.units_out ?? 0, window: window?.units_out ?? 0 };
+  return {
+    in: days?.units_in ?? 0,
+    out: days?.units_out ?? 0,
+    itemOut: item?.units_out ?? 0,
+    window: window?.units_out ?? 0,
+  };
 }
 
 it('counts a movement of each reason, each way, as the table says (dayTotalsOf)', () => {
@@ -76,7 +85,9 @@ it('refuses a movement of a reason the table does not name, on insert and on upd
   expect(() => db.prepare("UPDATE movements SET reason = 'gift' WHERE id = ?").run(`m${seq}`)).toThrow(
     /CHECK constraint failed/,
   );
-  expect(() => db.prepare('UPDATE movements SET delta = 0 WHERE id = ?').run(`m${seq}`)).toThrow(/CHECK constraint failed/);
+  expect(() => db.prepare('UPDATE movements SET delta = 0 WHERE id = ?').run(`m${seq}`)).toThrow(
+    /CHECK constraint failed/,
+  );
   db.close();
 });
 
@@ -92,7 +103,9 @@ END`);
   db.exec('DROP TRIGGER movements_reason_checked');
   migrate(db);
   const stored = db
-    .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'movements'")
+    .prepare<[], { name: string; sql: string }>(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'movements'",
+    )
     .all();
   expect(Object.fromEntries(stored.map((trigger) => [trigger.name, trigger.sql]))).toEqual(LEDGER_TRIGGERS);
   expect(syncLedgerTriggers(db)).toEqual([]);
@@ -123,7 +136,9 @@ it('keeps every movement of a version 8 file, then checks and counts by the tabl
   expect(db.pragma('user_version', { simple: true })).toBe(9);
   expect(db.prepare('SELECT * FROM movements ORDER BY seq').all()).toEqual(before);
   const indexes = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'movements' AND sql IS NOT NULL ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'movements' AND sql IS NOT NULL ORDER BY name",
+    )
     .pluck()
     .all();
   expect(indexes).toEqual(['movements_by_at', 'movements_by_item', 'movements_undone']);

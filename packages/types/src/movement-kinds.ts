@@ -35,7 +35,7 @@ export const KIND_COUNTS = {
   received: { dayTotals: true, topMovers: true, alerts: true },
   /** Goods out to a customer, or back in when a delivery is cancelled. */
   delivered: { dayTotals: true, topMovers: true, alerts: true },
-  /** Stock taken away by hand (spoilt, lost, used). */
+  /** Stock taken away by hand (spoilt, lost, used: the stock form), or an edit that lowers the quantity. */
   removed: { dayTotals: true, topMovers: true, alerts: true },
   /** The quantity set right: an edit, an import, an undo. */
   correction: { dayTotals: true, topMovers: true, alerts: true },
@@ -73,7 +73,14 @@ export const MOVEMENT_KINDS = {
   cancel: { label: 'Delivery cancelled', noun: 'a cancel', in: 'delivered', out: null, zero: false, undo: 'none' },
   deleted: { label: 'Deleted', noun: 'a deletion', in: null, out: 'deletion', zero: true, undo: 'none' },
   // A CSV import set the quantity (new − current).
-  import: { label: 'CSV import', noun: 'an import’s change', in: 'correction', out: 'correction', zero: false, undo: 'undo' },
+  import: {
+    label: 'CSV import',
+    noun: 'an import’s change',
+    in: 'correction',
+    out: 'correction',
+    zero: false,
+    undo: 'undo',
+  },
   // The movement named by `undoOf` taken back.
   undo: { label: 'Undo', noun: 'an undo', in: 'correction', out: 'correction', zero: false, undo: 'none' },
 } as const satisfies Record<string, MovementKindRow>;
@@ -87,7 +94,9 @@ type Table = typeof MOVEMENT_KINDS;
 export const MOVEMENT_REASONS = Object.keys(MOVEMENT_KINDS) as unknown as readonly [keyof Table, ...(keyof Table)[]];
 export type MovementReason = keyof Table;
 
-type ReasonsWithUndo<P extends UndoPolicy> = { [R in MovementReason]: Table[R]['undo'] extends P ? R : never }[MovementReason];
+type ReasonsWithUndo<P extends UndoPolicy> = {
+  [R in MovementReason]: Table[R]['undo'] extends P ? R : never;
+}[MovementReason];
 /** The movements POST /movements/:id/undo takes back; a delivery is cancelled instead, the rest are not undone. */
 export const UNDOABLE_REASONS = reasonsWhere((row) => row.undo === 'undo') as readonly ReasonsWithUndo<'undo'>[];
 export const isUndoable = (reason: MovementReason): boolean => MOVEMENT_KINDS[reason].undo === 'undo';

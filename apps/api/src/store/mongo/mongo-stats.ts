@@ -92,7 +92,9 @@ export function mongoStats({ items, movementDays, itemOutDays }: MongoCollection
 /** A movement's units `way` as the day totals count them (dayTotalsOf, the movement kinds table), else 0. */
 const counted = (way: 'in' | 'out', units: unknown) => ({
   $cond: [
-    { $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$delta', 0] }, { $in: ['$reason', reasonsCounted(way, 'dayTotals')] }] },
+    {
+      $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$delta', 0] }, { $in: ['$reason', reasonsCounted(way, 'dayTotals')] }],
+    },
     units,
     0,
   ],

@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
-import { MOVEMENT_REASONS, reasonsCounted, ZERO_DELTA_REASONS, type MovementReason } from '@smart-zone/types/movement-kinds';
+import {
+  MOVEMENT_REASONS,
+  reasonsCounted,
+  ZERO_DELTA_REASONS,
+  type MovementReason,
+} from '@smart-zone/types/movement-kinds';
 import { STATS_DAYS } from '@smart-zone/types/stats';
 
 /**
@@ -142,7 +147,9 @@ CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT
 `;
 
 /** A movement of a reason the table does not name, or of 0 units where its reason may not be, is refused. */
-const refusedMovement = (on: string) => `CREATE TRIGGER movements_reason_checked${on === 'INSERT' ? '' : '_update'} BEFORE ${on} ON movements
+const refusedMovement = (
+  on: string,
+) => `CREATE TRIGGER movements_reason_checked${on === 'INSERT' ? '' : '_update'} BEFORE ${on} ON movements
   WHEN new.reason NOT IN (${quoted(MOVEMENT_REASONS)}) OR (new.delta = 0 AND new.reason NOT IN (${quoted(ZERO_DELTA_REASONS)}))
 BEGIN
   SELECT RAISE(ABORT, 'CHECK constraint failed: the reason of a movement, or its delta of 0 (movement-kinds.ts)');
@@ -182,20 +189,22 @@ export const LEDGER_TRIGGERS: Readonly<Record<string, string>> = {
 /**
  * Makes each of LEDGER_TRIGGERS again where the file holds another text (or
  * none), in one write transaction (another process opening the file at the
- * same time waits, then finds them made). Answers the names it made.
+ * same time waits, then finds them made); a file that holds them all is only
+ * read. Answers the names it made.
  */
 export function syncLedgerTriggers(db: Database.Database): string[] {
-  const stored = db.prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck();
+  const stored = db
+    .prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
+    .pluck();
+  const differing = () => Object.entries(LEDGER_TRIGGERS).filter(([name, sql]) => stored.get(name) !== sql);
+  if (differing().length === 0) return [];
   return db
-    .transaction(() => {
-      const made: string[] = [];
-      for (const [name, sql] of Object.entries(LEDGER_TRIGGERS)) {
-        if (stored.get(name) === sql) continue;
+    .transaction(() =>
+      differing().map(([name, sql]) => {
         db.exec(`DROP TRIGGER IF EXISTS ${name}`);
         db.exec(sql);
-        made.push(name);
-      }
-      return made;
-    })
+        return name;
+      }),
+    )
     .immediate();
 }
