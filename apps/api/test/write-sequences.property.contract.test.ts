@@ -13,10 +13,12 @@ import { openTestStore, TEST_STORE, type TestStoreKind } from './helpers/test-st
  * at the limit, undo of what is not undone, writes to deleted items, SKUs another item holds, stale
  * versions). A model kept here, apart from the adapters and from store/import-plan.ts, decides each
  * write's outcome; after every sequence each store must hold exactly the model's state: items and their
- * versions, each item's ledger (the quantity is the sum of its deltas, never below 0), deliveries, one
- * audit entry per accepted write and none for a refusal, and the stats' totals. A refused write must
- * leave the revision and the audit as they were. In the mongo project (a mongod reachable) every sequence
- * runs on MongoDB and on SQLite at once, and the two stores must end in the same normalized state.
+ * versions, each item's ledger (the quantity is the sum of its deltas, and no movement, a delivery's
+ * least of all, leaves it below 0: nothing oversold), the deliveries still active, one audit entry per
+ * accepted write and none for a refusal, and the stats' totals. After each write the audit holds one entry
+ * per write accepted so far, and a refused write (or a no-op) leaves the revision as it was. In the mongo
+ * project (a mongod reachable) every sequence runs on MongoDB and on SQLite at once, and the two stores
+ * must end in the same normalized state (ids as the model numbers them).
  *
  * Fixed seed: a failure prints its `seed` and `path`; give them to fc.assert below to replay the shrunk case.
  */
