@@ -24,7 +24,7 @@ function pending<T>() {
 
 const SIZE = 20;
 const COLUMNS = ['Name', 'Seen with', ''];
-const TEXTS = { many: 'rows', one: 'row', pages: 'Pages of rows', loading: 'Loading the rows...' };
+const TEXTS = { many: 'rows', one: 'row', pages: 'Pages of rows' };
 
 const rowsOf = (page: number, count: number): Row[] =>
   Array.from({ length: count }, (_, index) => {
@@ -69,10 +69,9 @@ function renderQueried({ total, firstPage = 1, search = '' }: { total: number; f
     });
     return (
       <PagedTable
-        source={{ query, skeletonRows: 4 }}
+        source={{ query, skeletonRows: 4, loading: 'Loading the rows...' }}
         columns={COLUMNS}
-        page={page}
-        onPage={setPage}
+        paging={{ page, setPage }}
         size={SIZE}
         search={search}
         texts={TEXTS}
@@ -213,10 +212,9 @@ describe('PagedTable', () => {
           source={{ data: { items: all.slice((page - 1) * SIZE, page * SIZE), total: all.length } }}
           columns={COLUMNS.slice(0, 2)}
           className="mb-0"
-          page={page}
-          onPage={setPage}
+          paging={{ page, setPage }}
           size={SIZE}
-          texts={{ ...TEXTS, loading: undefined }}
+          texts={TEXTS}
           empty={<p>Nothing here yet.</p>}
           row={(row) => (
             <tr data-testid="row">
@@ -241,8 +239,7 @@ describe('PagedTable', () => {
       <PagedTable<Row>
         source={{ data: { items: [], total: 0 } }}
         columns={COLUMNS}
-        page={1}
-        onPage={() => undefined}
+        paging={{ page: 1, setPage: () => undefined }}
         size={SIZE}
         texts={TEXTS}
         empty={<p>Nothing here yet.</p>}

@@ -15,8 +15,6 @@ export interface PagedListTexts {
   one: string;
   /** The page links, for screen readers: "Pages of the audit". */
   pages: string;
-  /** What screen readers hear while the first page loads: "Loading the audit...". */
-  loading?: string;
 }
 
 /** Where the rows come from: the API, a page at a time; or a page already in hand (My Item cuts its own). */
@@ -25,14 +23,15 @@ export type PageSource<T> =
       query: UseQueryResult<Page<T>>;
       /** Grey shapes of a page of rows, below the summary's, while the first page loads. */
       placeholder: ReactNode;
+      /** What screen readers hear meanwhile: "Loading the audit...". */
+      loading?: string;
     }
   | { data: Page<T> };
 
 export interface PagedListProps<T> {
   source: PageSource<T>;
-  /** The page asked for (1 first), and how another is asked for: the address's `?page=`, or the list's own state. */
-  page: number;
-  onPage: (page: number) => void;
+  /** The page asked for (1 first) and how another is asked for: the address's `?page=` (useListParams), or the list's own state. */
+  paging: { page: number; setPage: (page: number) => void };
   size: number;
   texts: PagedListTexts;
   /** What is searched for, if anything: an empty page says nothing matches it. */
@@ -60,11 +59,12 @@ function useShownPage<T>(query: UseQueryResult<Page<T>> | undefined, page: numbe
  * the end, a search nothing matches, or the list's own words), and the rows
  * between their summary ("Showing 1–20 of 45 …") and the page links.
  */
-export function PagedList<T>({ source, page, onPage, size, texts, search = '', empty, children }: PagedListProps<T>) {
+export function PagedList<T>({ source, paging, size, texts, search = '', empty, children }: PagedListProps<T>) {
+  const { page, setPage } = paging;
   const query = 'query' in source ? source.query : undefined;
   const shownPage = useShownPage(query, page);
   const emptyList = (
-    <EmptyList page={page} search={search} noun={texts.one} onFirstPage={() => onPage(1)}>
+    <EmptyList page={page} search={search} noun={texts.one} onFirstPage={() => setPage(1)}>
       {empty}
     </EmptyList>
   );
@@ -72,7 +72,7 @@ export function PagedList<T>({ source, page, onPage, size, texts, search = '', e
     <>
       <ListSummary page={shownPage} size={size} shown={items.length} total={total} noun={texts.many} />
       {children(items)}
-      <PageNav label={texts.pages} page={page} total={total} size={size} onSelect={onPage} />
+      <PageNav label={texts.pages} page={page} total={total} size={size} onSelect={setPage} />
     </>
   );
 
@@ -80,7 +80,7 @@ export function PagedList<T>({ source, page, onPage, size, texts, search = '', e
   return (
     <ListQuery
       query={source.query}
-      loadingLabel={texts.loading}
+      loadingLabel={source.loading}
       placeholder={
         <>
           <SummarySkeleton />

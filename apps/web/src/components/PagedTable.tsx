@@ -7,7 +7,7 @@ import { TableSkeleton } from './Skeleton';
 
 type PagedTableProps<T> = Omit<PagedListProps<T>, 'source' | 'children'> & {
   /** The rows: the API's, a page at a time (with `skeletonRows` grey rows while the first loads), or a page in hand. */
-  source: { query: UseQueryResult<Page<T>>; skeletonRows: number } | { data: Page<T> };
+  source: { query: UseQueryResult<Page<T>>; skeletonRows: number; loading?: string } | { data: Page<T> };
   /** The column names, in order, for the head, the skeleton and each cell's label on a phone; '' is the actions column. */
   columns: readonly string[];
   /** One row (a `<tr>`); `shown` is every row on this page. */
@@ -33,7 +33,11 @@ export function PagedTable<T extends { _id: string }>({
       {...list}
       source={
         'query' in source
-          ? { query: source.query, placeholder: <TableSkeleton columns={columns} rows={source.skeletonRows} /> }
+          ? {
+              query: source.query,
+              loading: source.loading,
+              placeholder: <TableSkeleton columns={columns} rows={source.skeletonRows} />,
+            }
           : source
       }
     >

@@ -113,12 +113,11 @@ export function AlertsPage() {
         />
       </div>
       <PagedTable
-        source={{ query: alerts, skeletonRows: ALERTS_PAGE_SIZE }}
+        source={{ query: alerts, skeletonRows: ALERTS_PAGE_SIZE, loading: 'Loading the alerts...' }}
         columns={ALERT_COLUMNS}
-        page={params.page}
-        onPage={params.setPage}
+        paging={params}
         size={ALERTS_PAGE_SIZE}
-        texts={{ many: 'alerts', one: 'alert', pages: 'Pages of alerts', loading: 'Loading the alerts...' }}
+        texts={{ many: 'alerts', one: 'alert', pages: 'Pages of alerts' }}
         empty={
           <p className="text-secondary">
             {unreadOnly ? 'No unread alerts.' : 'No alerts yet. An item that falls to its reorder point raises one.'}

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from '@smart-zone/types/audit';
-import { AUDIT_ACTION_LABELS, AuditChanges, AuditTarget, auditTime } from '../../../components/audit-entry';
+import { AUDIT_ACTION_LABELS, AuditRow } from '../../../components/audit-entry';
 import { type FilterField, ListFilters } from '../../../components/ListFilters';
 import { PagedTable } from '../../../components/PagedTable';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -41,7 +41,6 @@ export function AuditPage() {
   const filters: AuditFilters = params.filters;
   const audit = useAudit({ ...filters, ...pageWindow(params.page, AUDIT_PAGE_SIZE) });
   const filtered = Object.values(filters).some(Boolean);
-  const [when, who, what, about, changes, reason] = AUDIT_COLUMNS;
 
   return (
     <section aria-labelledby="audit-title">
@@ -57,31 +56,13 @@ export function AuditPage() {
         onApply={params.setFilters}
       />
       <PagedTable
-        source={{ query: audit, skeletonRows: 5 }}
+        source={{ query: audit, skeletonRows: 5, loading: 'Loading the audit...' }}
         columns={AUDIT_COLUMNS}
-        page={params.page}
-        onPage={params.setPage}
+        paging={params}
         size={AUDIT_PAGE_SIZE}
-        texts={{ many: 'entries', one: 'entry', pages: 'Pages of the audit', loading: 'Loading the audit...' }}
+        texts={{ many: 'entries', one: 'entry', pages: 'Pages of the audit' }}
         empty={<p className="text-secondary">{filtered ? 'No entry matches these filters.' : 'No changes yet.'}</p>}
-        row={(entry) => (
-          <tr data-testid="audit-row">
-            <td data-label={when} className="small">
-              {auditTime(entry.at)}
-            </td>
-            <td data-label={who} className="text-break">
-              {entry.actor.email}
-            </td>
-            <td data-label={what}>{AUDIT_ACTION_LABELS[entry.action]}</td>
-            <td data-label={about}>
-              <AuditTarget target={entry.target} action={entry.action} />
-            </td>
-            <td data-label={changes}>
-              <AuditChanges changes={entry.changes} />
-            </td>
-            <td data-label={reason}>{entry.reason ?? ''}</td>
-          </tr>
-        )}
+        row={(entry) => <AuditRow entry={entry} testId="audit-row" about />}
       />
     </section>
   );

@@ -1,12 +1,9 @@
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { can } from '@smart-zone/types/roles';
-import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router-dom';
 import { type FilterField, ListFilters } from '../../../components/ListFilters';
 import { PagedTable } from '../../../components/PagedTable';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
-import { paths } from '../../../config/paths';
 import { type Access, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { pageWindow } from '../../../lib/list-request';
 import { toast } from '../../../lib/toast';
@@ -14,6 +11,7 @@ import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { DELIVERY_FILTERS, type DeliveryFilters, useDeliveries } from '../api/get-deliveries';
 import { cancelReason } from './cancel-reason';
+import { DeliveryRow } from './DeliveryRow';
 import { DELIVERIES_COLUMNS } from './skeletons';
 
 export const DELIVERIES_PAGE_SIZE = 20;
@@ -27,8 +25,6 @@ const FILTER_FIELDS: readonly FilterField<keyof DeliveryFilters>[] = [
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
 ];
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** A manager cancels any delivery; a clerk their own (roles.ts, and the API checks the same). */
 function mayCancel(access: Access, row: DeliveredItem) {
@@ -57,7 +53,6 @@ export function AllDeliveries() {
     reason: cancelReason(roleOf(access)),
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
   });
-  const [item, quantity, recipient, address, phone, by, date] = DELIVERIES_COLUMNS;
 
   return (
     <section aria-labelledby="deliveries-title">
@@ -70,48 +65,23 @@ export function AllDeliveries() {
         onApply={params.setFilters}
       />
       <PagedTable
-        source={{ query: deliveries, skeletonRows: 5 }}
+        source={{ query: deliveries, skeletonRows: 5, loading: 'Loading the deliveries...' }}
         columns={DELIVERIES_COLUMNS}
-        page={params.page}
-        onPage={params.setPage}
+        paging={params}
         size={DELIVERIES_PAGE_SIZE}
-        texts={{
-          many: 'deliveries',
-          one: 'delivery',
-          pages: 'Pages of deliveries',
-          loading: 'Loading the deliveries...',
-        }}
+        texts={{ many: 'deliveries', one: 'delivery', pages: 'Pages of deliveries' }}
         empty={
           <p className="text-secondary">{filtered ? 'No delivery matches these filters.' : 'No deliveries yet.'}</p>
         }
         row={(row) => (
-          <tr data-testid="all-delivery-row">
-            <th scope="row" data-label={item}>
-              <Link to={paths.inventory.detail.href(row.inventoriesId)}>{row.inventory}</Link>
-            </th>
-            <td data-label={quantity}>{row.quantity}</td>
-            <td data-label={recipient}>{row.name}</td>
-            <td data-label={address}>{row.address}</td>
-            <td data-label={phone}>{row.phone}</td>
-            <td data-label={by} className="text-break">
-              {row.email}
-            </td>
-            <td data-label={date} className="small">
-              {when(row.createdAt)}
-            </td>
-            <td className="table-actions">
-              {mayCancel(access, row) && (
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`Cancel the delivery of ${row.inventory}`}
-                  onClick={() => confirmCancel.ask(row)}
-                >
-                  Cancel
-                </Button>
-              )}
-            </td>
-          </tr>
+          <DeliveryRow
+            row={row}
+            testId="all-delivery-row"
+            linked
+            by
+            actions
+            onCancel={mayCancel(access, row) ? () => confirmCancel.ask(row) : undefined}
+          />
         )}
       />
       {confirmCancel.dialog}

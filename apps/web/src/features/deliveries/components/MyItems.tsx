@@ -1,5 +1,4 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { PagedTable } from '../../../components/PagedTable';
@@ -16,11 +15,10 @@ import { useCancelDelivery } from '../api/cancel-delivery';
 import { useMyDeliveries } from '../api/get-my-deliveries';
 import { cancelReason } from './cancel-reason';
 import { DELIVERY_SORT_OPTIONS, searchDeliveries, sortDeliveries } from './delivery-list';
+import { DeliveryRow } from './DeliveryRow';
 import { MY_ITEM_COLUMNS, MyItemsSkeleton } from './skeletons';
 
 export const MY_ITEM_PAGE_SIZE = 20;
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * My Item: the signed-in user's deliveries with their count, searched, sorted
@@ -70,8 +68,7 @@ export function MyItems() {
       <PagedTable
         source={{ data: page }}
         columns={mayCancel ? [...MY_ITEM_COLUMNS, ''] : MY_ITEM_COLUMNS}
-        page={params.page}
-        onPage={params.setPage}
+        paging={params}
         size={MY_ITEM_PAGE_SIZE}
         search={params.search}
         texts={{
@@ -86,30 +83,7 @@ export function MyItems() {
           </p>
         }
         row={(row) => (
-          <tr data-testid="delivery-row">
-            <th scope="row" data-label="Item">
-              {row.inventory}
-            </th>
-            <td data-label="Quantity">{row.quantity}</td>
-            <td data-label="Recipient">{row.name}</td>
-            <td data-label="Address">{row.address}</td>
-            <td data-label="Phone">{row.phone}</td>
-            <td data-label="Date" className="small">
-              {when(row.createdAt)}
-            </td>
-            {mayCancel && (
-              <td className="table-actions">
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`Cancel the delivery of ${row.inventory}`}
-                  onClick={() => confirmCancel.ask(row)}
-                >
-                  Cancel
-                </Button>
-              </td>
-            )}
-          </tr>
+          <DeliveryRow row={row} testId="delivery-row" actions={mayCancel} onCancel={() => confirmCancel.ask(row)} />
         )}
       />
       {confirmCancel.dialog}

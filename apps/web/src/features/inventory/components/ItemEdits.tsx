@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
-import { AUDIT_ACTION_LABELS, AuditChanges, auditTime } from '../../../components/audit-entry';
+import { AuditRow } from '../../../components/audit-entry';
 import { PagedTable } from '../../../components/PagedTable';
 import { pageWindow } from '../../../lib/list-request';
 import { useItemEdits } from '../api/get-item-edits';
@@ -13,36 +13,20 @@ const EDIT_COLUMNS = ['When', 'Who', 'What', 'Changes', 'Reason'];
 export function ItemEdits({ itemId }: { itemId: string }) {
   const [page, setPage] = useState(1);
   const edits = useItemEdits(itemId, pageWindow(page, EDITS_PAGE_SIZE));
-  const [when, who, what, changes, reason] = EDIT_COLUMNS;
 
   return (
     <Card className="shadow-sm mt-4">
       <Card.Body className="p-4">
         <h2 className="h4 mb-3">Edits</h2>
         <PagedTable
-          source={{ query: edits, skeletonRows: 3 }}
+          source={{ query: edits, skeletonRows: 3, loading: 'Loading the edits...' }}
           columns={EDIT_COLUMNS}
           className="mb-0"
-          page={page}
-          onPage={setPage}
+          paging={{ page, setPage }}
           size={EDITS_PAGE_SIZE}
-          texts={{ many: 'edits', one: 'edit', pages: 'Pages of the edits', loading: 'Loading the edits...' }}
+          texts={{ many: 'edits', one: 'edit', pages: 'Pages of the edits' }}
           empty={<p className="text-secondary mb-0">No edits yet.</p>}
-          row={(entry) => (
-            <tr data-testid="edit-row">
-              <td data-label={when} className="small">
-                {auditTime(entry.at)}
-              </td>
-              <td data-label={who} className="text-break">
-                {entry.actor.email}
-              </td>
-              <td data-label={what}>{AUDIT_ACTION_LABELS[entry.action]}</td>
-              <td data-label={changes}>
-                <AuditChanges changes={entry.changes} />
-              </td>
-              <td data-label={reason}>{entry.reason ?? ''}</td>
-            </tr>
-          )}
+          row={(entry) => <AuditRow entry={entry} testId="edit-row" />}
         />
       </Card.Body>
     </Card>

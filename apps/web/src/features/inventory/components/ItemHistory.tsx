@@ -105,18 +105,12 @@ export function ItemHistory({ itemId }: { itemId: string }) {
           </Button>
         </div>
         <PagedTable
-          source={{ query: history, skeletonRows: 3 }}
+          source={{ query: history, skeletonRows: 3, loading: 'Loading the history...' }}
           columns={HISTORY_COLUMNS}
           className="mb-0"
-          page={page}
-          onPage={setPage}
+          paging={{ page, setPage }}
           size={HISTORY_PAGE_SIZE}
-          texts={{
-            many: 'changes',
-            one: 'change',
-            pages: 'Pages of the stock history',
-            loading: 'Loading the history...',
-          }}
+          texts={{ many: 'changes', one: 'change', pages: 'Pages of the stock history' }}
           empty={<p className="text-secondary mb-0">No stock changes yet.</p>}
           row={(movement, shown) => <HistoryRow movement={movement} shown={shown} />}
         />

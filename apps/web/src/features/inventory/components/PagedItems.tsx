@@ -68,8 +68,7 @@ export function PagedItems({
       </div>
       <PagedList
         source={{ query: items, placeholder }}
-        page={params.page}
-        onPage={params.setPage}
+        paging={params}
         size={pageSize}
         texts={{ many: 'items', one: 'item', pages: 'Pages of items' }}
         search={params.search}

@@ -62,17 +62,11 @@ export function ReorderList() {
         <Link to={paths.manageInventories.href()}>Back to Manage Inventories</Link>
       </p>
       <PagedTable
-        source={{ query: items, skeletonRows: REORDER_PAGE_SIZE }}
+        source={{ query: items, skeletonRows: REORDER_PAGE_SIZE, loading: 'Loading the reorder list...' }}
         columns={COLUMNS}
-        page={params.page}
-        onPage={params.setPage}
+        paging={params}
         size={REORDER_PAGE_SIZE}
-        texts={{
-          many: 'items to reorder',
-          one: 'item',
-          pages: 'Pages of the reorder list',
-          loading: 'Loading the reorder list...',
-        }}
+        texts={{ many: 'items to reorder', one: 'item', pages: 'Pages of the reorder list' }}
         empty={<p className="text-secondary">No item is at or below its reorder point: nothing to reorder.</p>}
         row={(item) => <ReorderRow item={item} />}
       />
