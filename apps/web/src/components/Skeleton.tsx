@@ -105,7 +105,7 @@ export function CardGridSkeleton({ count, detailed = false }: { count: number; d
  * A table (table-stack: cards on a phone) with its real column names and
  * `rows` grey rows; an empty name is the actions column, with a small button.
  */
-export function TableSkeleton({ columns, rows }: { columns: string[]; rows: number }) {
+export function TableSkeleton({ columns, rows }: { columns: readonly string[]; rows: number }) {
   return (
     <table className="table table-striped align-middle table-stack">
       <thead>

@@ -22,7 +22,7 @@ type Change = (string | number | null)[];
 const shown = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : String(value));
 
 /** An entry's changes, one `field: old → new` a line. */
-export function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
+function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
   const fields = Object.entries<Change>(changes ?? {});
   if (!fields.length) return null;
   return (
@@ -37,7 +37,7 @@ export function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
 }
 
 /** What an entry is about: an item (or a delivery of one) links to the item; a member is their email. */
-export function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
+function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
   const itemId = target.kind === 'item' ? target.id : target.itemId;
   // A deleted item has no page left to open.
   if (itemId && action !== 'item.delete') {
@@ -46,4 +46,32 @@ export function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'act
   return <span className="text-break">{target.name}</span>;
 }
 
-export const auditTime = (iso: string) => new Date(iso).toLocaleString();
+const auditTime = (iso: string) => new Date(iso).toLocaleString();
+
+/**
+ * One entry as a table row, each cell labelled by its column (a card on a
+ * phone): when, who, what, what it is about (`about`: on the Audit page; an
+ * item's own Edits leave it out), its changes and why.
+ */
+export function AuditRow({ entry, testId, about = false }: { entry: AuditEntry; testId: string; about?: boolean }) {
+  return (
+    <tr data-testid={testId}>
+      <td data-label="When" className="small">
+        {auditTime(entry.at)}
+      </td>
+      <td data-label="Who" className="text-break">
+        {entry.actor.email}
+      </td>
+      <td data-label="What">{AUDIT_ACTION_LABELS[entry.action]}</td>
+      {about && (
+        <td data-label="About">
+          <AuditTarget target={entry.target} action={entry.action} />
+        </td>
+      )}
+      <td data-label="Changes">
+        <AuditChanges changes={entry.changes} />
+      </td>
+      <td data-label="Reason">{entry.reason ?? ''}</td>
+    </tr>
+  );
+}

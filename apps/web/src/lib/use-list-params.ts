@@ -80,6 +80,8 @@ export function useListParams<F extends string = never>(
     setPage: (value: number) => update((next) => setOrDrop(next, 'page', String(value), '1')),
     /** A filter's value in force; '' for none. */
     filter: filterOf,
+    /** Every filter's value in force ('' for none), by its key: what a filter form shows and a request sends. */
+    filters: Object.fromEntries(Object.keys(filters).map((key) => [key, filterOf(key as F)])) as Record<F, string>,
     setFilter: (key: F, value: string) =>
       update((next) => {
         setOrDrop(next, key, value, '');

@@ -1,22 +1,17 @@
 import type { Alert, AlertKind } from '@smart-zone/types/alert';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { EmptyList } from '../../../components/EmptyList';
 import { FilterSelect } from '../../../components/FilterSelect';
-import { ListQuery } from '../../../components/ListQuery';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
+import { PagedTable } from '../../../components/PagedTable';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { offers, useAccess } from '../../../lib/auth/get-me';
+import { pageWindow } from '../../../lib/list-request';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useAlerts, useUnreadAlertCount } from '../api/get-alerts';
 import { useMarkAlertRead } from '../api/mark-alert-read';
 import { useMarkAllAlertsRead } from '../api/mark-all-alerts-read';
 import { ALERT_COLUMNS, ALERTS_PAGE_SIZE } from './skeletons';
-import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
 
 /** The API answers newest first, the one order there is. */
 const NEWEST_FIRST: readonly SortOption[] = [{ value: 'newest', label: 'Newest first' }];
@@ -86,18 +81,11 @@ export function AlertsPage() {
   usePageTitle('Alerts');
   const params = useListParams(NEWEST_FIRST, 'newest', { unread: ['true'] });
   const unreadOnly = params.filter('unread') === 'true';
-  const alerts = useAlerts({
-    unread: unreadOnly,
-    limit: ALERTS_PAGE_SIZE,
-    skip: params.page > 1 ? (params.page - 1) * ALERTS_PAGE_SIZE : undefined,
-  });
+  const alerts = useAlerts({ unread: unreadOnly, ...pageWindow(params.page, ALERTS_PAGE_SIZE) });
   const unreadCount = useUnreadAlertCount().data ?? 0;
   const markAll = useMarkAllAlertsRead();
   // Marking alerts read is a clerk's and up (roles.ts): a viewer only reads them.
   const mayMark = offers(useAccess(), 'readAlerts');
-  // While the next page loads, the previous rows stay: the summary describes the rows on screen.
-  const [shownPage, setShownPage] = useState(params.page);
-  if (alerts.data && !alerts.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
 
   return (
     <section aria-labelledby="alerts-title">
@@ -124,58 +112,19 @@ export function AlertsPage() {
           onFilter={(value) => params.setFilter('unread', value)}
         />
       </div>
-      <ListQuery
-        placeholder={
-          <>
-            <SummarySkeleton />
-            <TableSkeleton columns={[...ALERT_COLUMNS]} rows={ALERTS_PAGE_SIZE} />
-          </>
-        }
-        loadingLabel="Loading the alerts..."
-        query={alerts}
+      <PagedTable
+        source={{ query: alerts, skeletonRows: ALERTS_PAGE_SIZE, loading: 'Loading the alerts...' }}
+        columns={ALERT_COLUMNS}
+        paging={params}
+        size={ALERTS_PAGE_SIZE}
+        texts={{ many: 'alerts', one: 'alert', pages: 'Pages of alerts' }}
         empty={
-          <EmptyList page={params.page} search="" noun="alert" onFirstPage={() => params.setPage(1)}>
-            <p className="text-secondary">
-              {unreadOnly ? 'No unread alerts.' : 'No alerts yet. An item that falls to its reorder point raises one.'}
-            </p>
-          </EmptyList>
+          <p className="text-secondary">
+            {unreadOnly ? 'No unread alerts.' : 'No alerts yet. An item that falls to its reorder point raises one.'}
+          </p>
         }
-      >
-        {(page) => (
-          <>
-            <ListSummary
-              page={shownPage}
-              size={ALERTS_PAGE_SIZE}
-              shown={page.items.length}
-              total={page.total}
-              noun="alerts"
-            />
-            <Table striped className="align-middle table-stack">
-              <thead>
-                <tr>
-                  {ALERT_COLUMNS.map((column) => (
-                    <th scope="col" key={column}>
-                      {column || <span className="visually-hidden">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((alert) => (
-                  <AlertRow key={alert._id} alert={alert} mayMark={mayMark} />
-                ))}
-              </tbody>
-            </Table>
-            <PageNav
-              label="Pages of alerts"
-              page={params.page}
-              total={page.total}
-              size={ALERTS_PAGE_SIZE}
-              onSelect={params.setPage}
-            />
-          </>
-        )}
-      </ListQuery>
+        row={(alert) => <AlertRow alert={alert} mayMark={mayMark} />}
+      />
     </section>
   );
 }

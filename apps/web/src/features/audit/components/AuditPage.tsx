@@ -1,13 +1,7 @@
 import { AUDIT_ACTIONS } from '@smart-zone/types/audit';
-import { useState } from 'react';
-import Table from 'react-bootstrap/Table';
-import { AUDIT_ACTION_LABELS, AuditChanges, AuditTarget, auditTime } from '../../../components/audit-entry';
-import { EmptyList } from '../../../components/EmptyList';
+import { AUDIT_ACTION_LABELS, AuditRow } from '../../../components/audit-entry';
 import { type FilterField, ListFilters } from '../../../components/ListFilters';
-import { ListQuery } from '../../../components/ListQuery';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
-import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
+import { PagedTable } from '../../../components/PagedTable';
 import { usePageTitle } from '../../../components/use-page-title';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { pageWindow } from '../../../lib/list-request';
@@ -44,19 +38,9 @@ export function AuditPage() {
   usePageTitle('Audit');
   const whole = mayUse(useAccess(), 'readAudit');
   const params = useListParams(NEWEST_FIRST, 'newest', FILTERS);
-  const filters: AuditFilters = {
-    actor: params.filter('actor'),
-    action: params.filter('action'),
-    itemId: params.filter('itemId'),
-    from: params.filter('from'),
-    to: params.filter('to'),
-  };
+  const filters: AuditFilters = params.filters;
   const audit = useAudit({ ...filters, ...pageWindow(params.page, AUDIT_PAGE_SIZE) });
   const filtered = Object.values(filters).some(Boolean);
-  // While the next page loads, the previous rows stay: the summary describes the rows on screen.
-  const [shownPage, setShownPage] = useState(params.page);
-  if (audit.data && !audit.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
-  const [when, who, what, about, changes, reason] = AUDIT_COLUMNS;
 
   return (
     <section aria-labelledby="audit-title">
@@ -71,71 +55,15 @@ export function AuditPage() {
         values={filters}
         onApply={params.setFilters}
       />
-      <ListQuery
-        query={audit}
-        loadingLabel="Loading the audit..."
-        placeholder={
-          <>
-            <SummarySkeleton />
-            <TableSkeleton columns={AUDIT_COLUMNS} rows={5} />
-          </>
-        }
-        empty={
-          <EmptyList page={params.page} search="" noun="entry" onFirstPage={() => params.setPage(1)}>
-            <p className="text-secondary">{filtered ? 'No entry matches these filters.' : 'No changes yet.'}</p>
-          </EmptyList>
-        }
-      >
-        {(page) => (
-          <>
-            <ListSummary
-              page={shownPage}
-              size={AUDIT_PAGE_SIZE}
-              shown={page.items.length}
-              total={page.total}
-              noun="entries"
-            />
-            <Table striped className="align-middle table-stack">
-              <thead>
-                <tr>
-                  {AUDIT_COLUMNS.map((column) => (
-                    <th scope="col" key={column}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((entry) => (
-                  <tr key={entry._id} data-testid="audit-row">
-                    <td data-label={when} className="small">
-                      {auditTime(entry.at)}
-                    </td>
-                    <td data-label={who} className="text-break">
-                      {entry.actor.email}
-                    </td>
-                    <td data-label={what}>{AUDIT_ACTION_LABELS[entry.action]}</td>
-                    <td data-label={about}>
-                      <AuditTarget target={entry.target} action={entry.action} />
-                    </td>
-                    <td data-label={changes}>
-                      <AuditChanges changes={entry.changes} />
-                    </td>
-                    <td data-label={reason}>{entry.reason ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <PageNav
-              label="Pages of the audit"
-              page={params.page}
-              total={page.total}
-              size={AUDIT_PAGE_SIZE}
-              onSelect={params.setPage}
-            />
-          </>
-        )}
-      </ListQuery>
+      <PagedTable
+        source={{ query: audit, skeletonRows: 5, loading: 'Loading the audit...' }}
+        columns={AUDIT_COLUMNS}
+        paging={params}
+        size={AUDIT_PAGE_SIZE}
+        texts={{ many: 'entries', one: 'entry', pages: 'Pages of the audit' }}
+        empty={<p className="text-secondary">{filtered ? 'No entry matches these filters.' : 'No changes yet.'}</p>}
+        row={(entry) => <AuditRow entry={entry} testId="audit-row" about />}
+      />
     </section>
   );
 }

@@ -1,18 +1,9 @@
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { can } from '@smart-zone/types/roles';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router-dom';
-import { EmptyList } from '../../../components/EmptyList';
 import { type FilterField, ListFilters } from '../../../components/ListFilters';
-import { ListQuery } from '../../../components/ListQuery';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
-import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
+import { PagedTable } from '../../../components/PagedTable';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
-import { paths } from '../../../config/paths';
 import { type Access, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { pageWindow } from '../../../lib/list-request';
 import { toast } from '../../../lib/toast';
@@ -20,6 +11,7 @@ import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { DELIVERY_FILTERS, type DeliveryFilters, useDeliveries } from '../api/get-deliveries';
 import { cancelReason } from './cancel-reason';
+import { DeliveryRow } from './DeliveryRow';
 import { DELIVERIES_COLUMNS } from './skeletons';
 
 export const DELIVERIES_PAGE_SIZE = 20;
@@ -33,8 +25,6 @@ const FILTER_FIELDS: readonly FilterField<keyof DeliveryFilters>[] = [
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
 ];
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** A manager cancels any delivery; a clerk their own (roles.ts, and the API checks the same). */
 function mayCancel(access: Access, row: DeliveredItem) {
@@ -52,17 +42,9 @@ export function AllDeliveries() {
   usePageTitle('Deliveries');
   const access = useAccess();
   const params = useListParams(NEWEST_FIRST, 'newest', DELIVERY_FILTERS);
-  const filters: DeliveryFilters = {
-    email: params.filter('email'),
-    itemId: params.filter('itemId'),
-    from: params.filter('from'),
-    to: params.filter('to'),
-  };
+  const filters: DeliveryFilters = params.filters;
   const deliveries = useDeliveries({ ...filters, ...pageWindow(params.page, DELIVERIES_PAGE_SIZE) });
   const filtered = Object.values(filters).some(Boolean);
-  // While the next page loads, the previous rows stay: the summary describes the rows on screen.
-  const [shownPage, setShownPage] = useState(params.page);
-  if (deliveries.data && !deliveries.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
   const confirmCancel = useConfirmDelete({
     mutation: useCancelDelivery({ signOutOnError: false }),
     detail: (delivery) =>
@@ -71,7 +53,6 @@ export function AllDeliveries() {
     reason: cancelReason(roleOf(access)),
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
   });
-  const [item, quantity, recipient, address, phone, by, date] = DELIVERIES_COLUMNS;
 
   return (
     <section aria-labelledby="deliveries-title">
@@ -83,82 +64,26 @@ export function AllDeliveries() {
         values={filters}
         onApply={params.setFilters}
       />
-      <ListQuery
-        query={deliveries}
-        loadingLabel="Loading the deliveries..."
-        placeholder={
-          <>
-            <SummarySkeleton />
-            <TableSkeleton columns={DELIVERIES_COLUMNS} rows={5} />
-          </>
-        }
+      <PagedTable
+        source={{ query: deliveries, skeletonRows: 5, loading: 'Loading the deliveries...' }}
+        columns={DELIVERIES_COLUMNS}
+        paging={params}
+        size={DELIVERIES_PAGE_SIZE}
+        texts={{ many: 'deliveries', one: 'delivery', pages: 'Pages of deliveries' }}
         empty={
-          <EmptyList page={params.page} search="" noun="delivery" onFirstPage={() => params.setPage(1)}>
-            <p className="text-secondary">{filtered ? 'No delivery matches these filters.' : 'No deliveries yet.'}</p>
-          </EmptyList>
+          <p className="text-secondary">{filtered ? 'No delivery matches these filters.' : 'No deliveries yet.'}</p>
         }
-      >
-        {(page) => (
-          <>
-            <ListSummary
-              page={shownPage}
-              size={DELIVERIES_PAGE_SIZE}
-              shown={page.items.length}
-              total={page.total}
-              noun="deliveries"
-            />
-            <Table striped className="align-middle table-stack">
-              <thead>
-                <tr>
-                  {DELIVERIES_COLUMNS.map((column) => (
-                    <th scope="col" key={column}>
-                      {column || <span className="visually-hidden">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((row) => (
-                  <tr key={row._id} data-testid="all-delivery-row">
-                    <th scope="row" data-label={item}>
-                      <Link to={paths.inventory.detail.href(row.inventoriesId)}>{row.inventory}</Link>
-                    </th>
-                    <td data-label={quantity}>{row.quantity}</td>
-                    <td data-label={recipient}>{row.name}</td>
-                    <td data-label={address}>{row.address}</td>
-                    <td data-label={phone}>{row.phone}</td>
-                    <td data-label={by} className="text-break">
-                      {row.email}
-                    </td>
-                    <td data-label={date} className="small">
-                      {when(row.createdAt)}
-                    </td>
-                    <td className="table-actions">
-                      {mayCancel(access, row) && (
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          aria-label={`Cancel the delivery of ${row.inventory}`}
-                          onClick={() => confirmCancel.ask(row)}
-                        >
-                          Cancel
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <PageNav
-              label="Pages of deliveries"
-              page={params.page}
-              total={page.total}
-              size={DELIVERIES_PAGE_SIZE}
-              onSelect={params.setPage}
-            />
-          </>
+        row={(row) => (
+          <DeliveryRow
+            row={row}
+            testId="all-delivery-row"
+            linked
+            by
+            actions
+            onCancel={mayCancel(access, row) ? () => confirmCancel.ask(row) : undefined}
+          />
         )}
-      </ListQuery>
+      />
       {confirmCancel.dialog}
     </section>
   );

@@ -1,8 +1,7 @@
 import { deliveryFormSchema } from '@smart-zone/types/delivery';
-import { fieldErrors } from '@smart-zone/types/errors';
 import type { Item } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -10,8 +9,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api-client';
 import type { AuthUser } from '../../../lib/auth/gateway';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCreateDelivery } from '../api/create-delivery';
 
 export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
@@ -20,41 +19,19 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
   const [address, setAddress] = useState('');
   const [phone, setPhone] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormSubmit({
+    schema: deliveryFormSchema,
+    check: (input) => (input.quantity > item.quantity ? { quantity: `Only ${item.quantity} in stock` } : undefined),
+    send: (input) => deliver.mutateAsync(input),
+    onSuccess: () => {
+      toast.success(SPEC_TEXTS.deliverySuccess);
+      setAddress('');
+      setPhone('');
+      setQuantity('1');
+    },
+  });
+  const { errors } = form;
   const outOfStock = item.quantity <= 0;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = deliveryFormSchema.safeParse({
-      name,
-      email: user.email ?? '',
-      inventory: item.name,
-      inventoriesId: item._id,
-      address,
-      phone,
-      quantity: quantity.trim() === '' ? undefined : Number(quantity),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    if (parsed.data.quantity > item.quantity) {
-      setErrors({ quantity: `Only ${item.quantity} in stock` });
-      return;
-    }
-    setErrors({});
-    deliver.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(SPEC_TEXTS.deliverySuccess);
-        setAddress('');
-        setPhone('');
-        setQuantity('1');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-      },
-    });
-  };
 
   if (outOfStock) {
     return (
@@ -65,7 +42,21 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
   }
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-busy={deliver.isPending}>
+    <Form
+      onSubmit={(event) =>
+        form.onSubmit(event, {
+          name,
+          email: user.email ?? '',
+          inventory: item.name,
+          inventoriesId: item._id,
+          address,
+          phone,
+          quantity: quantity.trim() === '' ? undefined : Number(quantity),
+        })
+      }
+      noValidate
+      aria-busy={form.busy}
+    >
       <Row>
         <Col md={6}>
           <TextField
@@ -134,8 +125,8 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
         error={errors.phone}
         onChange={(event) => setPhone(event.target.value)}
       />
-      <Button type="submit" variant="success" disabled={deliver.isPending}>
-        {deliver.isPending ? 'Delivering...' : 'Deliver'}
+      <Button type="submit" variant="success" disabled={form.busy}>
+        {form.busy ? 'Delivering...' : 'Deliver'}
       </Button>
     </Form>
   );

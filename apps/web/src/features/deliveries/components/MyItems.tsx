@@ -1,11 +1,7 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
-import { EmptyList } from '../../../components/EmptyList';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
+import { PagedTable } from '../../../components/PagedTable';
 import { SearchBox } from '../../../components/SearchBox';
 import { SortSelect } from '../../../components/SortSelect';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
@@ -19,11 +15,10 @@ import { useCancelDelivery } from '../api/cancel-delivery';
 import { useMyDeliveries } from '../api/get-my-deliveries';
 import { cancelReason } from './cancel-reason';
 import { DELIVERY_SORT_OPTIONS, searchDeliveries, sortDeliveries } from './delivery-list';
-import { MyItemsSkeleton } from './skeletons';
+import { DeliveryRow } from './DeliveryRow';
+import { MY_ITEM_COLUMNS, MyItemsSkeleton } from './skeletons';
 
 export const MY_ITEM_PAGE_SIZE = 20;
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * My Item: the signed-in user's deliveries with their count, searched, sorted
@@ -70,76 +65,27 @@ export function MyItems() {
           <SortSelect id="my-items-sort" options={DELIVERY_SORT_OPTIONS} value={params.sort} onSort={params.setSort} />
         </div>
       )}
-      {page.items.length === 0 ? (
-        <EmptyList page={params.page} search={params.search} noun="delivery" onFirstPage={() => params.setPage(1)}>
+      <PagedTable
+        source={{ data: page }}
+        columns={mayCancel ? [...MY_ITEM_COLUMNS, ''] : MY_ITEM_COLUMNS}
+        paging={params}
+        size={MY_ITEM_PAGE_SIZE}
+        search={params.search}
+        texts={{
+          many: params.search ? 'matching deliveries' : 'deliveries',
+          one: 'delivery',
+          pages: 'Pages of deliveries',
+        }}
+        empty={
           <p className="text-secondary">
             No deliveries yet. Open an item in the <Link to={paths.inventory.list.href()}>inventory</Link> and choose{' '}
             {SPEC_TEXTS.deliveredButton}.
           </p>
-        </EmptyList>
-      ) : (
-        <>
-          <ListSummary
-            page={params.page}
-            size={MY_ITEM_PAGE_SIZE}
-            shown={page.items.length}
-            total={page.total}
-            noun={params.search ? 'matching deliveries' : 'deliveries'}
-          />
-          <Table striped className="align-middle table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Address</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Date</th>
-                {mayCancel && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((row) => (
-                <tr key={row._id} data-testid="delivery-row">
-                  <th scope="row" data-label="Item">
-                    {row.inventory}
-                  </th>
-                  <td data-label="Quantity">{row.quantity}</td>
-                  <td data-label="Recipient">{row.name}</td>
-                  <td data-label="Address">{row.address}</td>
-                  <td data-label="Phone">{row.phone}</td>
-                  <td data-label="Date" className="small">
-                    {when(row.createdAt)}
-                  </td>
-                  {mayCancel && (
-                    <td className="table-actions">
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        aria-label={`Cancel the delivery of ${row.inventory}`}
-                        onClick={() => confirmCancel.ask(row)}
-                      >
-                        Cancel
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <PageNav
-            label="Pages of deliveries"
-            page={params.page}
-            total={page.total}
-            size={MY_ITEM_PAGE_SIZE}
-            onSelect={params.setPage}
-          />
-        </>
-      )}
+        }
+        row={(row) => (
+          <DeliveryRow row={row} testId="delivery-row" actions={mayCancel} onCancel={() => confirmCancel.ask(row)} />
+        )}
+      />
       {confirmCancel.dialog}
     </section>
   );

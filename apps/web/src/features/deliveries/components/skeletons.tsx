@@ -12,7 +12,8 @@ import {
 // The deliveries' pages as grey shapes (see components/Skeleton.tsx), each
 // mirroring its page's markup so the loaded page takes the same room.
 
-const MY_ITEM_COLUMNS = ['Item', 'Quantity', 'Recipient', 'Address', 'Phone', 'Date', ''];
+/** My Item's columns; a clerk and up also get the actions column (''). */
+export const MY_ITEM_COLUMNS = ['Item', 'Quantity', 'Recipient', 'Address', 'Phone', 'Date'];
 
 /** /myitem while the person's deliveries load: the title, the count, the toolbar and a page of rows. */
 export function MyItemsSkeleton() {
@@ -22,7 +23,7 @@ export function MyItemsSkeleton() {
       <Line width="16rem" className="lead" />
       <ListToolbarSkeleton />
       <SummarySkeleton />
-      <TableSkeleton columns={MY_ITEM_COLUMNS} rows={5} />
+      <TableSkeleton columns={[...MY_ITEM_COLUMNS, '']} rows={5} />
     </Skeleton>
   );
 }

@@ -1,4 +1,3 @@
-import { fieldErrors } from '@smart-zone/types/errors';
 import {
   ITEM_FIELDS,
   type Item,
@@ -9,13 +8,13 @@ import {
   SUPPLIER_MAX,
   itemInputSchema,
 } from '@smart-zone/types/item';
-import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
+import { type InputHTMLAttributes, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col, { type ColProps } from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api-client';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 
 type Draft = Record<ItemField, string>;
 
@@ -125,30 +124,17 @@ export function ItemForm({
   resetAfterSubmit?: boolean;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = itemInputSchema.safeParse(valuesOf(draft));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data);
+  const form = useFormSubmit({
+    schema: itemInputSchema,
+    send: onSubmit,
+    onSuccess: () => {
       if (resetAfterSubmit) setDraft(EMPTY);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { errors, busy } = form;
 
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
+    <Form onSubmit={(event) => form.onSubmit(event, valuesOf(draft))} noValidate aria-busy={busy}>
       <Row>
         {ITEM_FIELDS.map((key) => {
           const { label, col, help, input } = FIELD_VIEWS[key];

@@ -3,12 +3,9 @@ import { reasonLabel } from '@smart-zone/types/movement-kinds';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
-import { ListQuery } from '../../../components/ListQuery';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
-import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
+import { PagedTable } from '../../../components/PagedTable';
 import { useDownloadCsv } from '../../../lib/download-csv';
+import { pageWindow } from '../../../lib/list-request';
 import { itemMovementsCsv } from '../api/csv-files';
 import { useItemHistory } from '../api/get-item-history';
 
@@ -80,10 +77,7 @@ function HistoryRow({ movement, shown }: { movement: StockMovement; shown: Stock
  */
 export function ItemHistory({ itemId }: { itemId: string }) {
   const [page, setPage] = useState(1);
-  const history = useItemHistory(itemId, {
-    limit: HISTORY_PAGE_SIZE,
-    skip: page > 1 ? (page - 1) * HISTORY_PAGE_SIZE : undefined,
-  });
+  const history = useItemHistory(itemId, pageWindow(page, HISTORY_PAGE_SIZE));
   const exportCsv = useDownloadCsv();
 
   return (
@@ -100,53 +94,16 @@ export function ItemHistory({ itemId }: { itemId: string }) {
             {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
           </Button>
         </div>
-        <ListQuery
-          query={history}
-          loadingLabel="Loading the history..."
-          placeholder={
-            <>
-              <SummarySkeleton />
-              <TableSkeleton columns={HISTORY_COLUMNS} rows={3} />
-            </>
-          }
+        <PagedTable
+          source={{ query: history, skeletonRows: 3, loading: 'Loading the history...' }}
+          columns={HISTORY_COLUMNS}
+          className="mb-0"
+          paging={{ page, setPage }}
+          size={HISTORY_PAGE_SIZE}
+          texts={{ many: 'changes', one: 'change', pages: 'Pages of the stock history' }}
           empty={<p className="text-secondary mb-0">No stock changes yet.</p>}
-        >
-          {(movements) => (
-            <>
-              <ListSummary
-                page={page}
-                size={HISTORY_PAGE_SIZE}
-                shown={movements.items.length}
-                total={movements.total}
-                noun="changes"
-              />
-              <Table striped className="align-middle table-stack mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Change</th>
-                    <th scope="col">Quantity after</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {movements.items.map((movement) => (
-                    <HistoryRow key={movement._id} movement={movement} shown={movements.items} />
-                  ))}
-                </tbody>
-              </Table>
-              <PageNav
-                label="Pages of the stock history"
-                page={page}
-                total={movements.total}
-                size={HISTORY_PAGE_SIZE}
-                onSelect={setPage}
-              />
-            </>
-          )}
-        </ListQuery>
+          row={(movement, shown) => <HistoryRow movement={movement} shown={shown} />}
+        />
       </Card.Body>
     </Card>
   );

@@ -1,13 +1,9 @@
 import type { Item } from '@smart-zone/types/item';
 import { STOCK_FILTERS, type StockFilter } from '@smart-zone/types/stock';
-import { type ReactNode, useState } from 'react';
-import { EmptyList } from '../../../components/EmptyList';
-import { ListQuery } from '../../../components/ListQuery';
+import type { ReactNode } from 'react';
 import { FilterSelect } from '../../../components/FilterSelect';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
+import { PagedList } from '../../../components/PagedList';
 import { SearchBox } from '../../../components/SearchBox';
-import { SummarySkeleton } from '../../../components/Skeleton';
 import { SortSelect } from '../../../components/SortSelect';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { itemsPageQuery, useItems } from '../api/get-items';
@@ -49,9 +45,6 @@ export function PagedItems({
   const params = useListParams(sorts, defaultSort, { stock: stockFilter ? STOCK_FILTERS : [] });
   const stock = params.filter('stock') as StockFilter | '';
   const items = useItems(itemsPageQuery({ ...params, stock }, pageSize));
-  // While the next page loads, the previous rows stay: the summary describes the rows on screen.
-  const [shownPage, setShownPage] = useState(params.page);
-  if (items.data && !items.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
 
   return (
     <>
@@ -73,34 +66,16 @@ export function PagedItems({
           />
         )}
       </div>
-      <ListQuery
-        query={items}
-        placeholder={
-          <>
-            <SummarySkeleton />
-            {placeholder}
-          </>
-        }
-        empty={
-          <EmptyList page={params.page} search={params.search} noun="item" onFirstPage={() => params.setPage(1)}>
-            {stock ? <p className="text-secondary">{NONE_IN_STOCK_FILTER[stock]}</p> : empty}
-          </EmptyList>
-        }
+      <PagedList
+        source={{ query: items, placeholder }}
+        paging={params}
+        size={pageSize}
+        texts={{ many: 'items', one: 'item', pages: 'Pages of items' }}
+        search={params.search}
+        empty={stock ? <p className="text-secondary">{NONE_IN_STOCK_FILTER[stock]}</p> : empty}
       >
-        {(page) => (
-          <>
-            <ListSummary page={shownPage} size={pageSize} shown={page.items.length} total={page.total} noun="items" />
-            {children(page.items)}
-            <PageNav
-              label="Pages of items"
-              page={params.page}
-              total={page.total}
-              size={pageSize}
-              onSelect={params.setPage}
-            />
-          </>
-        )}
-      </ListQuery>
+        {children}
+      </PagedList>
     </>
   );
 }

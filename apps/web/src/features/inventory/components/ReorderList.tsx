@@ -1,16 +1,11 @@
 import type { Item } from '@smart-zone/types/item';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { EmptyList } from '../../../components/EmptyList';
-import { ListQuery } from '../../../components/ListQuery';
-import { ListSummary } from '../../../components/ListSummary';
-import { PageNav } from '../../../components/PageNav';
-import { SummarySkeleton, TableSkeleton } from '../../../components/Skeleton';
+import { PagedTable } from '../../../components/PagedTable';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useDownloadCsv } from '../../../lib/download-csv';
+import { pageWindow } from '../../../lib/list-request';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { REORDER_LIST_CSV } from '../api/csv-files';
 import { useItems } from '../api/get-items';
@@ -49,16 +44,8 @@ function ReorderRow({ item }: { item: Item }) {
 export function ReorderList() {
   usePageTitle('Reorder list');
   const params = useListParams(BY_SHORTFALL, 'shortfall');
-  const items = useItems({
-    stock: 'low',
-    sort: 'shortfall',
-    limit: REORDER_PAGE_SIZE,
-    skip: params.page > 1 ? (params.page - 1) * REORDER_PAGE_SIZE : undefined,
-  });
+  const items = useItems({ stock: 'low', sort: 'shortfall', ...pageWindow(params.page, REORDER_PAGE_SIZE) });
   const download = useDownloadCsv();
-  // While the next page loads, the previous rows stay: the summary describes the rows on screen.
-  const [shownPage, setShownPage] = useState(params.page);
-  if (items.data && !items.isPlaceholderData && shownPage !== params.page) setShownPage(params.page);
 
   return (
     <section aria-labelledby="reorder-title">
@@ -74,56 +61,15 @@ export function ReorderList() {
         Items at or below their reorder point, the largest shortfall first.{' '}
         <Link to={paths.manageInventories.href()}>Back to Manage Inventories</Link>
       </p>
-      <ListQuery
-        placeholder={
-          <>
-            <SummarySkeleton />
-            <TableSkeleton columns={COLUMNS} rows={REORDER_PAGE_SIZE} />
-          </>
-        }
-        loadingLabel="Loading the reorder list..."
-        query={items}
-        empty={
-          <EmptyList page={params.page} search="" noun="item" onFirstPage={() => params.setPage(1)}>
-            <p className="text-secondary">No item is at or below its reorder point: nothing to reorder.</p>
-          </EmptyList>
-        }
-      >
-        {(page) => (
-          <>
-            <ListSummary
-              page={shownPage}
-              size={REORDER_PAGE_SIZE}
-              shown={page.items.length}
-              total={page.total}
-              noun="items to reorder"
-            />
-            <Table striped className="align-middle table-stack">
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th scope="col" key={column}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((item) => (
-                  <ReorderRow key={item._id} item={item} />
-                ))}
-              </tbody>
-            </Table>
-            <PageNav
-              label="Pages of the reorder list"
-              page={params.page}
-              total={page.total}
-              size={REORDER_PAGE_SIZE}
-              onSelect={params.setPage}
-            />
-          </>
-        )}
-      </ListQuery>
+      <PagedTable
+        source={{ query: items, skeletonRows: REORDER_PAGE_SIZE, loading: 'Loading the reorder list...' }}
+        columns={COLUMNS}
+        paging={params}
+        size={REORDER_PAGE_SIZE}
+        texts={{ many: 'items to reorder', one: 'item', pages: 'Pages of the reorder list' }}
+        empty={<p className="text-secondary">No item is at or below its reorder point: nothing to reorder.</p>}
+        row={(item) => <ReorderRow item={item} />}
+      />
     </section>
   );
 }

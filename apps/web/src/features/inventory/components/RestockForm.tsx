@@ -1,6 +1,5 @@
-import { fieldErrors } from '@smart-zone/types/errors';
 import { type Item, NOTE_MAX, stockChangeSchema } from '@smart-zone/types/item';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -8,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api-client';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useChangeStock } from '../api/change-stock';
 import { useUndoMovement } from '../api/undo-movement';
 
@@ -27,37 +26,24 @@ export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item
   });
   const [delta, setDelta] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = stockChangeSchema.safeParse({ delta: delta.trim() === '' ? undefined : Number(delta), note });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    if (noteRequiredToRemove && parsed.data.delta < 0 && !parsed.data.note) {
-      setErrors({ note: REMOVAL_NOTE_MISSING });
-      return;
-    }
-    setErrors({});
-    changeStock.mutate(parsed.data, {
-      onSuccess: ({ quantity, movementId }) => {
-        // A slip of the finger (5 for 50, a remove for an add) is taken back from the toast.
-        toast.success(`${item.name} now has ${quantity} in stock`, {
-          label: 'Undo',
-          onClick: () => undo.mutate(movementId),
-        });
-        setDelta('');
-        setNote('');
-      },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        // Not enough stock to remove: the server's message, beside the amount.
-        setErrors(error.code === 'out_of_stock' ? { delta: error.message } : error.fields);
-      },
-    });
-  };
+  const form = useFormSubmit({
+    schema: stockChangeSchema,
+    check: ({ delta, note }) =>
+      noteRequiredToRemove && delta < 0 && !note ? { note: REMOVAL_NOTE_MISSING } : undefined,
+    send: (change) => changeStock.mutateAsync(change),
+    onSuccess: ({ quantity, movementId }) => {
+      // A slip of the finger (5 for 50, a remove for an add) is taken back from the toast.
+      toast.success(`${item.name} now has ${quantity} in stock`, {
+        label: 'Undo',
+        onClick: () => undo.mutate(movementId),
+      });
+      setDelta('');
+      setNote('');
+    },
+    // Not enough stock to remove: the server's message, beside the amount.
+    errorsOf: (error) => (error.code === 'out_of_stock' ? { delta: error.message } : error.fields),
+  });
+  const { errors } = form;
 
   return (
     <Card className="shadow-sm mt-4">
@@ -67,7 +53,11 @@ export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item
           In stock now: {item.quantity}. A positive amount adds stock; a negative one removes it
           {noteRequiredToRemove ? ' and needs a note saying why' : ''}.
         </p>
-        <Form onSubmit={onSubmit} noValidate aria-busy={changeStock.isPending}>
+        <Form
+          onSubmit={(event) => form.onSubmit(event, { delta: delta.trim() === '' ? undefined : Number(delta), note })}
+          noValidate
+          aria-busy={form.busy}
+        >
           <Row>
             <Col sm={4}>
               <TextField
@@ -94,8 +84,8 @@ export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item
               />
             </Col>
           </Row>
-          <Button type="submit" variant="primary" disabled={changeStock.isPending}>
-            {changeStock.isPending ? 'Saving...' : 'Change stock'}
+          <Button type="submit" variant="primary" disabled={form.busy}>
+            {form.busy ? 'Saving...' : 'Change stock'}
           </Button>
         </Form>
       </Card.Body>

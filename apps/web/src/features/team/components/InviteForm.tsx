@@ -1,7 +1,6 @@
-import { fieldErrors } from '@smart-zone/types/errors';
 import { REASON_MAX, ROLES, ROLE_SUMMARIES, type Role } from '@smart-zone/types/roles';
 import { memberInputSchema } from '@smart-zone/types/team';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -9,8 +8,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useInviteMember } from '../api/invite-member';
 
 /** An invitation: an email and a role, in force when that email signs in verified. */
@@ -19,37 +18,22 @@ export function InviteForm() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('clerk');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string>();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = memberInputSchema.safeParse({ email, role, reason });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setRefusal(undefined);
-    invite.mutate(parsed.data, {
-      onSuccess: (member) => {
-        toast.success(`${member.email} is invited as ${member.role}`);
-        setEmail('');
-        setReason('');
-      },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        setErrors(error.fields);
-        if (!Object.keys(error.fields).length) setRefusal(error.message);
-      },
-    });
-  };
+  const form = useFormSubmit({
+    schema: memberInputSchema,
+    send: (input) => invite.mutateAsync(input),
+    onSuccess: (member) => {
+      toast.success(`${member.email} is invited as ${member.role}`);
+      setEmail('');
+      setReason('');
+    },
+  });
+  const { errors, refusal } = form;
 
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body className="p-4">
         <h2 className="h4 mb-3">Invite a member</h2>
-        <Form onSubmit={onSubmit} noValidate aria-busy={invite.isPending}>
+        <Form onSubmit={(event) => form.onSubmit(event, { email, role, reason })} noValidate aria-busy={form.busy}>
           <Row>
             <Col md={5}>
               <TextField
@@ -99,8 +83,8 @@ export function InviteForm() {
               {refusal}
             </Alert>
           )}
-          <Button type="submit" variant="primary" disabled={invite.isPending}>
-            {invite.isPending ? 'Inviting...' : 'Invite'}
+          <Button type="submit" variant="primary" disabled={form.busy}>
+            {form.busy ? 'Inviting...' : 'Invite'}
           </Button>
         </Form>
       </Card.Body>
