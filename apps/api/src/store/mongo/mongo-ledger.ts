@@ -8,11 +8,11 @@ import {
   type MongoClient,
   type Timestamp,
 } from 'mongodb';
-import { ALERT_CHANNELS } from '@smart-zone/types/alert';
+import { ALERT_CHANNELS, type AlertKind } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
 import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
-import { alertFor, type StockLevel } from '../stock-alerts';
+import type { StockLevel } from '../stock-alerts';
 import { type Author, type ChangeCause, StoreBusyError, WriteOutcomeUnknownError } from '../store';
 import {
   actorOf,
@@ -35,7 +35,7 @@ const TRANSACTION_TIME_MS = 20_000;
 const MAX_TIME_MS_EXPIRED = 50;
 
 /** What a client is told (the driver's error, with the server's address, is the cause: logged, not sent). */
-const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
+export const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
 const UNCONFIRMED =
   'The database did not confirm the write: it may have been saved. Check (reload) before trying again.';
 
@@ -93,6 +93,8 @@ export interface ItemChange {
   };
   /** The audit entry to append, linked to the movement (as SQLite's ItemChange). */
   audit: AuditNote;
+  /** The alert the change raises, as its decision says (decisions/change.ts). */
+  alert: AlertKind | null;
 }
 
 /** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
@@ -213,7 +215,7 @@ export function mongoLedger(
       const reason = change.actor.reason ?? movement?.note;
       const by: Author = { ...change.actor, ...(reason ? { reason } : {}) };
       auditDocs.push(toAuditDoc(auditEntry(change.audit, by, at.toISOString(), movementId?.toHexString()), seq));
-      const kind = alertFor(change.cause, change.before, after);
+      const kind = change.alert;
       const alertId = kind && after ? new ObjectId() : undefined;
       if (kind && after && alertId) {
         alertDocs.push({
