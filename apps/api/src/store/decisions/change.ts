@@ -1,6 +1,7 @@
 import type { AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction } from '@smart-zone/types/audit';
 import { type Item, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
+import { utcDay } from '@smart-zone/types/stats';
 import type { AuditNote } from '../audit-entries';
 import { type ItemFields } from '../import-plan';
 import type { ChangeCause } from '../ports/changes';
@@ -39,6 +40,29 @@ export interface ItemChange {
   };
   /** The alert the change raises (the rule of stock-alerts.ts), or null; the feed entry names it. */
   alert: AlertKind | null;
+  /** What its movement adds to the dashboard's day totals (dayTotals); none without a movement. */
+  days?: DayTotals;
+}
+
+/** A movement's part of the day totals (docs/decisions/013): on its UTC day, units in and out, and its item's units out. */
+export interface DayTotals {
+  day: string;
+  in: number;
+  out: number;
+  itemOut: number;
+}
+
+/**
+ * Units in and out by the delta's sign; the item's units out are every decrease but a deletion's (a
+ * deleted item is no top mover). SQLite's triggers count the same in SQL (migration 8, sqlite/schema.ts).
+ */
+export function dayTotals({ delta, reason }: { delta: number; reason: MovementReason }, at: string): DayTotals {
+  return {
+    day: utcDay(Date.parse(at)),
+    in: Math.max(delta, 0),
+    out: Math.max(-delta, 0),
+    itemOut: delta < 0 && reason !== 'deleted' ? -delta : 0,
+  };
 }
 
 /**
@@ -80,21 +104,17 @@ export function itemChange(
     before: was,
     after: now,
     alert: alertFor(what.cause, was, now),
+    ...(what.movement ? { days: dayTotals(what.movement, what.at) } : {}),
   };
 }
 
 /** An item with these editable fields, written at `at` (its version moved on). */
 export function withFields(item: Item, fields: ItemFields, at: string): Item {
+  const { sku, ...rest } = fields;
   return {
     _id: item._id,
-    name: fields.name,
-    supplier: fields.supplier,
-    price: fields.price,
-    quantity: fields.quantity,
-    description: fields.description,
-    img: fields.img,
-    minStock: fields.minStock,
-    ...(fields.sku !== null ? { sku: fields.sku } : {}),
+    ...rest,
+    ...(sku !== null ? { sku } : {}),
     createdAt: item.createdAt,
     updatedAt: at,
     version: item.version + 1,

@@ -10,8 +10,8 @@ import {
 } from 'mongodb';
 import { ALERT_CHANNELS, type AlertKind } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
-import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
+import type { DayTotals } from '../decisions/change';
 import type { StockLevel } from '../stock-alerts';
 import { type Author, type ChangeCause, StoreBusyError, WriteOutcomeUnknownError } from '../store';
 import {
@@ -95,6 +95,8 @@ export interface ItemChange {
   audit: AuditNote;
   /** The alert the change raises, as its decision says (decisions/change.ts). */
   alert: AlertKind | null;
+  /** What its movement adds to the day totals, as its decision counted it. */
+  days?: DayTotals;
 }
 
 /** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
@@ -247,7 +249,7 @@ export function mongoLedger(
     }
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
-    await countMovements(movementDocs, list, session);
+    await countMovements(list, session);
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
@@ -255,23 +257,24 @@ export function mongoLedger(
   }
 
   /**
-   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): units
-   * in and out per UTC day by each delta's sign, and each item's units out per day (not a deletion's); a
-   * deleted item's days go with it.
+   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): each
+   * change's day totals as its decision counted them (decisions/change.ts dayTotals); a deleted item's
+   * days go with it.
    */
-  async function countMovements(docs: readonly MovementDoc[], list: readonly ItemChange[], session?: ClientSession) {
+  async function countMovements(list: readonly ItemChange[], session?: ClientSession) {
     const days = new Map<string, { in: number; out: number }>();
     const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
-    for (const doc of docs) {
-      const day = utcDay(doc.at);
+    for (const { days: counted, itemId } of list) {
+      if (!counted) continue;
+      const { day } = counted;
       const total = days.get(day) ?? { in: 0, out: 0 };
-      total.in += Math.max(doc.delta, 0);
-      total.out += Math.max(-doc.delta, 0);
+      total.in += counted.in;
+      total.out += counted.out;
       days.set(day, total);
-      if (doc.delta >= 0 || doc.reason === 'deleted') continue;
-      const key = `${day} ${doc.itemId.toHexString()}`;
-      const itemDay = itemDays.get(key) ?? { day, itemId: doc.itemId, out: 0 };
-      itemDay.out -= doc.delta;
+      if (counted.itemOut === 0) continue;
+      const key = `${day} ${itemId.toHexString()}`;
+      const itemDay = itemDays.get(key) ?? { day, itemId, out: 0 };
+      itemDay.out += counted.itemOut;
       itemDays.set(key, itemDay);
     }
     if (days.size > 0) {
