@@ -26,12 +26,9 @@ export type {
   ItemFilter,
   ItemListOptions,
   ItemRepository,
-  LedgerFilter,
   LedgerLine,
-  StockChange,
   StockOutcome,
   UndoOutcome,
-  UpdateOutcome,
 } from './ports/items';
 export type { TeamOutcome, TeamRepository, TeamWriteGuard } from './ports/team';
 

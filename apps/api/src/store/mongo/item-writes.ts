@@ -127,5 +127,3 @@ export function mongoItemWriter({ items }: MongoCollections, { write, record, bu
     isMoved: (error: unknown) => error instanceof ItemMoved,
   };
 }
-
-export type MongoItemWriter = ReturnType<typeof mongoItemWriter>;

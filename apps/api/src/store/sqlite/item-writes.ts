@@ -74,5 +74,3 @@ export function sqliteItemWriter(db: Database.Database, ledger: SqliteLedger) {
     },
   };
 }
-
-export type SqliteItemWriter = ReturnType<typeof sqliteItemWriter>;

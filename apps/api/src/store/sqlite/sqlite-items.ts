@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideStockChange } from '../decisions/change-stock';
-import { decideCreate, skuAsked, skusAsked } from '../decisions/create-items';
+import { decideCreate, skuAsked } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
@@ -51,10 +51,6 @@ export function sqliteItems(
     ),
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
     manyBySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku IN (SELECT value FROM json_each(?))'),
-  };
-  const readItem = (id: string): Item | null => {
-    const row = writer.read(id);
-    return row ? toItem(row) : null;
   };
   const holderOf = (sku: string) => {
     const row = sql.bySku.get(sku);
