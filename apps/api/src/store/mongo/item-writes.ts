@@ -12,23 +12,23 @@ const ATTEMPTS = 10;
 /** The item a write read has moved on (another write came between): nothing of this attempt holds. */
 class ItemMoved extends Error {}
 
+/** A decided movement as the ledger records it: the ids it links to as ObjectIds. */
+function movementOf({ deliveryId, undoOf, ...movement }: NonNullable<Decided['movement']>): ItemChange['movement'] {
+  return {
+    ...movement,
+    ...(deliveryId ? { deliveryId: new ObjectId(deliveryId) } : {}),
+    ...(undoOf ? { undoOf: new ObjectId(undoOf) } : {}),
+  };
+}
+
 /** A decided change as the ledger records it: ids as ObjectIds, the time a Date, with its place in commit order. */
 export function ledgerChange({ itemId, at, movement, ...change }: Decided, seq: number): ItemChange {
-  const { deliveryId, undoOf, ...kept } = movement ?? { delta: 0, reason: 'adjust' };
   return {
     ...change,
     itemId: new ObjectId(itemId),
     at: new Date(at),
     seq,
-    ...(movement
-      ? {
-          movement: {
-            ...kept,
-            ...(deliveryId ? { deliveryId: new ObjectId(deliveryId) } : {}),
-            ...(undoOf ? { undoOf: new ObjectId(undoOf) } : {}),
-          },
-        }
-      : {}),
+    ...(movement ? { movement: movementOf(movement) } : {}),
   };
 }
 
@@ -66,7 +66,7 @@ export const fieldsUpdate = (wanted: ItemFields, now: Date, actor: Actor) => ({
 
 /** How MongoDB stores a decided item write (decisions/), inside the caller's write. */
 export function mongoItemWriter({ items }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
-  /** The item as the write reads it (an id that is no ObjectId: none). */
+  /** The item as the write reads it, or null. */
   const read = (_id: ObjectId, session?: ClientSession) => items.findOne({ _id }, inTx(session));
 
   /** Stores the item (`before`: the document the decision read), only while it still has the version read. */

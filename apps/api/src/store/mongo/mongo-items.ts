@@ -166,7 +166,10 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
         writer.decided(async (session) => {
           const before = await writer.read(new ObjectId(id), session);
           const sku = skuAsked(input);
-          const holder = sku === undefined ? null : await items.findOne({ sku: skuIs(sku) }, inTx(session));
+          const holder =
+            sku === undefined
+              ? null
+              : await items.findOne({ sku: skuIs(sku) }, { projection: { name: 1 }, ...inTx(session) });
           const skuHolder = holder ? { id: holder._id.toHexString(), name: holder.name } : undefined;
           const decision = decideEdit(before && toItem(before), input, { skuHolder }, actor, now(), expectedVersion);
           if (!decision.ok || !decision.changed) return decision;
