@@ -179,10 +179,9 @@ export function mongoLedger(
 
   /**
    * What every item write does besides its own document, inside the caller's
-   * write: append each change's stock movement, raise the alert the low-stock
-   * rule asks for (stock-alerts.ts, the rule SQLite's ledger uses), append
-   * its audit entry (linked to the movement; a stock move without a reason
-   * gives its note as one), and log the change for the feed (mongo-feed.ts).
+   * write: append each change's stock movement, the alert its decision raised
+   * (decisions/change.ts), its audit entry (linked to the movement), its day
+   * totals, and log the change for the feed (mongo-feed.ts).
    * Many changes (createMany) go as one insert per collection. Answers each change's movement id
    * (undefined for a change without one), in order.
    */
@@ -214,9 +213,8 @@ export function mongoLedger(
           ...(movement.undoOf ? { undoOf: movement.undoOf } : {}),
         });
       }
-      const reason = change.actor.reason ?? movement?.note;
-      const by: Author = { ...change.actor, ...(reason ? { reason } : {}) };
-      auditDocs.push(toAuditDoc(auditEntry(change.audit, by, at.toISOString(), movementId?.toHexString()), seq));
+      const { actor } = change;
+      auditDocs.push(toAuditDoc(auditEntry(change.audit, actor, at.toISOString(), movementId?.toHexString()), seq));
       const kind = change.alert;
       const alertId = kind && after ? new ObjectId() : undefined;
       if (kind && after && alertId) {
