@@ -1,8 +1,9 @@
 import { ObjectId, type Filter } from 'mongodb';
-import { QUANTITY_MAX } from '@smart-zone/types/item';
-import type { AuditNote } from '../audit-entries';
+import { decideCancel } from '../decisions/cancel-delivery';
+import { decideDelivery } from '../decisions/deliver';
 import type { DeliveryFilter, DeliveryRepository } from '../store';
-import { moveStock, toDelivery, type DeliveryDoc, type MongoCollections } from './documents';
+import { toDelivery, toItem, type DeliveryDoc, type MongoCollections } from './documents';
+import { mongoItemWriter } from './item-writes';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
 /** Not cancelled: what every list shows, and what each of the list's indexes leads with (schema.ts). */
@@ -30,20 +31,9 @@ function listQuery({ email, itemId, from, to }: DeliveryFilter): Filter<Delivery
   };
 }
 
-/** A delivery's audit entry: about the delivery, named by its item, with the item's quantity before and after. */
-const deliveryNote = (
-  action: 'delivery.create' | 'delivery.cancel',
-  doc: DeliveryDoc,
-  itemName: string,
-  quantity?: [number, number],
-): AuditNote => ({
-  action,
-  target: { kind: 'delivery', id: doc._id.toHexString(), name: itemName, itemId: doc.inventoriesId.toHexString() },
-  ...(quantity ? { changes: { quantity } } : {}),
-});
-
-export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger: MongoLedger): DeliveryRepository {
-  const { write, record, bumpRevision } = ledger;
+export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedger): DeliveryRepository {
+  const { deliveries } = collections;
+  const writer = mongoItemWriter(collections, ledger);
   return {
     async listByOwner(uid) {
       return (
@@ -84,121 +74,67 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
       return doc ? toDelivery(doc) : null;
     },
     create(delivery) {
-      return write(async (session) => {
-        const itemId = new ObjectId(delivery.inventoriesId);
-        const at = new Date();
-        // The stock guard is in the filter: a short item matches no document. The item after the update
-        // (its name, reorder point, version) tells the ledger both sides of the change.
-        const item = await items.findOneAndUpdate(
-          { _id: itemId, quantity: { $gte: delivery.quantity } },
-          moveStock(-delivery.quantity, at, delivery.owner),
-          { returnDocument: 'after', ...inTx(session) },
+      return writer.decided(async (session) => {
+        const before = await writer.read(new ObjectId(delivery.inventoriesId), session);
+        const _id = new ObjectId();
+        const decision = decideDelivery(
+          before && toItem(before),
+          delivery,
+          _id.toHexString(),
+          new Date().toISOString(),
         );
-        if (!item) {
-          const current = await items.findOne({ _id: itemId }, { projection: { quantity: 1 }, ...inTx(session) });
-          return current
-            ? { ok: false as const, reason: 'out_of_stock' as const, available: current.quantity }
-            : { ok: false as const, reason: 'item_not_found' as const };
-        }
-        const seq = await bumpRevision(session);
+        if (!decision.ok) return decision;
+        const made = decision.delivery;
+        await writer.store(decision.write, before!, session);
+        // The delivery's seq is the change's: one write, one place in commit order.
+        const seq = await ledger.bumpRevision(session);
         const doc: DeliveryDoc = {
-          _id: new ObjectId(),
-          uid: delivery.owner.uid,
-          email: delivery.owner.email,
-          name: delivery.name,
-          inventory: item.name,
-          inventoriesId: itemId,
-          address: delivery.address,
-          phone: delivery.phone,
-          quantity: delivery.quantity,
-          createdAt: at,
+          _id,
+          uid: made.uid,
+          email: made.email,
+          name: made.name,
+          inventory: made.inventory,
+          inventoriesId: before!._id,
+          address: made.address,
+          phone: made.phone,
+          quantity: made.quantity,
+          createdAt: new Date(made.createdAt),
           seq,
         };
         await deliveries.insertOne(doc, inTx(session));
-        await record(
-          [
-            {
-              itemId,
-              itemName: item.name,
-              cause: 'delivery',
-              actor: delivery.owner,
-              at,
-              // The delivery's seq is the change's: one write, one place in commit order.
-              seq,
-              before: { quantity: item.quantity + delivery.quantity, minStock: item.minStock },
-              after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
-              movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: doc._id },
-              audit: deliveryNote('delivery.create', doc, item.name, [
-                item.quantity + delivery.quantity,
-                item.quantity,
-              ]),
-            },
-          ],
-          session,
-        );
-        return { ok: true as const, delivery: toDelivery(doc) };
+        await writer.recordChange(decision.write.change, session, seq);
+        return { ok: true as const, delivery: made };
       });
     },
     cancel(id, by, ownerUid) {
-      return write(async (session) => {
-        const at = new Date();
+      return writer.decided(async (session) => {
         const _id = idKey(id);
-        if (!_id) return { ok: false as const, reason: 'not_found' as const };
-        // With an owner named, only theirs: another's is not found, as if it did not exist.
-        const doc = await deliveries.findOneAndUpdate(
-          { _id, ...(ownerUid !== undefined ? { uid: ownerUid } : {}), ...LIVE },
+        const doc = _id && (await deliveries.findOne({ _id, ...LIVE }, inTx(session)));
+        const before = doc && (await writer.read(doc.inventoriesId, session));
+        const at = new Date();
+        const decision = decideCancel(doc && toDelivery(doc), before && toItem(before), by, at.toISOString(), ownerUid);
+        if (!decision.ok) return decision;
+        // The claim: a cancel that came between the read and here has it (then this one is decided again).
+        const claimed = await deliveries.updateOne(
+          { _id: doc!._id, ...LIVE },
           { $set: { cancelledAt: at } },
-          { returnDocument: 'after', ...inTx(session) },
+          inTx(session),
         );
-        if (!doc) return { ok: false as const, reason: 'not_found' as const };
-        // The item may have been deleted since; then there is no stock to restore.
-        // The limit is in the filter: an item that would go over QUANTITY_MAX matches nothing.
-        const item = await items.findOneAndUpdate(
-          { _id: doc.inventoriesId, quantity: { $lte: QUANTITY_MAX - doc.quantity } },
-          moveStock(doc.quantity, at, by),
-          { returnDocument: 'after', ...inTx(session) },
-        );
-        if (!item) {
-          const current = await items.findOne(
-            { _id: doc.inventoriesId },
-            { projection: { quantity: 1 }, ...inTx(session) },
-          );
-          if (current) {
-            // Over the limit: take the claim back (in a transaction the two cancel out; without one,
-            // this undoes the mark, and a cancel racing between them was refused as not found).
-            await deliveries.updateOne({ _id: doc._id }, { $unset: { cancelledAt: '' } }, inTx(session));
-            return {
-              ok: false as const,
-              reason: 'over_limit' as const,
-              available: current.quantity,
-              quantity: doc.quantity,
-            };
+        if (claimed.modifiedCount !== 1) throw writer.moved(`Delivery ${id} was cancelled since it was read`);
+        if (!decision.write) {
+          await ledger.audit(decision.audit, by, session, at);
+        } else {
+          try {
+            await writer.apply(decision.write, before!, session);
+          } catch (error) {
+            // Without a transaction, the claim is taken back before this is decided again (in one, the abort does it).
+            if (writer.isMoved(error) && !session) {
+              await deliveries.updateOne({ _id: doc!._id }, { $unset: { cancelledAt: '' } }, inTx(session));
+            }
+            throw error;
           }
         }
-        if (item) {
-          // The catalogue changed only when stock went back to an item (as SQLite's group commit counts it).
-          await record(
-            [
-              {
-                itemId: item._id,
-                itemName: item.name,
-                cause: 'cancel',
-                actor: by,
-                at,
-                seq: await bumpRevision(session),
-                before: { quantity: item.quantity - doc.quantity, minStock: item.minStock },
-                after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
-                movement: { delta: doc.quantity, reason: 'cancel', deliveryId: doc._id },
-                audit: deliveryNote('delivery.cancel', doc, item.name, [item.quantity - doc.quantity, item.quantity]),
-              },
-            ],
-            session,
-          );
-        } else {
-          // The item is gone: no stock to put back, but the cancel is still a write, named by the item's name then.
-          await ledger.audit(deliveryNote('delivery.cancel', doc, doc.inventory), by, session, at);
-        }
-        return { ok: true as const, delivery: toDelivery(doc) };
+        return { ok: true as const, delivery: decision.delivery };
       });
     },
   };

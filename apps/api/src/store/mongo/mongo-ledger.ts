@@ -8,12 +8,11 @@ import {
   type MongoClient,
   type Timestamp,
 } from 'mongodb';
-import { ALERT_CHANNELS } from '@smart-zone/types/alert';
+import { ALERT_CHANNELS, type AlertKind } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
-import { dayTotalsOf } from '@smart-zone/types/movement-kinds';
-import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
-import { alertFor, type StockLevel } from '../stock-alerts';
+import type { DayTotals } from '../decisions/change';
+import type { StockLevel } from '../stock-alerts';
 import { type Author, type ChangeCause, StoreBusyError, WriteOutcomeUnknownError } from '../store';
 import {
   actorOf,
@@ -36,7 +35,7 @@ const TRANSACTION_TIME_MS = 20_000;
 const MAX_TIME_MS_EXPIRED = 50;
 
 /** What a client is told (the driver's error, with the server's address, is the cause: logged, not sent). */
-const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
+export const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
 const UNCONFIRMED =
   'The database did not confirm the write: it may have been saved. Check (reload) before trying again.';
 
@@ -94,6 +93,10 @@ export interface ItemChange {
   };
   /** The audit entry to append, linked to the movement (as SQLite's ItemChange). */
   audit: AuditNote;
+  /** The alert the change raises, as its decision says (decisions/change.ts). */
+  alert: AlertKind | null;
+  /** What its movement adds to the day totals, as its decision counted it. */
+  days?: DayTotals;
 }
 
 /** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
@@ -176,10 +179,9 @@ export function mongoLedger(
 
   /**
    * What every item write does besides its own document, inside the caller's
-   * write: append each change's stock movement, raise the alert the low-stock
-   * rule asks for (stock-alerts.ts, the rule SQLite's ledger uses), append
-   * its audit entry (linked to the movement; a stock move without a reason
-   * gives its note as one), and log the change for the feed (mongo-feed.ts).
+   * write: append each change's stock movement, the alert its decision raised
+   * (decisions/change.ts), its audit entry (linked to the movement), its day
+   * totals, and log the change for the feed (mongo-feed.ts).
    * Many changes (createMany) go as one insert per collection. Answers each change's movement id
    * (undefined for a change without one), in order.
    */
@@ -211,10 +213,9 @@ export function mongoLedger(
           ...(movement.undoOf ? { undoOf: movement.undoOf } : {}),
         });
       }
-      const reason = change.actor.reason ?? movement?.note;
-      const by: Author = { ...change.actor, ...(reason ? { reason } : {}) };
-      auditDocs.push(toAuditDoc(auditEntry(change.audit, by, at.toISOString(), movementId?.toHexString()), seq));
-      const kind = alertFor(change.cause, change.before, after);
+      const { actor } = change;
+      auditDocs.push(toAuditDoc(auditEntry(change.audit, actor, at.toISOString(), movementId?.toHexString()), seq));
+      const kind = change.alert;
       const alertId = kind && after ? new ObjectId() : undefined;
       if (kind && after && alertId) {
         alertDocs.push({
@@ -246,7 +247,7 @@ export function mongoLedger(
     }
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
-    await countMovements(movementDocs, list, session);
+    await countMovements(list, session);
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
@@ -254,24 +255,24 @@ export function mongoLedger(
   }
 
   /**
-   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's triggers): each
-   * movement's share (dayTotalsOf, the movement kinds table) of its UTC day's units in and out and of its
-   * item's units out that day; a deleted item's days go with it.
+   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): each
+   * change's day totals as its decision counted them (decisions/change.ts dayTotals); a deleted item's
+   * days go with it.
    */
-  async function countMovements(docs: readonly MovementDoc[], list: readonly ItemChange[], session?: ClientSession) {
+  async function countMovements(list: readonly ItemChange[], session?: ClientSession) {
     const days = new Map<string, { in: number; out: number }>();
     const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
-    for (const doc of docs) {
-      const day = utcDay(doc.at);
-      const share = dayTotalsOf(doc.reason, doc.delta);
+    for (const { days: counted, itemId } of list) {
+      if (!counted) continue;
+      const { day } = counted;
       const total = days.get(day) ?? { in: 0, out: 0 };
-      total.in += share.in;
-      total.out += share.out;
+      total.in += counted.in;
+      total.out += counted.out;
       days.set(day, total);
-      if (share.itemOut === 0) continue;
-      const key = `${day} ${doc.itemId.toHexString()}`;
-      const itemDay = itemDays.get(key) ?? { day, itemId: doc.itemId, out: 0 };
-      itemDay.out += share.itemOut;
+      if (counted.itemOut === 0) continue;
+      const key = `${day} ${itemId.toHexString()}`;
+      const itemDay = itemDays.get(key) ?? { day, itemId, out: 0 };
+      itemDay.out += counted.itemOut;
       itemDays.set(key, itemDay);
     }
     if (days.size > 0) {

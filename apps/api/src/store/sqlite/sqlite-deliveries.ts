@@ -1,21 +1,15 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import { QUANTITY_MAX } from '@smart-zone/types/item';
+import { decideCancel } from '../decisions/cancel-delivery';
+import { decideDelivery } from '../decisions/deliver';
 import type { Author, CancelOutcome, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
-import { toDelivery, type DeliveryRow } from './rows';
+import { sqliteItemWriter } from './item-writes';
+import { toDelivery, toItem, type DeliveryRow } from './rows';
 import { deliveryQueries } from './delivery-queries';
 import { groupCommit } from './group-commit';
 import { deliveryPageInline } from './read-jobs';
 import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
-
-/** What a stock update hands back: the item after it. */
-interface StockRow {
-  quantity: number;
-  name: string;
-  min_stock: number;
-  version: number;
-}
 
 export function sqliteDeliveries(
   db: Database.Database,
@@ -23,30 +17,15 @@ export function sqliteDeliveries(
   onCommitted: () => void,
   worker: SearchRunner,
 ): DeliveryRepository {
+  const writer = sqliteItemWriter(db, ledger);
   const sql = {
-    // The stock guard is in the WHERE clause: a short item matches no row.
-    takeStock: db.prepare<Record<string, unknown>, StockRow>(
-      `UPDATE items SET quantity = quantity - @quantity, version = version + 1, updated_at = @at,
-         updated_by_uid = @uid, updated_by_email = @email
-       WHERE id = @id AND quantity >= @quantity RETURNING quantity, name, min_stock, version`,
-    ),
-    returnStock: db.prepare<Record<string, unknown>, StockRow>(
-      `UPDATE items SET quantity = quantity + @quantity, version = version + 1, updated_at = @at,
-         updated_by_uid = @uid, updated_by_email = @email
-       WHERE id = @id RETURNING quantity, name, min_stock, version`,
-    ),
-    stock: db.prepare<[string], { quantity: number }>('SELECT quantity FROM items WHERE id = ?'),
     insert: db.prepare(
       `INSERT INTO deliveries (id, uid, email, name, inventory, inventories_id, address, phone, quantity, created_at)
        VALUES (@id, @uid, @email, @name, @inventory, @inventories_id, @address, @phone, @quantity, @created_at)`,
     ),
     get: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE id = ? AND cancelled_at IS NULL'),
-    // With no owner named (null), anyone's delivery.
-    pending: db.prepare<{ id: string; owner: string | null }, Pick<DeliveryRow, 'inventories_id' | 'quantity'>>(
-      'SELECT inventories_id, quantity FROM deliveries WHERE id = @id AND (@owner IS NULL OR uid = @owner) AND cancelled_at IS NULL',
-    ),
-    cancel: db.prepare<[string, string], DeliveryRow>(
-      'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL RETURNING *',
+    cancel: db.prepare<[string, string]>(
+      'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL',
     ),
     byOwner: db.prepare<[string], DeliveryRow>(
       'SELECT * FROM deliveries WHERE uid = ? AND cancelled_at IS NULL ORDER BY seq DESC',
@@ -62,97 +41,39 @@ export function sqliteDeliveries(
   const batches = groupCommit(db, { onChanges: () => ledger.bumpRevision(), onCommitted });
 
   const deliver = (delivery: NewDelivery): DeliveryOutcome => {
-    const at = new Date().toISOString();
-    const { owner } = delivery;
-    const taken = sql.takeStock.get({
-      id: delivery.inventoriesId,
-      quantity: delivery.quantity,
-      at,
-      uid: owner.uid,
-      email: owner.email,
+    const before = writer.read(delivery.inventoriesId);
+    const id = new ObjectId().toHexString();
+    const decision = decideDelivery(before ? toItem(before) : null, delivery, id, new Date().toISOString());
+    if (!decision.ok) return decision;
+    const { delivery: made } = decision;
+    sql.insert.run({
+      id,
+      uid: made.uid,
+      email: made.email,
+      name: made.name,
+      inventory: made.inventory,
+      inventories_id: made.inventoriesId,
+      address: made.address,
+      phone: made.phone,
+      quantity: made.quantity,
+      created_at: made.createdAt,
     });
-    if (!taken) {
-      const stock = sql.stock.get(delivery.inventoriesId);
-      return stock
-        ? { ok: false, reason: 'out_of_stock', available: stock.quantity }
-        : { ok: false, reason: 'item_not_found' };
-    }
-    const row: DeliveryRow = {
-      id: new ObjectId().toHexString(),
-      uid: owner.uid,
-      email: owner.email,
-      name: delivery.name,
-      inventory: taken.name,
-      inventories_id: delivery.inventoriesId,
-      address: delivery.address,
-      phone: delivery.phone,
-      quantity: delivery.quantity,
-      created_at: at,
-      cancelled_at: null,
-    };
-    sql.insert.run(row);
-    ledger.record({
-      itemId: delivery.inventoriesId,
-      itemName: taken.name,
-      cause: 'delivery',
-      actor: owner,
-      at,
-      before: { quantity: taken.quantity + delivery.quantity, minStock: taken.min_stock },
-      after: { quantity: taken.quantity, minStock: taken.min_stock, version: taken.version },
-      movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: row.id },
-      audit: {
-        action: 'delivery.create',
-        target: { kind: 'delivery', id: row.id, name: taken.name, itemId: delivery.inventoriesId },
-        changes: { quantity: [taken.quantity + delivery.quantity, taken.quantity] },
-      },
-    });
-    return { ok: true, delivery: toDelivery(row) };
+    writer.apply(decision.write, before!);
+    return { ok: true, delivery: made };
   };
 
   /** The cancelled delivery, and whether its stock went back to an item that still exists. */
   const cancel = (id: string, by: Author, ownerUid?: string): { outcome: CancelOutcome; restored: boolean } => {
-    // Synchronous inside its savepoint: nothing runs between this check and the writes below.
-    const pending = sql.pending.get({ id, owner: ownerUid ?? null });
-    if (!pending) return { outcome: { ok: false, reason: 'not_found' }, restored: false };
-    const stock = sql.stock.get(pending.inventories_id);
-    if (stock && stock.quantity + pending.quantity > QUANTITY_MAX) {
-      return {
-        outcome: { ok: false, reason: 'over_limit', available: stock.quantity, quantity: pending.quantity },
-        restored: false,
-      };
-    }
+    // Synchronous inside its savepoint: nothing runs between these reads and the writes below.
+    const row = sql.get.get(id);
+    const before = row ? writer.read(row.inventories_id) : undefined;
     const at = new Date().toISOString();
-    const row = sql.cancel.get(at, id);
-    if (!row) return { outcome: { ok: false, reason: 'not_found' }, restored: false };
-    // The item may have been deleted since; then there is no stock to restore.
-    const restored = sql.returnStock.get({
-      id: row.inventories_id,
-      quantity: row.quantity,
-      at,
-      uid: by.uid,
-      email: by.email,
-    });
-    const target = { kind: 'delivery' as const, id, name: restored?.name ?? row.inventory, itemId: row.inventories_id };
-    if (restored) {
-      ledger.record({
-        itemId: row.inventories_id,
-        itemName: restored.name,
-        cause: 'cancel',
-        actor: by,
-        at,
-        before: { quantity: restored.quantity - row.quantity, minStock: restored.min_stock },
-        after: { quantity: restored.quantity, minStock: restored.min_stock, version: restored.version },
-        movement: { delta: row.quantity, reason: 'cancel', deliveryId: id },
-        audit: {
-          action: 'delivery.cancel',
-          target,
-          changes: { quantity: [restored.quantity - row.quantity, restored.quantity] },
-        },
-      });
-    } else {
-      ledger.audit({ action: 'delivery.cancel', target }, by, at);
-    }
-    return { outcome: { ok: true, delivery: toDelivery(row) }, restored: restored !== undefined };
+    const decision = decideCancel(row ? toDelivery(row) : null, before ? toItem(before) : null, by, at, ownerUid);
+    if (!decision.ok) return { outcome: decision, restored: false };
+    sql.cancel.run(at, id);
+    if (decision.write) writer.apply(decision.write, before!);
+    else ledger.audit(decision.audit, by, at);
+    return { outcome: { ok: true, delivery: decision.delivery }, restored: decision.write !== null };
   };
 
   return {

@@ -1,36 +1,8 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
-import type { Item, MovementReason } from '@smart-zone/types/item';
 import { auditEntry, type AuditNote } from '../audit-entries';
-import { alertFor, type StockLevel } from '../stock-alerts';
-import type { Author, ChangeCause } from '../store';
-
-/** One committed change of an item, as every write path describes it to the ledger. */
-export interface ItemChange {
-  itemId: string;
-  /** The item's name (after the change; its last one when deleted): the alert keeps it. */
-  itemName: string;
-  cause: ChangeCause;
-  actor: Author;
-  /** The write's audit entry: appended with the change, linked to its movement. */
-  audit: AuditNote;
-  at: string;
-  /** The stock level before the change; null when the item is created. */
-  before: StockLevel | null;
-  /** After it, with the item's new version; null when the item is deleted. */
-  after: (StockLevel & { version: number }) | null;
-  /** The stock movement to append (every cause but `updated`). */
-  movement?: {
-    delta: number;
-    reason: MovementReason;
-    deliveryId?: string;
-    note?: string;
-    /** The item's last state, for a `deleted` movement. */
-    item?: Item;
-    /** The movement an `undo` takes back. */
-    undoOf?: string;
-  };
-}
+import type { ItemChange } from '../decisions/change';
+import type { Author } from '../store';
 
 /** The changes log keeps this many rows: enough for a reconnecting listener, never a growing file. */
 const CHANGES_KEPT = 100_000;
@@ -42,7 +14,7 @@ const CHANGES_KEPT = 100_000;
  * move the catalogue's revision on (the list ETag).
  */
 export interface SqliteLedger {
-  /** Answers the id of the movement it appended (null when the change appended none). */
+  /** Records a decided change (decisions/); answers the id of the movement it appended (null when none). */
   record(change: ItemChange): string | null;
   /** Appends an audit entry for a write that changes no item (a team change; a cancel whose item is gone). */
   audit(note: AuditNote, by: Author, at: string, movementId?: string | null): void;
@@ -125,7 +97,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
         });
       }
       appendAudit(change.audit, change.actor, change.at, movementId);
-      const kind = alertFor(change.cause, change.before, after);
+      const kind = change.alert;
       const alertId = kind ? new ObjectId().toHexString() : null;
       if (kind && after) {
         insertAlert.run({

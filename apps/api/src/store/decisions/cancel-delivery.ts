@@ -1,0 +1,50 @@
+import type { DeliveredItem } from '@smart-zone/types/delivery';
+import { type Item, QUANTITY_MAX } from '@smart-zone/types/item';
+import type { AuditNote } from '../audit-entries';
+import type { CancelOutcome } from '../ports/deliveries';
+import type { Author } from '../ports/items';
+import { stockMove, type ItemWrite } from './change';
+
+export type CancelDecision =
+  | Exclude<CancelOutcome, { ok: true }>
+  /** The delivery to mark cancelled, and its quantity put back to its item. */
+  | { ok: true; delivery: DeliveredItem; write: ItemWrite }
+  /** Its item is gone: no stock to put back, but the cancel is still a write, audited alone. */
+  | { ok: true; delivery: DeliveredItem; write: null; audit: AuditNote };
+
+/**
+ * Cancels a delivery (`delivery`: one not cancelled, as the adapter read it; null when there is none) and
+ * puts its quantity back to its item with a `cancel` movement, when the item still exists (`item`). With
+ * `ownerUid`, only a delivery of that uid's: another's is not found. Refused when the item would go over
+ * QUANTITY_MAX.
+ */
+export function decideCancel(
+  delivery: DeliveredItem | null,
+  item: Item | null,
+  by: Author,
+  at: string,
+  ownerUid?: string,
+): CancelDecision {
+  if (!delivery || (ownerUid !== undefined && delivery.uid !== ownerUid)) return { ok: false, reason: 'not_found' };
+  const { quantity } = delivery;
+  const target = {
+    kind: 'delivery' as const,
+    id: delivery._id,
+    name: delivery.inventory,
+    itemId: delivery.inventoriesId,
+  };
+  if (!item) return { ok: true, delivery, write: null, audit: { action: 'delivery.cancel', target } };
+  if (item.quantity + quantity > QUANTITY_MAX) {
+    return { ok: false, reason: 'over_limit', available: item.quantity, quantity };
+  }
+  const write = stockMove(item, {
+    delta: quantity,
+    reason: 'cancel',
+    action: 'delivery.cancel',
+    actor: by,
+    at,
+    deliveryId: delivery._id,
+    target: { ...target, name: item.name },
+  });
+  return { ok: true, delivery, write };
+}

@@ -1,0 +1,147 @@
+import type { AlertKind } from '@smart-zone/types/alert';
+import type { AuditAction } from '@smart-zone/types/audit';
+import { type Item, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
+import { dayTotalsOf } from '@smart-zone/types/movement-kinds';
+import { utcDay } from '@smart-zone/types/stats';
+import type { AuditNote } from '../audit-entries';
+import { type ItemFields } from '../import-plan';
+import type { ChangeCause } from '../ports/changes';
+import type { Author } from '../ports/items';
+import { alertFor, type StockLevel } from '../stock-alerts';
+
+/**
+ * One change of an item, whole, as a decision hands it to an adapter's ledger: what it records in the
+ * write's transaction besides the item itself (the movement, the audit entry, the alert, the change-feed
+ * entry). Ids are 24-hex strings and times ISO strings; an adapter converts them at its edge.
+ */
+export interface ItemChange {
+  itemId: string;
+  /** The item's name (after the change; its last one when deleted): the alert keeps it. */
+  itemName: string;
+  cause: ChangeCause;
+  /** Who made it: the movement's actor, and the audit entry's actor, reason and request. */
+  actor: Author;
+  /** The write's audit entry: appended with the change, linked to its movement. */
+  audit: AuditNote;
+  at: string;
+  /** The stock level before the change; null when the item is created. */
+  before: StockLevel | null;
+  /** After it, with the item's new version; null when the item is deleted. */
+  after: (StockLevel & { version: number }) | null;
+  /** The stock movement to append (every cause but `updated`). */
+  movement?: {
+    delta: number;
+    reason: MovementReason;
+    deliveryId?: string;
+    note?: string;
+    /** The item's last state, for a `deleted` movement. */
+    item?: Item;
+    /** The movement an `undo` takes back. */
+    undoOf?: string;
+  };
+  /** The alert the change raises (the rule of stock-alerts.ts), or null; the feed entry names it. */
+  alert: AlertKind | null;
+  /** What its movement adds to the dashboard's day totals (dayTotals); none without a movement. */
+  days?: DayTotals;
+}
+
+/** A movement's part of the day totals (docs/decisions/013): on its UTC day, units in and out, and its item's units out. */
+export interface DayTotals {
+  day: string;
+  in: number;
+  out: number;
+  itemOut: number;
+}
+
+/**
+ * Its UTC day and its share of that day's totals, as the movement kinds table counts it (dayTotalsOf).
+ * SQLite's triggers count the same in SQL made from the same table (sqlite/schema-stats.ts).
+ */
+export function dayTotals({ delta, reason }: { delta: number; reason: MovementReason }, at: string): DayTotals {
+  return { day: utcDay(Date.parse(at)), ...dayTotalsOf(reason, delta) };
+}
+
+/**
+ * What a write does to one item, decided: how the adapter stores the item (`create`: insert it; `fields`:
+ * set its editable fields; `stock`: set its quantity alone; `delete`: remove it), the item as stored after
+ * (null once deleted; its version is the one before plus one), and the change to record with it.
+ */
+export interface ItemWrite {
+  kind: 'create' | 'fields' | 'stock' | 'delete';
+  item: Item | null;
+  change: ItemChange;
+}
+
+/** Whether a quantity may be stored: 0..QUANTITY_MAX. */
+export const storable = (quantity: number) => quantity >= 0 && quantity <= QUANTITY_MAX;
+
+/** What an item's audit entries are about: the item, by its name then. */
+export const itemTarget = (item: Pick<Item, '_id' | 'name'>): AuditNote['target'] => ({
+  kind: 'item',
+  id: item._id,
+  name: item.name,
+});
+
+const levelOf = (item: Item): StockLevel => ({ quantity: item.quantity, minStock: item.minStock });
+
+/** The change from `before` to `after` (either null: created, deleted), with the alert it raises. */
+export function itemChange(
+  before: Item | null,
+  after: Item | null,
+  what: Pick<ItemChange, 'cause' | 'actor' | 'audit' | 'at' | 'movement'>,
+): ItemChange {
+  const item = (after ?? before)!;
+  const was = before && levelOf(before);
+  const now = after && { ...levelOf(after), version: after.version };
+  return {
+    itemId: item._id,
+    itemName: item.name,
+    ...what,
+    before: was,
+    after: now,
+    alert: alertFor(what.cause, was, now),
+    ...(what.movement ? { days: dayTotals(what.movement, what.at) } : {}),
+  };
+}
+
+/** An item with these editable fields, written at `at` (its version moved on). */
+export function withFields(item: Item, fields: ItemFields, at: string): Item {
+  const { sku, ...rest } = fields;
+  return {
+    _id: item._id,
+    ...rest,
+    ...(sku !== null ? { sku } : {}),
+    createdAt: item.createdAt,
+    updatedAt: at,
+    version: item.version + 1,
+  };
+}
+
+/** A move of an item's stock by `delta`, the quantity known storable: the movement, and its audit entry. */
+export function stockMove(
+  before: Item,
+  move: {
+    delta: number;
+    reason: MovementReason;
+    action: AuditAction;
+    actor: Author;
+    at: string;
+    /** What the audit entry is about (default: the item). */
+    target?: AuditNote['target'];
+  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'undoOf'>,
+): ItemWrite {
+  const { delta, reason, action, actor, at, target, ...links } = move;
+  const item: Item = { ...before, quantity: before.quantity + delta, updatedAt: at, version: before.version + 1 };
+  const movement = { delta, reason, ...definedOnly(links) };
+  const audit = {
+    action,
+    target: target ?? itemTarget(item),
+    changes: { quantity: [before.quantity, item.quantity] as [number, number] },
+  };
+  return { kind: 'stock', item, change: itemChange(before, item, { cause: reason, actor, audit, at, movement }) };
+}
+
+/** The properties that are set (an absent optional stays absent). */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,71 @@
+import { assertStorableQuantity, type Item, type ItemInput, storedSku } from '@smart-zone/types/item';
+import { itemChanges } from '../audit-entries';
+import { fieldsOf } from '../import-plan';
+import { SkuTakenError } from '../ports/errors';
+import type { Author } from '../ports/items';
+import { itemChange, itemTarget, type ItemWrite } from './change';
+
+/** An item that holds a SKU, as an adapter read it: what a SkuTakenError names. */
+export interface SkuHolder {
+  id: string;
+  name: string;
+}
+
+/** The SKU an input asks for (none when it keeps or clears its item's): what an adapter looks up before deciding. */
+export function skuAsked(input: Pick<ItemInput, 'sku'>): string | undefined {
+  const sku = storedSku(input.sku);
+  return typeof sku === 'string' ? sku : undefined;
+}
+
+/** The SKUs these inputs ask for, each once. */
+export const skusAsked = (inputs: readonly Pick<ItemInput, 'sku'>[]): string[] => [
+  ...new Set(inputs.map(skuAsked).filter((sku) => sku !== undefined)),
+];
+
+/**
+ * New items, in the order given, each with its `created` movement of its quantity: all or none. A quantity
+ * outside 0..QUANTITY_MAX throws a RangeError; a SKU another item holds (`holderOf`, read by the adapter in
+ * the write's transaction) or given twice in `inputs` throws a SkuTakenError. `ids`: one new id per input.
+ */
+export function decideCreate(
+  inputs: readonly ItemInput[],
+  read: { ids: readonly string[]; holderOf: (sku: string) => SkuHolder | undefined },
+  by: Author,
+  at: string,
+): ItemWrite[] {
+  for (const input of inputs) assertStorableQuantity(input.quantity);
+  const taken = new Map<string, SkuHolder>();
+  return inputs.map((input, index) => {
+    const sku = skuAsked(input);
+    const item: Item = {
+      _id: read.ids[index]!,
+      name: input.name,
+      supplier: input.supplier,
+      price: input.price,
+      quantity: input.quantity,
+      description: input.description,
+      img: input.img,
+      minStock: input.minStock ?? 0,
+      ...(sku !== undefined ? { sku } : {}),
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+    };
+    if (sku !== undefined) {
+      const holder = taken.get(sku) ?? read.holderOf(sku);
+      if (holder) throw new SkuTakenError(sku, holder);
+      taken.set(sku, { id: item._id, name: item.name });
+    }
+    const audit = {
+      action: 'item.create' as const,
+      target: itemTarget(item),
+      changes: itemChanges(null, fieldsOf(item)),
+    };
+    const movement = { delta: item.quantity, reason: 'created' as const };
+    return {
+      kind: 'create',
+      item,
+      change: itemChange(null, item, { cause: 'created', actor: by, audit, at, movement }),
+    };
+  });
+}

@@ -1,0 +1,25 @@
+import type { Item } from '@smart-zone/types/item';
+import { itemChanges } from '../audit-entries';
+import { fieldsOf } from '../import-plan';
+import type { Author } from '../ports/items';
+import { itemChange, itemTarget, type ItemWrite } from './change';
+
+/**
+ * An item removed (null when there is none): a `deleted` movement of −quantity keeps its last state.
+ * Its deliveries are kept.
+ */
+export function decideDelete(before: Item | null, by: Author, at: string): ItemWrite | null {
+  if (!before) return null;
+  const audit = {
+    action: 'item.delete' as const,
+    target: itemTarget(before),
+    changes: itemChanges(fieldsOf(before), null),
+  };
+  // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
+  const movement = { delta: 0 - before.quantity, reason: 'deleted' as const, item: before };
+  return {
+    kind: 'delete',
+    item: null,
+    change: itemChange(before, null, { cause: 'deleted', actor: by, audit, at, movement }),
+  };
+}

@@ -1,0 +1,74 @@
+import { type Item, type ItemInput, ITEM_FIELDS, storedSku } from '@smart-zone/types/item';
+import { itemChanges } from '../audit-entries';
+import { fieldsOf, type ItemFields } from '../import-plan';
+import { SkuTakenError } from '../ports/errors';
+import type { Author, UpdateOutcome } from '../ports/items';
+import { itemChange, itemTarget, withFields, type ItemWrite } from './change';
+import type { SkuHolder } from './create-items';
+
+export type EditDecision =
+  | Exclude<UpdateOutcome, { ok: true }>
+  /** Nothing differs: nothing is written. */
+  | { ok: true; changed: false; item: Item }
+  | { ok: true; changed: true; write: ItemWrite };
+
+/**
+ * An item given new fields (settled: its reorder point, and its SKU or null), already checked: a changed
+ * quantity is a movement of `quantityReason` (a PUT's `adjust`, an import's `import`) of new − current.
+ */
+export function editWrite(
+  before: Item,
+  wanted: ItemFields,
+  by: Author,
+  at: string,
+  quantityReason: 'adjust' | 'import',
+): ItemWrite {
+  const item = withFields(before, wanted, at);
+  const delta = item.quantity - before.quantity;
+  const audit = {
+    action: 'item.update' as const,
+    target: itemTarget(item),
+    changes: itemChanges(fieldsOf(before), wanted),
+  };
+  return {
+    kind: 'fields',
+    item,
+    change: itemChange(before, item, {
+      cause: delta === 0 ? 'updated' : quantityReason,
+      actor: by,
+      audit,
+      at,
+      ...(delta !== 0 ? { movement: { delta, reason: quantityReason } } : {}),
+    }),
+  };
+}
+
+/**
+ * A PUT of an item's editable fields (ITEM_FIELDS): an absent `minStock` or `sku` keeps the item's, '' or
+ * null clears the SKU. With `expectedVersion`, only while the item still has it (else `stale`). A SKU
+ * another item holds (`skuHolder`: the item the adapter found holding skuAsked(input)) throws SkuTakenError.
+ */
+export function decideEdit(
+  before: Item | null,
+  input: ItemInput,
+  read: { skuHolder: SkuHolder | undefined },
+  by: Author,
+  at: string,
+  expectedVersion?: number,
+): EditDecision {
+  if (!before) return { ok: false, reason: 'not_found' };
+  if (expectedVersion !== undefined && before.version !== expectedVersion) {
+    return { ok: false, reason: 'stale', item: before };
+  }
+  const kept = fieldsOf(before);
+  const sku = storedSku(input.sku);
+  const wanted = Object.fromEntries(ITEM_FIELDS.map((field) => [field, input[field]])) as ItemFields;
+  wanted.minStock = input.minStock ?? before.minStock;
+  wanted.sku = sku === undefined ? kept.sku : sku;
+  if (ITEM_FIELDS.every((field) => kept[field] === wanted[field])) return { ok: true, changed: false, item: before };
+  const holder = read.skuHolder;
+  if (wanted.sku !== null && wanted.sku !== kept.sku && holder && holder.id !== before._id) {
+    throw new SkuTakenError(wanted.sku, holder);
+  }
+  return { ok: true, changed: true, write: editWrite(before, wanted, by, at, 'adjust') };
+}

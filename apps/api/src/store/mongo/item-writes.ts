@@ -1,0 +1,129 @@
+import { ObjectId, type ClientSession } from 'mongodb';
+import type { Actor, Item } from '@smart-zone/types/item';
+import type { ItemChange as Decided, ItemWrite } from '../decisions/change';
+import { fieldsOf, type ItemFields } from '../import-plan';
+import { StoreBusyError } from '../ports/errors';
+import { actorOf, nameKey, searchText, stockLevel, type ItemDoc, type MongoCollections } from './documents';
+import { BUSY, inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
+
+/** Without transactions, a write whose item another write moved on since it was read is decided again this often. */
+const ATTEMPTS = 10;
+
+/** The item a write read has moved on (another write came between): nothing of this attempt holds. */
+class ItemMoved extends Error {}
+
+/** A decided movement as the ledger records it: the ids it links to as ObjectIds. */
+function movementOf({ deliveryId, undoOf, ...movement }: NonNullable<Decided['movement']>): ItemChange['movement'] {
+  return {
+    ...movement,
+    ...(deliveryId ? { deliveryId: new ObjectId(deliveryId) } : {}),
+    ...(undoOf ? { undoOf: new ObjectId(undoOf) } : {}),
+  };
+}
+
+/** A decided change as the ledger records it: ids as ObjectIds, the time a Date, with its place in commit order. */
+export function ledgerChange({ itemId, at, movement, ...change }: Decided, seq: number): ItemChange {
+  return {
+    ...change,
+    itemId: new ObjectId(itemId),
+    at: new Date(at),
+    seq,
+    ...(movement ? { movement: movementOf(movement) } : {}),
+  };
+}
+
+/** A new item's document, every field named (the driver would store an undefined as null). */
+export function newItemDoc(item: Item, actor: Actor, seq: number): ItemDoc {
+  const fields = fieldsOf(item);
+  const by = actorOf(actor);
+  return {
+    _id: new ObjectId(item._id),
+    ...fields,
+    ...stockLevel(fields.quantity, fields.minStock),
+    createdAt: new Date(item.createdAt),
+    updatedAt: new Date(item.updatedAt),
+    version: item.version,
+    createdBy: by,
+    updatedBy: by,
+    search: searchText(item),
+    nameKey: nameKey(item.name),
+    seq,
+  };
+}
+
+/** The update that gives an item new fields (and moves its version on). */
+export const fieldsUpdate = (wanted: ItemFields, now: Date, actor: Actor) => ({
+  $set: {
+    ...wanted,
+    ...stockLevel(wanted.quantity, wanted.minStock),
+    search: searchText(wanted),
+    nameKey: nameKey(wanted.name),
+    updatedAt: now,
+    updatedBy: actorOf(actor),
+  },
+  $inc: { version: 1 },
+});
+
+/** How MongoDB stores a decided item write (decisions/), inside the caller's write. */
+export function mongoItemWriter({ items }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
+  /** The item as the write reads it, or null. */
+  const read = (_id: ObjectId, session?: ClientSession) => items.findOne({ _id }, inTx(session));
+
+  /** Stores the item (`before`: the document the decision read), only while it still has the version read. */
+  async function store({ kind, item, change }: ItemWrite, before: ItemDoc, session?: ClientSession) {
+    const filter = { _id: before._id, version: before.version };
+    let matched: number;
+    if (!item || kind === 'delete') {
+      matched = (await items.deleteOne(filter, inTx(session))).deletedCount;
+    } else if (kind === 'stock') {
+      const $set = {
+        quantity: item.quantity,
+        ...stockLevel(item.quantity, item.minStock),
+        version: item.version,
+        updatedAt: new Date(item.updatedAt),
+        updatedBy: actorOf(change.actor),
+      };
+      matched = (await items.updateOne(filter, { $set }, inTx(session))).matchedCount;
+    } else {
+      const update = fieldsUpdate(fieldsOf(item), new Date(item.updatedAt), change.actor);
+      matched = (await items.updateOne(filter, update, inTx(session))).matchedCount;
+    }
+    if (matched !== 1) throw new ItemMoved(`Item ${before._id.toHexString()} moved on since it was read`);
+  }
+
+  /** Records a decided change with its seq (default: a new one); answers its movement's id. */
+  async function recordChange(decided: Decided, session?: ClientSession, seq?: number) {
+    const [movementId] = await record([ledgerChange(decided, seq ?? (await bumpRevision(session)))], session);
+    return movementId?.toHexString();
+  }
+
+  return {
+    read,
+    store,
+    recordChange,
+    /** Stores the write and records its change. */
+    async apply(decided: ItemWrite, before: ItemDoc, session?: ClientSession) {
+      await store(decided, before, session);
+      return recordChange(decided.change, session);
+    },
+    /**
+     * Runs `work` in a write; again when its item moved on between its read and its write. Inside a
+     * transaction that cannot be (a concurrent write aborts it, and the driver retries it); without one,
+     * each attempt reads and decides afresh, and a write busy past ATTEMPTS is refused (nothing written).
+     */
+    async decided<T>(work: (session?: ClientSession) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await write(work);
+        } catch (error) {
+          if (!(error instanceof ItemMoved)) throw error;
+          if (attempt >= ATTEMPTS) throw new StoreBusyError(BUSY, { cause: error });
+        }
+      }
+    },
+    /** The error that has `decided` run its work again: what it read has moved on. */
+    moved: (message: string) => new ItemMoved(message),
+    /** Whether an error is a write's item moving on (what `decided` runs again). */
+    isMoved: (error: unknown) => error instanceof ItemMoved,
+  };
+}

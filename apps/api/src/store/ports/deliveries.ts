@@ -1,0 +1,64 @@
+import type { DeliveredItem } from '@smart-zone/types/delivery';
+import type { Author } from './items';
+
+export interface NewDelivery {
+  /** Who records it, and owns it (My Item); their reason and request go to the audit. */
+  owner: Author;
+  /** The recipient's name ('' when none was given). */
+  name: string;
+  inventoriesId: string;
+  address: string;
+  phone: string;
+  quantity: number;
+}
+
+export type DeliveryOutcome =
+  | { ok: true; delivery: DeliveredItem }
+  | { ok: false; reason: 'item_not_found' }
+  | { ok: false; reason: 'out_of_stock'; available: number };
+
+export type CancelOutcome =
+  | { ok: true; delivery: DeliveredItem }
+  /** No such delivery (of the owner's, when one is named), or it is already cancelled. */
+  | { ok: false; reason: 'not_found' }
+  /** Putting the quantity back would take the item over QUANTITY_MAX: nothing was written. */
+  | { ok: false; reason: 'over_limit'; available: number; quantity: number };
+
+export interface DeliveryFilter {
+  /** The owner's email (who recorded it), exactly. */
+  email?: string;
+  itemId?: string;
+  /** ISO date-times, inclusive, on `createdAt`. */
+  from?: string;
+  to?: string;
+}
+
+export interface DeliveryRepository {
+  /** The owner's deliveries that are not cancelled, newest first: the reverse of the order they committed in. */
+  listByOwner(uid: string): Promise<DeliveredItem[]>;
+  /**
+   * Every delivery not cancelled that matches, newest first by `createdAt`, ties in commit order (as the
+   * audit), a page of them and how many match before paging. Each filter is served by an index.
+   */
+  list(
+    filter: DeliveryFilter,
+    page: { limit: number; skip: number },
+  ): Promise<{ deliveries: DeliveredItem[]; total: number }>;
+  /** A delivery that is not cancelled. */
+  get(id: string): Promise<DeliveredItem | null>;
+  /**
+   * Takes `quantity` off the item, records the delivery (with the item's own
+   * name) and its `delivery` movement in one atomic step: all happen or none
+   * does, and stock never goes below zero under any concurrency.
+   */
+  create(delivery: NewDelivery): Promise<DeliveryOutcome>;
+  /**
+   * Marks the delivery cancelled and puts its quantity back with a
+   * `cancel` movement (when the item still exists), atomically and once;
+   * refused, with nothing written, when that would take the item over QUANTITY_MAX.
+   * `by` cancels it (the movement's and the audit's actor); with `ownerUid`
+   * only a delivery of that uid's is cancelled (another's is `not_found`);
+   * without it, anyone's (a manager).
+   */
+  cancel(id: string, by: Author, ownerUid?: string): Promise<CancelOutcome>;
+}

@@ -1,0 +1,76 @@
+import type Database from 'better-sqlite3';
+import type { Actor } from '@smart-zone/types/item';
+import type { ItemWrite } from '../decisions/change';
+import type { ItemRow } from './rows';
+import { sqliteGrams } from './short-search';
+import type { SqliteLedger } from './sqlite-ledger';
+
+/**
+ * How SQLite stores a decided item write (decisions/), inside the caller's transaction: the item's row
+ * (and its search grams), then the change through the ledger. Stock alone is set by a statement of its own:
+ * an UPDATE naming name or supplier runs the search index's trigger, even for the same values.
+ */
+export function sqliteItemWriter(db: Database.Database, ledger: SqliteLedger) {
+  const grams = sqliteGrams(db);
+  const sql = {
+    get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO items (id, name, supplier, price, quantity, description, img, min_stock, sku, created_at, updated_at,
+         version, created_by_uid, created_by_email, updated_by_uid, updated_by_email)
+       VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @min_stock, @sku, @created_at, @updated_at,
+         @version, @uid, @email, @uid, @email)`,
+    ),
+    fields: db.prepare(
+      `UPDATE items SET name = @name, supplier = @supplier, price = @price, quantity = @quantity,
+         description = @description, img = @img, min_stock = @min_stock, sku = @sku, version = @version,
+         updated_at = @updated_at, updated_by_uid = @uid, updated_by_email = @email
+       WHERE id = @id RETURNING seq`,
+    ),
+    stock: db.prepare(
+      `UPDATE items SET quantity = @quantity, version = @version, updated_at = @updated_at,
+         updated_by_uid = @uid, updated_by_email = @email
+       WHERE id = @id`,
+    ),
+    remove: db.prepare<[string]>('DELETE FROM items WHERE id = ?'),
+  };
+  const by = ({ uid, email }: Actor) => ({ uid, email });
+
+  return {
+    /** The item's row as the write reads it, or undefined. */
+    read: (id: string): ItemRow | undefined => sql.get.get(id),
+    /** Stores the write (`before`: the row the decision read; null for a creation); answers its movement's id. */
+    apply({ kind, item, change }: ItemWrite, before: ItemRow | null): string | null {
+      if (item && kind !== 'delete') {
+        const row = {
+          id: item._id,
+          name: item.name,
+          supplier: item.supplier,
+          price: item.price,
+          quantity: item.quantity,
+          description: item.description,
+          img: item.img,
+          min_stock: item.minStock,
+          sku: item.sku ?? null,
+          created_at: item.createdAt,
+          updated_at: item.updatedAt,
+          version: item.version,
+          ...by(change.actor),
+        };
+        if (kind === 'create') {
+          grams.index(Number(sql.insert.run(row).lastInsertRowid), item.name, item.supplier);
+        } else if (kind === 'stock') {
+          sql.stock.run(row);
+        } else {
+          const { seq } = sql.fields.get(row) as { seq: number };
+          if (before && (before.name !== item.name || before.supplier !== item.supplier)) {
+            grams.reindex(seq, before, item);
+          }
+        }
+      } else if (before) {
+        sql.remove.run(before.id);
+        grams.unindex(before.seq!, before);
+      }
+      return ledger.record(change);
+    },
+  };
+}

@@ -1,0 +1,391 @@
+import { QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
+import { decideCancel } from '../src/store/decisions/cancel-delivery';
+import { decideStockChange } from '../src/store/decisions/change-stock';
+import { decideCreate, skuAsked, skusAsked } from '../src/store/decisions/create-items';
+import { decideDelete } from '../src/store/decisions/delete-item';
+import { decideDelivery } from '../src/store/decisions/deliver';
+import { decideEdit, editWrite } from '../src/store/decisions/edit-item';
+import { decideUndo, type UndoTarget } from '../src/store/decisions/undo-movement';
+import { SkuTakenError } from '../src/store/store';
+
+// Each stock write's one decision (store/decisions/), pure: what the adapters read goes in, the refusal
+// or the whole change comes out. Both adapters store what these say (the contract suites run them there).
+const AT = '2026-01-02T03:04:05.000Z';
+const THEN = '2026-01-01T00:00:00.000Z';
+const ALICE = { uid: 'alice', email: 'alice@example.com' };
+const BOB = { uid: 'bob', email: 'bob@example.com' };
+const ID = 'a'.repeat(24);
+const OTHER = 'b'.repeat(24);
+const DELIVERY = 'c'.repeat(24);
+const MOVEMENT = 'd'.repeat(24);
+
+const input = (over: Partial<ItemInput> = {}): ItemInput => ({
+  name: 'Bolt',
+  supplier: 'Acme',
+  price: 2.5,
+  quantity: 10,
+  description: '',
+  img: '',
+  ...over,
+});
+const item = (over: Partial<Item> = {}): Item => ({
+  _id: ID,
+  ...(input() as Omit<ItemInput, 'sku'>),
+  minStock: 0,
+  createdAt: THEN,
+  updatedAt: THEN,
+  version: 3,
+  ...over,
+});
+
+describe('decideCreate: new items, each with its created movement, all or none', () => {
+  const none = () => undefined;
+
+  it('gives each item its id, a settled reorder point and SKU, version 1 and a created movement and audit entry', () => {
+    const [write] = decideCreate([input({ sku: 'B-1', minStock: 4 })], { ids: [ID], holderOf: none }, ALICE, AT);
+    expect(write!.kind).toBe('create');
+    expect(write!.item).toEqual({
+      ...item({ minStock: 4, sku: 'B-1', version: 1 }),
+      createdAt: AT,
+      updatedAt: AT,
+    });
+    expect(write!.change).toEqual({
+      itemId: ID,
+      itemName: 'Bolt',
+      cause: 'created',
+      actor: ALICE,
+      at: AT,
+      before: null,
+      after: { quantity: 10, minStock: 4, version: 1 },
+      movement: { delta: 10, reason: 'created' },
+      audit: {
+        action: 'item.create',
+        target: { kind: 'item', id: ID, name: 'Bolt' },
+        changes: {
+          name: [null, 'Bolt'],
+          supplier: [null, 'Acme'],
+          price: [null, 2.5],
+          quantity: [null, 10],
+          description: [null, ''],
+          img: [null, ''],
+          minStock: [null, 4],
+          sku: [null, 'B-1'],
+        },
+      },
+      // A creation raises no alert, whatever state the item starts in; its stock is in that day.
+      alert: null,
+      days: { day: '2026-01-02', in: 10, out: 0, itemOut: 0 },
+    });
+  });
+
+  it('stores an empty SKU as none, and a reorder point left out as 0', () => {
+    const [write] = decideCreate([input({ sku: '' })], { ids: [ID], holderOf: none }, ALICE, AT);
+    expect(write!.item).not.toHaveProperty('sku');
+    expect(write!.item!.minStock).toBe(0);
+  });
+
+  it('refuses a SKU another item holds, naming it', () => {
+    const holderOf = (sku: string) => (sku === 'B-1' ? { id: OTHER, name: 'Nut' } : undefined);
+    expect(() => decideCreate([input({ sku: 'B-1' })], { ids: [ID], holderOf }, ALICE, AT)).toThrow(
+      new SkuTakenError('B-1', { id: OTHER, name: 'Nut' }),
+    );
+  });
+
+  it('refuses a SKU given twice, naming the first item given it', () => {
+    const inputs = [input({ sku: 'B-1' }), input({ name: 'Nut', sku: 'B-1' })];
+    expect(() => decideCreate(inputs, { ids: [ID, OTHER], holderOf: none }, ALICE, AT)).toThrow(
+      new SkuTakenError('B-1', { id: ID, name: 'Bolt' }),
+    );
+  });
+
+  it.each([-1, QUANTITY_MAX + 1, 1.5])('refuses a quantity of %d, whichever input has it', (quantity) => {
+    expect(() => decideCreate([input(), input({ quantity })], { ids: [ID, OTHER], holderOf: none }, ALICE, AT)).toThrow(
+      RangeError,
+    );
+  });
+
+  it('looks up each SKU asked for once, and none that is empty or absent', () => {
+    expect(
+      skusAsked([input({ sku: 'B-1' }), input({ sku: '' }), input(), input({ sku: 'B-1' }), input({ sku: 'C' })]),
+    ).toEqual(['B-1', 'C']);
+    expect(skuAsked({ sku: null })).toBeUndefined();
+  });
+});
+
+describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => {
+  const free = { skuHolder: undefined };
+
+  it('is not found without an item, and stale with another version than expected', () => {
+    expect(decideEdit(null, input(), free, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideEdit(item(), input(), free, ALICE, AT, 2)).toEqual({ ok: false, reason: 'stale', item: item() });
+  });
+
+  it('writes nothing when nothing differs (an absent reorder point and SKU keep the item’s)', () => {
+    const before = item({ minStock: 5, sku: 'B-1' });
+    expect(decideEdit(before, input(), free, ALICE, AT, 3)).toEqual({ ok: true, changed: false, item: before });
+  });
+
+  it('makes a changed quantity an adjust movement of new − current, and moves the version on', () => {
+    const decision = decideEdit(item({ minStock: 5 }), input({ quantity: 4, name: 'Big bolt' }), free, ALICE, AT);
+    if (!decision.ok || !decision.changed) throw new Error('expected a change');
+    const { write } = decision;
+    expect(write.kind).toBe('fields');
+    expect(write.item).toEqual(item({ name: 'Big bolt', quantity: 4, minStock: 5, version: 4, updatedAt: AT }));
+    expect(write.change).toMatchObject({
+      cause: 'adjust',
+      itemName: 'Big bolt',
+      before: { quantity: 10, minStock: 5 },
+      after: { quantity: 4, minStock: 5, version: 4 },
+      movement: { delta: -6, reason: 'adjust' },
+      audit: { action: 'item.update', changes: { name: ['Bolt', 'Big bolt'], quantity: [10, 4] } },
+      alert: 'low',
+    });
+  });
+
+  it('is `updated`, with no movement, when the quantity stays; a cleared SKU is gone from the item', () => {
+    const decision = decideEdit(item({ sku: 'B-1' }), input({ sku: null, price: 3 }), free, ALICE, AT);
+    if (!decision.ok || !decision.changed) throw new Error('expected a change');
+    expect(decision.write.change.cause).toBe('updated');
+    expect(decision.write.change).not.toHaveProperty('movement');
+    expect(decision.write.change).not.toHaveProperty('days');
+    expect(decision.write.item).not.toHaveProperty('sku');
+    expect(decision.write.change.audit.changes).toEqual({ price: [2.5, 3], sku: ['B-1', null] });
+  });
+
+  it('refuses a SKU another item holds, and accepts the item’s own', () => {
+    const taken = { skuHolder: { id: OTHER, name: 'Nut' } };
+    expect(() => decideEdit(item(), input({ sku: 'N-1' }), taken, ALICE, AT)).toThrow(SkuTakenError);
+    const own = { skuHolder: { id: ID, name: 'Bolt' } };
+    expect(decideEdit(item({ sku: 'N-1' }), input({ sku: 'N-1', price: 9 }), own, ALICE, AT)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("an import's edit is an import movement", () => {
+    const write = editWrite(item(), { ...input({ quantity: 12 }), minStock: 0, sku: null }, BOB, AT, 'import');
+    expect(write.change).toMatchObject({ cause: 'import', actor: BOB, movement: { delta: 2, reason: 'import' } });
+  });
+});
+
+describe('decideStockChange: a restock or a removal', () => {
+  it('is not found without an item, and out of range below 0 or above QUANTITY_MAX', () => {
+    expect(decideStockChange(null, { delta: 1 }, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideStockChange(item(), { delta: -11 }, ALICE, AT)).toEqual({
+      ok: false,
+      reason: 'out_of_range',
+      available: 10,
+    });
+    expect(decideStockChange(item(), { delta: QUANTITY_MAX - 9 }, ALICE, AT)).toMatchObject({ reason: 'out_of_range' });
+    expect(decideStockChange(item(), { delta: QUANTITY_MAX - 10 }, ALICE, AT)).toMatchObject({ ok: true });
+  });
+
+  it('restocks a positive delta, its note the reason of the audit', () => {
+    const decision = decideStockChange(item(), { delta: 5, note: 'pallet' }, ALICE, AT);
+    if (!decision.ok) throw new Error('expected a change');
+    expect(decision.write.kind).toBe('stock');
+    expect(decision.write.item).toEqual(item({ quantity: 15, version: 4, updatedAt: AT }));
+    expect(decision.write.change).toMatchObject({
+      cause: 'restock',
+      actor: { ...ALICE, reason: 'pallet' },
+      movement: { delta: 5, reason: 'restock', note: 'pallet' },
+      audit: {
+        action: 'stock.restock',
+        target: { kind: 'item', id: ID, name: 'Bolt' },
+        changes: { quantity: [10, 15] },
+      },
+      alert: null,
+      days: { day: '2026-01-02', in: 5, out: 0, itemOut: 0 },
+    });
+  });
+
+  it("removes a negative delta as adjust, keeps the write's own reason, and raises out at 0", () => {
+    const decision = decideStockChange(item(), { delta: -10, note: 'lost' }, { ...BOB, reason: 'audit' }, AT);
+    if (!decision.ok) throw new Error('expected a change');
+    expect(decision.write.change).toMatchObject({
+      cause: 'adjust',
+      actor: { reason: 'audit' },
+      audit: { action: 'stock.remove' },
+      alert: 'out',
+    });
+  });
+});
+
+describe('decideUndo: a movement taken back, once', () => {
+  const restock: UndoTarget = { id: MOVEMENT, actorUid: 'alice', at: AT, reason: 'restock', delta: 4 };
+  const ownSince = { ownSince: THEN };
+
+  it.each([
+    ['no movement', null, item(), ALICE, undefined, { ok: false, reason: 'not_found' }],
+    ["another's, within a limit", restock, item(), BOB, ownSince, { ok: false, reason: 'not_yours' }],
+    [
+      'one made before the limit',
+      { ...restock, at: '2025-12-31T23:59:59.999Z' },
+      item(),
+      ALICE,
+      ownSince,
+      { ok: false, reason: 'too_late' },
+    ],
+    [
+      'a delivery',
+      { ...restock, reason: 'delivery' },
+      item(),
+      ALICE,
+      undefined,
+      { ok: false, reason: 'not_undoable', movementReason: 'delivery' },
+    ],
+    [
+      'one undone',
+      { ...restock, undoneBy: OTHER },
+      item(),
+      ALICE,
+      undefined,
+      { ok: false, reason: 'already_undone', undoneBy: OTHER },
+    ],
+    ['one whose item is gone', restock, null, ALICE, undefined, { ok: false, reason: 'item_gone' }],
+    [
+      'one below 0',
+      restock,
+      item({ quantity: 3 }),
+      ALICE,
+      undefined,
+      { ok: false, reason: 'out_of_range', available: 3, delta: -4 },
+    ],
+  ] as const)('refuses %s', (_label, movement, current, by, limit, refusal) => {
+    expect(decideUndo(movement, current, by, AT, limit)).toEqual(refusal);
+  });
+
+  it("appends an undo of −delta linked to it (anyone's, without a limit)", () => {
+    const decision = decideUndo(restock, item(), BOB, AT);
+    if (!decision.ok) throw new Error('expected a change');
+    expect(decision.write.item!.quantity).toBe(6);
+    expect(decision.write.change).toMatchObject({
+      cause: 'undo',
+      actor: BOB,
+      movement: { delta: -4, reason: 'undo', undoOf: MOVEMENT },
+      audit: { action: 'stock.undo', changes: { quantity: [10, 6] } },
+    });
+  });
+
+  it('takes back a delta of 0 as the int 0', () => {
+    const decision = decideUndo({ ...restock, reason: 'adjust', delta: 0 }, item(), ALICE, AT);
+    if (!decision.ok) throw new Error('expected a change');
+    expect(Object.is(decision.write.change.movement!.delta, 0)).toBe(true);
+  });
+});
+
+describe('decideDelete: an item removed, its last state kept in its movement', () => {
+  it('is nothing without an item', () => {
+    expect(decideDelete(null, ALICE, AT)).toBeNull();
+  });
+
+  it('appends a deleted movement of −quantity with the item, and no alert', () => {
+    const before = item({ minStock: 20 });
+    const write = decideDelete(before, ALICE, AT)!;
+    expect(write).toMatchObject({ kind: 'delete', item: null });
+    expect(write.change).toMatchObject({
+      cause: 'deleted',
+      before: { quantity: 10, minStock: 20 },
+      after: null,
+      movement: { delta: -10, reason: 'deleted', item: before },
+      audit: { action: 'item.delete', target: { kind: 'item', id: ID, name: 'Bolt' } },
+      alert: null,
+      // Out that day, but a deleted item is no top mover.
+      days: { day: '2026-01-02', in: 0, out: 10, itemOut: 0 },
+    });
+    expect(Object.is(decideDelete(item({ quantity: 0 }), ALICE, AT)!.change.movement!.delta, 0)).toBe(true);
+  });
+});
+
+describe('decideDelivery: stock taken off, never below 0', () => {
+  const delivery = { owner: ALICE, name: 'Ann', inventoriesId: ID, address: 'Main St', phone: '1', quantity: 10 };
+
+  it('refuses an item that is not there, or has less', () => {
+    expect(decideDelivery(null, delivery, DELIVERY, AT)).toEqual({ ok: false, reason: 'item_not_found' });
+    expect(decideDelivery(item({ quantity: 9 }), delivery, DELIVERY, AT)).toEqual({
+      ok: false,
+      reason: 'out_of_stock',
+      available: 9,
+    });
+  });
+
+  it("records the delivery by the item's own name, with its delivery movement and audit entry", () => {
+    const decision = decideDelivery(item({ name: 'Bolt M8' }), delivery, DELIVERY, AT);
+    if (!decision.ok) throw new Error('expected a delivery');
+    expect(decision.delivery).toEqual({
+      _id: DELIVERY,
+      uid: 'alice',
+      email: 'alice@example.com',
+      name: 'Ann',
+      inventory: 'Bolt M8',
+      inventoriesId: ID,
+      address: 'Main St',
+      phone: '1',
+      quantity: 10,
+      createdAt: AT,
+    });
+    expect(decision.write.change).toMatchObject({
+      cause: 'delivery',
+      after: { quantity: 0 },
+      movement: { delta: -10, reason: 'delivery', deliveryId: DELIVERY },
+      audit: {
+        action: 'delivery.create',
+        target: { kind: 'delivery', id: DELIVERY, name: 'Bolt M8', itemId: ID },
+        changes: { quantity: [10, 0] },
+      },
+      alert: 'out',
+      // The dashboard's day totals: out that day, and out for the item (a top mover).
+      days: { day: '2026-01-02', in: 0, out: 10, itemOut: 10 },
+    });
+  });
+});
+
+describe('decideCancel: a delivery cancelled, its stock put back', () => {
+  const made = {
+    _id: DELIVERY,
+    uid: 'alice',
+    email: 'alice@example.com',
+    name: 'Ann',
+    inventory: 'Old name',
+    inventoriesId: ID,
+    address: 'Main St',
+    phone: '1',
+    quantity: 3,
+    createdAt: THEN,
+  };
+
+  it("is not found without a delivery, or another owner's when one is named", () => {
+    expect(decideCancel(null, item(), ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideCancel(made, item(), BOB, AT, 'bob')).toEqual({ ok: false, reason: 'not_found' });
+  });
+
+  it('refuses to take the item over QUANTITY_MAX', () => {
+    expect(decideCancel(made, item({ quantity: QUANTITY_MAX - 2 }), ALICE, AT)).toEqual({
+      ok: false,
+      reason: 'over_limit',
+      available: QUANTITY_MAX - 2,
+      quantity: 3,
+    });
+  });
+
+  it("puts the quantity back with a cancel movement, named by the item's name now, and raises no alert", () => {
+    const decision = decideCancel(made, item({ quantity: 0, minStock: 5 }), BOB, AT);
+    if (!decision.ok || !decision.write) throw new Error('expected stock back');
+    expect(decision.delivery).toBe(made);
+    expect(decision.write.change).toMatchObject({
+      cause: 'cancel',
+      actor: BOB,
+      movement: { delta: 3, reason: 'cancel', deliveryId: DELIVERY },
+      audit: { action: 'delivery.cancel', target: { kind: 'delivery', id: DELIVERY, name: 'Bolt', itemId: ID } },
+      alert: null,
+    });
+  });
+
+  it("audits the cancel alone when the item is gone, by the item's name then", () => {
+    expect(decideCancel(made, null, ALICE, AT, 'alice')).toEqual({
+      ok: true,
+      delivery: made,
+      write: null,
+      audit: { action: 'delivery.cancel', target: { kind: 'delivery', id: DELIVERY, name: 'Old name', itemId: ID } },
+    });
+  });
+});
