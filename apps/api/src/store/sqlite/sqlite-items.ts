@@ -57,9 +57,10 @@ export function sqliteItems(
     return row ? { id: row.id, name: row.name } : undefined;
   };
 
-  function insertMany(inputs: readonly ItemInput[], actor: Author): Item[] {
+  /** `at`: the write's one time (an import's rows share it, so its entries keep the file's order). */
+  function insertMany(inputs: readonly ItemInput[], actor: Author, at = now()): Item[] {
     const ids = inputs.map(newId);
-    const writes = decideCreate(inputs, { ids, holderOf }, actor, now());
+    const writes = decideCreate(inputs, { ids, holderOf }, actor, at);
     for (const write of writes) writer.apply(write, null);
     return writes.map((write) => write.item!);
   }
@@ -142,7 +143,7 @@ export function sqliteItems(
     for (const step of plan.planned) {
       if (step.action === 'unchanged') continue;
       changed = true;
-      if (step.action === 'create') insertMany([step.wanted], by);
+      if (step.action === 'create') insertMany([step.wanted], by, at);
       else writer.apply(editWrite(step.item, step.wanted, by, at, 'import'), writer.read(step.item._id)!);
     }
     if (changed) ledger.bumpRevision();
