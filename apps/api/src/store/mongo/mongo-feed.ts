@@ -3,13 +3,30 @@ import type { ChangeFeed, StoreChange } from '../store';
 import { toChange, type ChangeDoc, type MongoCollections } from './documents';
 import { OPERATION_TIME_MS, type FeedPosition } from './mongo-ledger';
 
-/** How long after a stream failed it is opened again; and how often a standalone server's log is read. */
-const REOPEN_MS = 1000;
+/**
+ * How long after a stream failed it is opened again: REOPEN_FIRST_MS after the first failure, doubling
+ * with each failure in a row up to REOPEN_MAX_MS (reopenDelay). A stream that delivered a change, or lived
+ * REOPEN_MAX_MS, was healthy: its failure counts as a first one again.
+ */
+const REOPEN_FIRST_MS = 1000;
+const REOPEN_MAX_MS = 60_000;
+/** How often a standalone server's log is read. */
 const POLL_MS = 250;
 /** Changes read in one go from a standalone server's log. */
 const POLL_BATCH = 500;
 /** The server no longer holds the oplog entries a resume token or a start time points at. */
 const HISTORY_LOST = 286;
+
+/**
+ * The wait before reopening after `failures` failures in a row (1 for the first): capped exponential,
+ * with jitter in its upper half ("equal jitter"), so the instances of a cluster that all lost their
+ * stream at once (a server's error, not a failover: the driver resumes those itself) do not all come back
+ * in the same second, nor every second forever while the error lasts.
+ */
+export function reopenDelay(failures: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(REOPEN_MAX_MS, REOPEN_FIRST_MS * 2 ** Math.min(Math.max(failures, 1) - 1, 30));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
 
 export interface MongoFeed {
   feed: ChangeFeed;
@@ -40,8 +57,9 @@ interface Subscriber {
  * committed since this process last heard of one may reach it too.
  *
  * The driver resumes the stream by itself after a resumable error (a
- * failover, a network blip). Any other error closes it: it is opened again
- * after the last resume token (startAfter), and if the oplog no longer holds
+ * failover, a network blip). Any other error closes it: it is opened again,
+ * after a capped exponential backoff with jitter (reopenDelay), after the
+ * last resume token (startAfter), and if the oplog no longer holds
  * that point, from now, with a warning (alerts do not depend on the feed:
  * the dispatcher reads the outbox, docs/decisions/010).
  *
@@ -60,6 +78,9 @@ export function mongoFeed(
   /** Opaque to us (the driver's ResumeToken is `unknown`). */
   let token: unknown;
   let stream: ChangeStream<ChangeDoc> | undefined;
+  /** When the current stream was opened, and the failures in a row before it (reset by a healthy stream). */
+  let openedAt = 0;
+  let failures = 0;
   /** The stream's reopening after a failure. */
   let timer: NodeJS.Timeout | undefined;
   /** A standalone server's log reading. */
@@ -96,8 +117,11 @@ export function mongoFeed(
       start,
     );
     stream = opened;
+    openedAt = Date.now();
     opened.on('change', (event) => {
       if (event.operationType === 'insert') {
+        // It works: a later failure starts the backoff afresh.
+        failures = 0;
         advance({ seq: event.fullDocument.seq, time: event.clusterTime });
         announce(event.fullDocument);
       } else if (event.operationType === 'invalidate') {
@@ -116,6 +140,9 @@ export function mongoFeed(
     if (closed || stream !== which) return;
     stream = undefined;
     void which.close().catch(() => undefined);
+    // A stream that lived long enough was healthy, even with nothing to deliver: this failure is a first one.
+    failures = Date.now() - openedAt >= REOPEN_MAX_MS ? 1 : failures + 1;
+    const delay = reopenDelay(failures);
     if (error instanceof MongoServerError && error.code === HISTORY_LOST) {
       // Too far behind to resume: from now on. What was missed stays in the outbox and in history.
       token = undefined;
@@ -124,9 +151,9 @@ export function mongoFeed(
         `MongoDB: the change feed fell behind the oplog and restarts from now; changes in between were not announced.`,
       );
     } else {
-      warn(`MongoDB: the change feed stopped (${error.message}); resuming in ${REOPEN_MS} ms.`);
+      warn(`MongoDB: the change feed stopped (${error.message}); resuming in ${delay} ms.`);
     }
-    timer = setTimeout(open, REOPEN_MS);
+    timer = setTimeout(open, delay);
     timer.unref();
   }
 

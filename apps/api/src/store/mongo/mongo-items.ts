@@ -10,15 +10,7 @@ import {
   storedSku,
 } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
-import { importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
-import {
-  type Author,
-  type ImportRow,
-  type ItemRepository,
-  type LedgerLine,
-  SkuTakenError,
-  type UndoOutcome,
-} from '../store';
+import { type Author, type ItemRepository, type LedgerLine, SkuTakenError, type UndoOutcome } from '../store';
 import {
   actorOf,
   moveStock,
@@ -36,14 +28,11 @@ import {
 } from './documents';
 import { itemQueries, STREAM_BATCH } from './item-queries';
 import { inTx, type ItemChange, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
+import { mongoImport } from './mongo-import';
+import { keysetBatches } from './paged-reads';
 
 /** Documents per insert inside createMany's one transaction: each insert stays well within its time limit. */
 const INSERT_BATCH = 1000;
-/**
- * An import's one transaction may run this long: 100,000 rows are many round trips. MongoDB's own limit on
- * a transaction's life (transactionLifetimeLimitSeconds, 60 s by default) is the other bound.
- */
-const IMPORT_TIME_MS = 55_000;
 
 type Settled = Omit<ItemInput, 'minStock' | 'sku'> & { minStock: number; sku: string | null };
 
@@ -81,7 +70,8 @@ function conflictingSku(error: unknown): string | undefined {
   return undefined;
 }
 
-export function mongoItems({ items, movements }: MongoCollections, ledger: MongoLedger) {
+export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
+  const { items, movements } = collections;
   const { write, record, bumpRevision } = ledger;
   const reads = itemQueries(items);
 
@@ -247,87 +237,16 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     };
   };
 
-  /**
-   * An import's updates inside its write, a batch per bulk write and per insert of the ledger; each item
-   * must still have the version the plan read (inside a transaction it does: a concurrent write aborts
-   * and withTransaction runs the import again).
-   */
-  async function writeImported(updates: { before: ItemDoc; wanted: Settled }[], by: Author, session?: ClientSession) {
-    for (let start = 0; start < updates.length; start += INSERT_BATCH) {
-      const batch = updates.slice(start, start + INSERT_BATCH);
-      const now = new Date();
-      const first = await bumpRevision(session, batch.length);
-      const written = await items.bulkWrite(
-        batch.map(({ before, wanted }) => ({
-          updateOne: { filter: { _id: before._id, version: before.version }, update: fieldsUpdate(wanted, now, by) },
-        })),
-        { ordered: true, ...inTx(session) },
-      );
-      if (written.matchedCount !== batch.length) {
-        throw new Error('Items changed while the import was written: nothing more was imported; import the file again');
-      }
-      await record(
-        batch.map(({ before, wanted }, index) => fieldsChange(before, wanted, by, 'import', now, first + index)),
-        session,
-      );
-    }
-  }
-
-  /** The items an import's rows name, a batch of keys per query (inside its transaction when it applies). */
-  async function importLookup(
-    rows: readonly ImportRow[],
-    session?: ClientSession,
-  ): Promise<ImportLookup & { docs: Map<string, ItemDoc> }> {
-    const { ids, skus } = keysOf(rows);
-    const docs = new Map<string, ItemDoc>();
-    const byId = new Map<string, Item>();
-    const bySku = new Map<string, Item>();
-    for (let at = 0; at < ids.length; at += INSERT_BATCH) {
-      const batch = ids.slice(at, at + INSERT_BATCH).map((id) => new ObjectId(id));
-      for (const doc of await items.find({ _id: { $in: batch } }, inTx(session)).toArray()) {
-        docs.set(doc._id.toHexString(), doc);
-        byId.set(doc._id.toHexString(), toItem(doc));
-      }
-    }
-    for (let at = 0; at < skus.length; at += INSERT_BATCH) {
-      for (const doc of await items.find({ sku: skuIn(skus.slice(at, at + INSERT_BATCH)) }, inTx(session)).toArray()) {
-        const id = doc._id.toHexString();
-        if (!docs.has(id)) docs.set(id, doc);
-        bySku.set(doc.sku!, byId.get(id) ?? toItem(doc));
-      }
-    }
-    return { docs, byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku) };
-  }
-
-  /** An import planned, and (when asked and clean) written in the caller's write. */
-  async function importRows(rows: readonly ImportRow[], by: Author, apply: boolean, session?: ClientSession) {
-    const lookup = await importLookup(rows, session);
-    const plan = planImport(rows, lookup);
-    const outcome = importOutcome(rows.length, plan);
-    if (!apply || !outcome.ok) return outcome;
-    const creates = plan.planned.flatMap((step) => (step.action === 'create' ? [step.wanted] : []));
-    await insertMany(creates, by, session);
-    const updates = plan.planned.flatMap((step) =>
-      step.action === 'update' ? [{ before: lookup.docs.get(step.item._id)!, wanted: step.wanted }] : [],
-    );
-    await writeImported(updates, by, session);
-    return outcome;
-  }
+  // The import (mongo-import.ts): planned once, applied by a job in chunks, with this file's item writes.
+  const imports = mongoImport(collections, ledger, { insertMany, skuChecked, fieldsUpdate, fieldsChange });
 
   const repository: ItemRepository = {
     async list(options = {}) {
       return (await reads.find(options).toArray()).map(toItem);
     },
     async *stream(options = {}) {
-      let batch: ItemDoc[] = [];
-      for await (const doc of reads.find(options).batchSize(STREAM_BATCH)) {
-        batch.push(doc);
-        if (batch.length === STREAM_BATCH) {
-          yield batch.map(toItem);
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch.map(toItem);
+      // A query per batch, each with its own time limit (paged-reads.ts), not one cursor for the whole export.
+      for await (const batch of reads.batches(options, STREAM_BATCH)) yield batch.map(toItem);
     },
     count(filter = {}) {
       return reads.count(filter);
@@ -490,10 +409,8 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         return { ok: false, reason: 'already_undone', undoneBy: undone._id.toHexString() } as const;
       });
     },
-    async importRows(packed, { by, apply }) {
-      const rows = packed.all();
-      if (!apply) return importRows(rows, by, false);
-      return skuChecked(() => write((session) => importRows(rows, by, true, session), { timeMs: IMPORT_TIME_MS }));
+    importRows(packed, options) {
+      return imports.importRows(packed, options);
     },
     remove(id, actor) {
       return write(async (session) => {
@@ -529,16 +446,11 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
         ...(filter.itemId !== undefined ? { itemId: new ObjectId(filter.itemId) } : {}),
         ...(Object.keys(at).length > 0 ? { at } : {}),
       };
-      // Oldest first by time, then as written (an ObjectId grows with its write), from { at, _id }.
-      let batch: MovementDoc[] = [];
-      for await (const doc of movements.find(query).sort({ at: 1, _id: 1 }).batchSize(STREAM_BATCH)) {
-        batch.push(doc);
-        if (batch.length === STREAM_BATCH) {
-          yield await withNames(batch);
-          batch = [];
-        }
+      // Oldest first by time, then as written (an ObjectId grows with its write), from { at, _id }: a query
+      // per batch, each with its own time limit (paged-reads.ts), not one cursor for the whole export.
+      for await (const batch of keysetBatches(movements, query, { at: 1, _id: 1 }, { batch: STREAM_BATCH })) {
+        yield await withNames(batch);
       }
-      if (batch.length > 0) yield await withNames(batch);
     },
     async history(id, page) {
       const filter = { itemId: new ObjectId(id) };
@@ -569,6 +481,8 @@ export function mongoItems({ items, movements }: MongoCollections, ledger: Mongo
     repository,
     insertMany,
     /** Whether the store holds no item, read inside the caller's write. */
+    /** Import jobs whose process died, taken over and finished (mongo-import.ts). */
+    resumeImports: () => imports.resume(),
     isEmpty: async (session?: ClientSession) =>
       (await items.countDocuments({}, { limit: 1, hint: { _id: 1 }, ...inTx(session) })) === 0,
   };
