@@ -67,7 +67,8 @@ export async function* keysetBatches<T extends Document & { _id: ObjectId }>(
   let last: T | undefined;
   for (;;) {
     const query = (last ? { $and: [filter, afterFilter(last, sort)] } : filter) as Filter<T>;
-    const cursor = collection.find(query).sort(sort).limit(batch).maxTimeMS(timeMs);
+    // batchSize as the limit: one round trip a batch (a find's first answer is otherwise 101 documents).
+    const cursor = collection.find(query).sort(sort).limit(batch).batchSize(batch).maxTimeMS(timeMs);
     const docs = (await (last === undefined && skip > 0 ? cursor.skip(skip) : cursor).toArray()) as T[];
     if (docs.length === 0) return;
     yield docs;

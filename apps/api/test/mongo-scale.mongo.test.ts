@@ -1,0 +1,200 @@
+import { MongoClient, ObjectId, type Document } from 'mongodb';
+import { ImportRows } from '../src/store/import-rows';
+import { planImport } from '../src/store/import-plan';
+import { IMPORT_CHUNK_ROWS, importJobDocs } from '../src/store/mongo/mongo-import';
+import { openMongoStore } from '../src/store/mongo/mongo-store';
+import type { ImportRow, Store } from '../src/store/store';
+import { ada, phone } from './helpers/store-fixtures';
+import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
+
+/**
+ * The MongoDB adapter at scale, where MongoDB itself decides: an import applied by a job in chunks (one
+ * transaction each), undone when a chunk fails and resumed when its process died; exports read a query
+ * per batch, each with its own time limit. The mongo jest project only (jest.config.js).
+ */
+const quiet = { log: () => {}, warn: () => {} };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What stream() and ledger() read a query at a time (item-queries.ts STREAM_BATCH). */
+const STREAM_BATCH = 250;
+
+/** `count` rows creating items named `<prefix> <n>`, numbered from spreadsheet row 2. */
+const creates = (count: number, prefix: string, from = 2): ImportRow[] =>
+  Array.from({ length: count }, (_, i) => ({
+    row: from + i,
+    fields: { name: `${prefix} ${i}`, supplier: 'Acme', price: 2, quantity: 3, description: '', img: '' },
+  }));
+
+let client: MongoClient;
+beforeAll(async () => {
+  client = await MongoClient.connect(testMongoUri());
+});
+afterAll(() => client.close());
+
+describe('MongoDB: an import applied by a job in chunks', () => {
+  let store: Store;
+  let dbName: string;
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await dropTestDb(testMongoUri(), dbName);
+  });
+
+  it(`applies ${IMPORT_CHUNK_ROWS * 2 + 200} rows in 3 chunks, each its own transaction, and lets the plan go when done`, async () => {
+    const db = client.db(dbName);
+    const rows = creates(IMPORT_CHUNK_ROWS * 2 + 200, 'Bulk');
+    const outcome = await store.items.importRows(ImportRows.of(rows), { by: ada, apply: true });
+    expect(outcome).toMatchObject({ ok: true, report: { create: rows.length } });
+    expect(await store.items.count()).toBe(rows.length);
+    const jobs = await db.collection('importJobs').find().toArray();
+    expect(jobs).toEqual([expect.objectContaining({ state: 'done', chunks: 3, applied: 3, rows: rows.length })]);
+    expect(await db.collection('importChunks').countDocuments()).toBe(0);
+    // Three transactions wrote the items: the oplog has a transaction's entry per chunk, none of them all rows.
+    const oplog = client.db('local').collection('oplog.rs');
+    const txns = await oplog
+      .find({ 'o.applyOps.ns': `${dbName}.items`, 'o.applyOps.op': 'i' }, { projection: { 'o.applyOps.ns': 1 } })
+      .toArray();
+    const perTxn = txns.map(
+      (entry) =>
+        (entry.o as { applyOps: { ns: string }[] }).applyOps.filter((op) => op.ns === `${dbName}.items`).length,
+    );
+    expect(perTxn.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...perTxn)).toBeLessThanOrEqual(IMPORT_CHUNK_ROWS);
+  });
+
+  it('a chunk that fails undoes the chunks applied before it: nothing of the import stays, and the ledger still sums', async () => {
+    const db = client.db(dbName);
+    const kept = await store.items.create(phone({ name: 'Kept', quantity: 10, price: 5 }), ada);
+    const rows: ImportRow[] = [
+      { row: 2, id: kept._id, fields: { name: 'Renamed', quantity: 50 } },
+      ...creates(IMPORT_CHUNK_ROWS * 2 - 1, 'Undone', 3),
+      // The third chunk's row: the validator refuses a negative price (the route would have; the store holds too).
+      { row: IMPORT_CHUNK_ROWS * 2 + 2, fields: { ...creates(1, 'Bad')[0]!.fields, price: -1 } },
+    ];
+    await expect(store.items.importRows(ImportRows.of(rows), { by: ada, apply: true })).rejects.toThrow();
+
+    expect(await store.items.count()).toBe(1);
+    const after = await store.items.get(kept._id);
+    expect(after).toMatchObject({ name: 'Kept', quantity: 10, price: 5 });
+    const { movements } = await store.items.history(kept._id, { limit: 10, skip: 0 });
+    // Created, imported (+40), taken back (−40): the quantity is still the sum of its movements.
+    expect(movements.map((movement) => [movement.reason, movement.delta])).toEqual([
+      ['import', -40],
+      ['import', 40],
+      ['created', 10],
+    ]);
+    expect(movements.reduce((sum, movement) => sum + movement.delta, 0)).toBe(10);
+    const job = await db.collection('importJobs').findOne();
+    expect(job).toMatchObject({ state: 'undone', chunks: 3, applied: 2 });
+    expect(await db.collection('importChunks').countDocuments()).toBe(0);
+    // Every created item was deleted again, with its `deleted` movement: none left without one.
+    const created = await db.collection('movements').countDocuments({ reason: 'created' });
+    const deleted = await db.collection('movements').countDocuments({ reason: 'deleted' });
+    expect([created, deleted]).toEqual([1 + IMPORT_CHUNK_ROWS * 2 - 1, IMPORT_CHUNK_ROWS * 2 - 1]);
+  });
+
+  it('a job whose process died (its heartbeat stale) is taken over by an instance and finished', async () => {
+    const db = client.db(dbName);
+    const rows = creates(7, 'Resumed');
+    const plan = planImport(rows, { byId: () => undefined, bySku: () => undefined });
+    const { job, chunks } = importJobDocs(plan.planned, {
+      by: ada,
+      rows: rows.length,
+      owner: 'a-stopped-instance',
+      chunkRows: 2,
+      now: new Date(Date.now() - 10 * 60_000),
+    });
+    await db.collection('importChunks').insertMany(chunks as Document[]);
+    await db.collection('importJobs').insertOne(job as Document);
+    await store.close();
+    // A new instance looks for stopped jobs at open.
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+    const deadline = Date.now() + 30_000;
+    let state: unknown;
+    while (Date.now() < deadline) {
+      state = (await db.collection('importJobs').findOne({ _id: job._id }))?.state;
+      if (state === 'done') break;
+      await sleep(100);
+    }
+    expect(state).toBe('done');
+    const names = (await store.items.list()).map((item) => item.name);
+    expect(names).toEqual(rows.map((row) => row.fields.name));
+    expect(await db.collection('importJobs').findOne({ _id: job._id })).toMatchObject({ applied: 4, chunks: 4 });
+  });
+});
+
+describe('MongoDB: exports read a query per batch, each with its own time limit', () => {
+  let store: Store;
+  let dbName: string;
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await dropTestDb(testMongoUri(), dbName);
+  });
+
+  async function collect<T>(batches: AsyncIterable<T[]>): Promise<T[][]> {
+    const all: T[][] = [];
+    for await (const batch of batches) all.push(batch);
+    return all;
+  }
+
+  it('stream() and ledger() answer every document once, in the list’s order (ties, and items from before `seq`), a find with limit and maxTimeMS per batch, no getMore', async () => {
+    const db = client.db(dbName);
+    // Names repeat (ties the keyset must break by seq, then _id), and a few items have no seq (from before it).
+    await store.items.createMany(
+      Array.from({ length: STREAM_BATCH * 2 + 17 }, (_, i) => phone({ name: `Phone ${i % 7}`, quantity: i % 5 })),
+      ada,
+    );
+    const template = await db.collection('items').findOne();
+    const old = Array.from({ length: 5 }, (_, i) => {
+      const { seq: _seq, ...rest } = template!;
+      return { ...rest, _id: new ObjectId(), name: `Phone ${i}`, nameKey: `phone ${i}` };
+    });
+    await db.collection('items').insertMany(old);
+    const sorts = [
+      undefined,
+      { key: 'name', descending: true },
+      { key: 'name', descending: false },
+      { key: 'quantity', descending: true },
+      { key: 'newest', descending: false },
+    ] as const;
+    await db.command({ profile: 2 });
+    try {
+      for (const sort of sorts) {
+        const options = sort ? { sort } : {};
+        const listed = (await store.items.list(options)).map((item) => item._id);
+        const batches = await collect(store.items.stream(options));
+        expect([sort, batches.map((batch) => batch.length)]).toEqual([sort, [STREAM_BATCH, STREAM_BATCH, 22]]);
+        expect([sort, batches.flat().map((item) => item._id)]).toEqual([sort, listed]);
+      }
+      const ledger = await collect(store.items.ledger({}));
+      expect(ledger.flat()).toHaveLength(STREAM_BATCH * 2 + 17);
+    } finally {
+      await db.command({ profile: 0 });
+    }
+    const profiled = await db
+      .collection('system.profile')
+      .find({ ns: { $in: [`${dbName}.items`, `${dbName}.movements`] }, op: { $in: ['query', 'getmore'] } })
+      .toArray();
+    const ofPages = (entry: Document) =>
+      ((entry.op === 'getmore' ? entry.originatingCommand : entry.command) as Document).limit === STREAM_BATCH;
+    // One round trip a batch: no getMore on a batch's cursor, whose time limit is then the batch's alone.
+    expect(profiled.filter((entry) => entry.op === 'getmore' && ofPages(entry))).toEqual([]);
+    const pages = profiled.filter(ofPages);
+    // 3 per sort, 3 for the ledger.
+    expect(pages).toHaveLength(3 * sorts.length + 3);
+    for (const entry of pages) {
+      expect((entry.command as Document).maxTimeMS).toBe(5000);
+      expect(String(entry.planSummary)).not.toContain('COLLSCAN');
+    }
+  });
+});
