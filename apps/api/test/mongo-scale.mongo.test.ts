@@ -108,8 +108,8 @@ describe('MongoDB: an import applied by a job in chunks', () => {
       chunkRows: 2,
       now: new Date(Date.now() - 10 * 60_000),
     });
-    await db.collection('importChunks').insertMany(chunks as Document[]);
-    await db.collection('importJobs').insertOne(job as Document);
+    await db.collection('importChunks').insertMany(chunks);
+    await db.collection('importJobs').insertOne(job);
     await store.close();
     // A new instance looks for stopped jobs at open.
     store = await openMongoStore(testMongoUri(), dbName, quiet);
