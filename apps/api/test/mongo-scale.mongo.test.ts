@@ -4,7 +4,7 @@ import { planImport } from '../src/store/import-plan';
 import { IMPORT_CHUNK_ROWS, importJobDocs } from '../src/store/mongo/mongo-import';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import type { ImportRow, Store } from '../src/store/store';
-import { ada, phone } from './helpers/store-fixtures';
+import { ada, delivery, phone } from './helpers/store-fixtures';
 import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
 
 /**
@@ -196,5 +196,83 @@ describe('MongoDB: exports read a query per batch, each with its own time limit'
       expect((entry.command as Document).maxTimeMS).toBe(5000);
       expect(String(entry.planSummary)).not.toContain('COLLSCAN');
     }
+  });
+});
+
+describe('MongoDB: GET /api/stats from counter documents, never a scan of the items', () => {
+  let store: Store;
+  let dbName: string;
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await dropTestDb(testMongoUri(), dbName);
+  });
+
+  it('after every kind of write the totals equal a $group over the items; they are spread over several counter documents; a read touches no item but the top movers’ names', async () => {
+    const db = client.db(dbName);
+    const made = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        store.items.create(phone({ name: `Item ${i}`, price: 0.125 * i, quantity: i % 4, minStock: 2 }), ada),
+      ),
+    );
+    const [first, second, third] = made.slice(1);
+    await store.items.update(first!._id, phone({ name: 'Repriced', price: 3.335, quantity: 9, minStock: 2 }), ada);
+    const moved = await store.items.changeStock(second!._id, { delta: 5 }, ada);
+    if (!moved.ok) throw new Error('expected the restock');
+    await store.items.undo(moved.movementId, ada);
+    const delivered = await store.deliveries.create(delivery(third!._id, { quantity: 2 }));
+    expect(delivered.ok).toBe(true);
+    await store.items.remove(made[5]!._id, ada);
+    await store.items.importRows(ImportRows.of(creates(30, 'Imported')), { by: ada, apply: true });
+
+    const [scanned] = await db
+      .collection('items')
+      .aggregate<{ items: number; units: number; cents: number; low: number; out: number }>([
+        {
+          $group: {
+            _id: null,
+            items: { $sum: 1 },
+            units: { $sum: '$quantity' },
+            cents: { $sum: { $multiply: [{ $floor: { $add: [{ $multiply: ['$price', 100] }, 0.5] } }, '$quantity'] } },
+            low: { $sum: { $cond: ['$low', 1, 0] } },
+            out: { $sum: { $cond: [{ $eq: ['$quantity', 0] }, 1, 0] } },
+          },
+        },
+      ])
+      .toArray();
+    await db.command({ profile: 2 });
+    let stats;
+    try {
+      stats = await store.stats.read(new Date());
+    } finally {
+      await db.command({ profile: 0 });
+    }
+    expect({
+      items: stats.items,
+      units: stats.units,
+      stockValue: stats.stockValue,
+      low: stats.low,
+      out: stats.out,
+    }).toEqual({
+      items: scanned!.items,
+      units: scanned!.units,
+      stockValue: scanned!.cents / 100,
+      low: scanned!.low,
+      out: scanned!.out,
+    });
+    // No one document every write touches: these writes went to more than one of the counter documents.
+    expect(await db.collection('totals').countDocuments({ items: { $ne: 0 } })).toBeGreaterThan(1);
+    const onItems = await db
+      .collection('system.profile')
+      .find({ ns: `${dbName}.items` })
+      .toArray();
+    expect(onItems.map((entry) => Object.keys(((entry.command as Document).filter ?? {}) as Document))).toEqual(
+      onItems.map(() => ['_id']),
+    );
   });
 });

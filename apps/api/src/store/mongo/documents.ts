@@ -158,10 +158,28 @@ export interface MetaDoc {
   catalogue?: string;
 }
 
-/** Units in and out on one UTC day (`_id`: YYYY-MM-DD), every movement's delta by its sign (mongo-stats.ts). */
+/**
+ * Units in and out on one UTC day, every movement's delta by its sign (mongo-stats.ts): a counter document
+ * of the day (`_id`: YYYY-MM-DD/<shard>, mongo-counts.ts), or the day's whole total as the first count of
+ * past movements made it (`_id`: YYYY-MM-DD). A day's totals are the sum of its documents.
+ */
 export interface MovementDayDoc {
   _id: string;
   in: number;
+  out: number;
+}
+
+/**
+ * One counter document of the catalogue's totals (`items/<shard>`, mongo-counts.ts): what the writes that
+ * picked it added. The totals are the sums over every shard; one alone may be negative.
+ */
+export interface TotalDoc {
+  _id: string;
+  items: number;
+  units: number;
+  /** The stock's value in cents: each price rounded to the cent, times its quantity. */
+  cents: number;
+  low: number;
   out: number;
 }
 
@@ -220,6 +238,7 @@ export interface MongoCollections {
   audit: Collection<AuditDoc>;
   movementDays: Collection<MovementDayDoc>;
   itemOutDays: Collection<ItemOutDayDoc>;
+  totals: Collection<TotalDoc>;
   importJobs: Collection<ImportJobDoc>;
   importChunks: Collection<ImportChunkDoc>;
 }
@@ -236,6 +255,7 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   audit: db.collection<AuditDoc>('audit'),
   movementDays: db.collection<MovementDayDoc>('movementDays'),
   itemOutDays: db.collection<ItemOutDayDoc>('itemOutDays'),
+  totals: db.collection<TotalDoc>('totals'),
   importJobs: db.collection<ImportJobDoc>('importJobs'),
   importChunks: db.collection<ImportChunkDoc>('importChunks'),
 });

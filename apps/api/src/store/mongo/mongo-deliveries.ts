@@ -125,8 +125,8 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
               at,
               // The delivery's seq is the change's: one write, one place in commit order.
               seq,
-              before: { quantity: item.quantity + delivery.quantity, minStock: item.minStock },
-              after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
+              before: { quantity: item.quantity + delivery.quantity, minStock: item.minStock, price: item.price },
+              after: { quantity: item.quantity, minStock: item.minStock, price: item.price, version: item.version },
               movement: { delta: -delivery.quantity, reason: 'delivery', deliveryId: doc._id },
               audit: deliveryNote('delivery.create', doc, item.name, [
                 item.quantity + delivery.quantity,
@@ -186,8 +186,8 @@ export function mongoDeliveries({ items, deliveries }: MongoCollections, ledger:
                 actor: by,
                 at,
                 seq: await bumpRevision(session),
-                before: { quantity: item.quantity - doc.quantity, minStock: item.minStock },
-                after: { quantity: item.quantity, minStock: item.minStock, version: item.version },
+                before: { quantity: item.quantity - doc.quantity, minStock: item.minStock, price: item.price },
+                after: { quantity: item.quantity, minStock: item.minStock, price: item.price, version: item.version },
                 movement: { delta: doc.quantity, reason: 'cancel', deliveryId: doc._id },
                 audit: deliveryNote('delivery.cancel', doc, item.name, [item.quantity - doc.quantity, item.quantity]),
               },

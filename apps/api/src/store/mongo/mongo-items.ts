@@ -132,7 +132,7 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
           at: doc.createdAt,
           seq: first + start + index,
           before: null,
-          after: { quantity: doc.quantity, minStock: doc.minStock, version: doc.version },
+          after: { quantity: doc.quantity, minStock: doc.minStock, price: doc.price, version: doc.version },
           movement: { delta: doc.quantity, reason: 'created' as const },
           audit: {
             action: 'item.create' as const,
@@ -226,8 +226,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
       actor,
       at,
       seq,
-      before: { quantity: before.quantity, minStock: before.minStock },
-      after: { quantity: wanted.quantity, minStock: wanted.minStock, version: before.version + 1 },
+      before: { quantity: before.quantity, minStock: before.minStock, price: before.price },
+      after: { quantity: wanted.quantity, minStock: wanted.minStock, price: wanted.price, version: before.version + 1 },
       ...(delta !== 0 ? { movement: { delta, reason: quantityReason } } : {}),
       audit: {
         action: 'item.update',
@@ -338,8 +338,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
               actor,
               at: now,
               seq: await bumpRevision(session),
-              before: { quantity: after.quantity - change.delta, minStock: after.minStock },
-              after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
+              before: { quantity: after.quantity - change.delta, minStock: after.minStock, price: after.price },
+              after: { quantity: after.quantity, minStock: after.minStock, price: after.price, version: after.version },
               movement: { delta: change.delta, reason, ...(change.note ? { note: change.note } : {}) },
               audit: {
                 action: change.delta > 0 ? 'stock.restock' : 'stock.remove',
@@ -388,8 +388,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
               actor: by,
               at: now,
               seq: await bumpRevision(session),
-              before: { quantity: after.quantity - delta, minStock: after.minStock },
-              after: { quantity: after.quantity, minStock: after.minStock, version: after.version },
+              before: { quantity: after.quantity - delta, minStock: after.minStock, price: after.price },
+              after: { quantity: after.quantity, minStock: after.minStock, price: after.price, version: after.version },
               movement: { delta, reason: 'undo', undoOf: _id },
               audit: {
                 action: 'stock.undo',
@@ -425,7 +425,7 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
               actor,
               at: new Date(),
               seq: await bumpRevision(session),
-              before: { quantity: doc.quantity, minStock: doc.minStock },
+              before: { quantity: doc.quantity, minStock: doc.minStock, price: doc.price },
               after: null,
               // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
               movement: { delta: 0 - doc.quantity, reason: 'deleted', item: toItem(doc) },

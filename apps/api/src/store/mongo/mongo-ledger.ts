@@ -1,19 +1,10 @@
 import crypto from 'node:crypto';
-import {
-  Double,
-  MongoError,
-  MongoErrorLabel,
-  ObjectId,
-  type ClientSession,
-  type MongoClient,
-  type Timestamp,
-} from 'mongodb';
+import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
 import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
-import { utcDay } from '@smart-zone/types/stats';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import { alertFor, type StockLevel } from '../stock-alerts';
-import { type Author, type ChangeCause, StoreBusyError, WriteOutcomeUnknownError } from '../store';
+import { type Author, type ChangeCause, StoreBusyError } from '../store';
 import {
   actorOf,
   toAuditDoc,
@@ -23,45 +14,13 @@ import {
   type MongoCollections,
   type MovementDoc,
 } from './documents';
+import { mongoCounts } from './mongo-counts';
+import { BUSY, inTx, OPERATION_TIME_MS, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
 
 const REVISION_KEY = 'catalogue_revision';
 
-/**
- * Server-side limit of every read and of every write inside a transaction; not of the commit (see write).
- */
-export const OPERATION_TIME_MS = 5000;
-/** A transaction (with the driver's retries after write conflicts) that has not committed by then fails. */
-const TRANSACTION_TIME_MS = 20_000;
-const MAX_TIME_MS_EXPIRED = 50;
-
-/** What a client is told (the driver's error, with the server's address, is the cause: logged, not sent). */
-const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
-const UNCONFIRMED =
-  'The database did not confirm the write: it may have been saved. Check (reload) before trying again.';
-
-/**
- * What a transaction's failure comes to for the API. A commit whose outcome the driver could not learn
- * may have committed: WriteOutcomeUnknownError, a 503 that says so. That is an error with the
- * UnknownTransactionCommitResult label (the driver retries those itself: this one is past its retries),
- * or a MaxTimeMSExpired of the commit (`inCommit`), which it does not retry. A transaction that ran out of
- * time otherwise (a MaxTimeMSExpired of an operation; a TransientTransactionError, i.e. write conflicts,
- * past the driver's retry budget) was aborted, nothing written: StoreBusyError, a 429 with Retry-After.
- * Anything else (a duplicate key, a refusal of the validator, an error of the work itself) as it is.
- */
-function refusalOf(error: unknown, inCommit: boolean): unknown {
-  if (!(error instanceof MongoError)) return error;
-  const timedOut = error.code === MAX_TIME_MS_EXPIRED;
-  if (error.hasErrorLabel(MongoErrorLabel.UnknownTransactionCommitResult) || (inCommit && timedOut)) {
-    return new WriteOutcomeUnknownError(UNCONFIRMED, { cause: error });
-  }
-  if (timedOut || error.hasErrorLabel(MongoErrorLabel.TransientTransactionError)) {
-    return new StoreBusyError(BUSY, { cause: error });
-  }
-  return error;
-}
-
-/** Options of every operation inside a write: its session, and a server-side time limit. */
-export const inTx = (session?: ClientSession) => ({ session, maxTimeMS: OPERATION_TIME_MS });
+// The transaction's limits and what its failures come to (mongo-tx.ts), as every write path imports them.
+export { inTx, OPERATION_TIME_MS } from './mongo-tx';
 
 export type MongoLedger = ReturnType<typeof mongoLedger>;
 
@@ -76,10 +35,10 @@ export interface ItemChange {
   at: Date;
   /** The revision counter's value this change took (bumpRevision): its place in commit order. */
   seq: number;
-  /** The stock level before the change; null when the item is created. */
-  before: StockLevel | null;
+  /** The stock level (and price: the stats' totals) before the change; null when the item is created. */
+  before: (StockLevel & { price: number }) | null;
   /** After it, with the item's new version; null when the item is deleted. */
-  after: (StockLevel & { version: number }) | null;
+  after: (StockLevel & { price: number; version: number }) | null;
   /** The stock movement to append (every cause but `updated`). */
   movement?: {
     delta: number;
@@ -118,7 +77,7 @@ export interface FeedPosition {
  */
 export function mongoLedger(
   client: MongoClient,
-  { movements, meta, alerts, changes, audit, movementDays, itemOutDays }: MongoCollections,
+  collections: MongoCollections,
   {
     transactions,
     where,
@@ -127,6 +86,9 @@ export function mongoLedger(
 ) {
   /** The last seq each running transaction took (bumpRevision): told to the feed once it commits. */
   const taken = new WeakMap<ClientSession, number>();
+  const { movements, meta, alerts, changes, audit } = collections;
+  /** The stats' totals of each write's changes, in its transaction (mongo-counts.ts). */
+  const count = mongoCounts(collections);
 
   /** Runs `work` in a majority transaction when the deployment has them (without one, its writes run one by one). */
   async function write<T>(
@@ -245,56 +207,11 @@ export function mongoLedger(
     }
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
-    await countMovements(movementDocs, list, session);
+    await count(movementDocs, list, session);
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
     return movementIds;
-  }
-
-  /**
-   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): units
-   * in and out per UTC day by each delta's sign, and each item's units out per day (not a deletion's); a
-   * deleted item's days go with it.
-   */
-  async function countMovements(docs: readonly MovementDoc[], list: readonly ItemChange[], session?: ClientSession) {
-    const days = new Map<string, { in: number; out: number }>();
-    const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
-    for (const doc of docs) {
-      const day = utcDay(doc.at);
-      const total = days.get(day) ?? { in: 0, out: 0 };
-      total.in += Math.max(doc.delta, 0);
-      total.out += Math.max(-doc.delta, 0);
-      days.set(day, total);
-      if (doc.delta >= 0 || doc.reason === 'deleted') continue;
-      const key = `${day} ${doc.itemId.toHexString()}`;
-      const itemDay = itemDays.get(key) ?? { day, itemId: doc.itemId, out: 0 };
-      itemDay.out -= doc.delta;
-      itemDays.set(key, itemDay);
-    }
-    if (days.size > 0) {
-      await movementDays.bulkWrite(
-        [...days].map(([day, total]) => ({
-          // Doubles (exact to 2^53): an $inc of ints past 2^31 − 1 makes a long (see `total` in schema.ts).
-          updateOne: {
-            filter: { _id: day },
-            update: { $inc: { in: new Double(total.in), out: new Double(total.out) } },
-            upsert: true,
-          },
-        })),
-        { ordered: true, ...inTx(session) },
-      );
-    }
-    if (itemDays.size > 0) {
-      await itemOutDays.bulkWrite(
-        [...itemDays.values()].map(({ day, itemId, out }) => ({
-          updateOne: { filter: { day, itemId }, update: { $inc: { out: new Double(out) } }, upsert: true },
-        })),
-        { ordered: true, ...inTx(session) },
-      );
-    }
-    const deleted = list.filter((change) => change.cause === 'deleted').map((change) => change.itemId);
-    if (deleted.length > 0) await itemOutDays.deleteMany({ itemId: { $in: deleted } }, inTx(session));
   }
 
   /**

@@ -103,8 +103,9 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     // no timer in each instance, and the feed reads the oplog, not this collection, so a day is plenty.
     { key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
   ],
-  // The stats' days are their _id.
+  // The stats' days are their _id (a day's counter documents a range of it), as are the catalogue's totals.
   movementDays: [],
+  totals: [],
   itemOutDays: [
     // The ledger's upsert of an item's day (unique: one per item and day), and the window's range of days.
     { key: { day: 1, itemId: 1 }, unique: true },

@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@smart-zone/types/audit';
 import { MOVEMENT_REASONS, QUANTITY_MAX } from '@smart-zone/types/item';
 import { ROLES } from '@smart-zone/types/roles';
 import { STOCK_LEVEL_EXPR } from './documents';
+import { TOTAL_FIELDS } from './mongo-counts';
 
 /**
  * What MongoDB itself refuses, as SQLite's CHECK constraints do (see
@@ -40,7 +41,8 @@ export type CollectionName =
   | 'members'
   | 'audit'
   | 'movementDays'
-  | 'itemOutDays';
+  | 'itemOutDays'
+  | 'totals';
 
 const SCHEMAS: Record<CollectionName, Document> = {
   items: {
@@ -233,9 +235,19 @@ const SCHEMAS: Record<CollectionName, Document> = {
     bsonType: 'object',
     required: ['_id', 'in', 'out'],
     properties: {
-      _id: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      // A day's counter document (YYYY-MM-DD/<shard>), or its whole total from the first count (YYYY-MM-DD).
+      _id: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}(/\\d+)?$' },
       in: total,
       out: total,
+    },
+  },
+  // The catalogue's totals, a counter document per shard (items/<shard>): any one may be negative.
+  totals: {
+    bsonType: 'object',
+    required: ['_id', ...TOTAL_FIELDS],
+    properties: {
+      _id: { ...text, pattern: '^items/\\d+$' },
+      ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, { ...total, minimum: -Number.MAX_SAFE_INTEGER }])),
     },
   },
   itemOutDays: {
@@ -272,4 +284,5 @@ export const VALIDATORS: Record<CollectionName, Document> = {
   audit: { $jsonSchema: SCHEMAS.audit },
   movementDays: { $jsonSchema: SCHEMAS.movementDays },
   itemOutDays: { $jsonSchema: SCHEMAS.itemOutDays },
+  totals: { $jsonSchema: SCHEMAS.totals },
 };

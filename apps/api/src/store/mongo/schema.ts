@@ -2,7 +2,7 @@ import { MongoServerError, type Db } from 'mongodb';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
-import { countPastMovements } from './mongo-stats';
+import { countItemTotals, countPastMovements } from './mongo-stats';
 import { INDEXES, RETIRED_INDEXES } from './schema-indexes';
 import { VALIDATORS } from './schema-validators';
 
@@ -79,6 +79,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
   await nameKeys(collections, ledger);
   await stockLevels(collections, ledger);
   await countPastMovements(collections);
+  await countItemTotals(collections);
   // The first version's deliveries belonged to an email: they belong to no uid, as in SQLite (its V2).
   await collections.deliveries.updateMany({ uid: { $exists: false } }, { $set: { uid: '' } });
 }
