@@ -66,9 +66,9 @@ export const toAlert = (doc: AlertDoc, failed: readonly AlertChannel[] = []): Al
   ...(failed.length > 0 ? { failed: [...failed] } : {}),
 });
 
-/** As SQLite's toChange (store/sqlite/rows.ts): the id is the seq in decimal. */
-export const toChange = (doc: ChangeDoc): StoreChange => ({
-  id: String(doc.seq),
+/** As SQLite's toChange (store/sqlite/rows.ts); the id is the feed's (mongo-feed.ts), a decimal. */
+export const toChange = (doc: ChangeDoc, id: bigint): StoreChange => ({
+  id: id.toString(),
   itemId: doc.itemId.toHexString(),
   cause: doc.cause,
   quantity: doc.quantity,

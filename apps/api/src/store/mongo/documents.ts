@@ -35,7 +35,7 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
   search: string;
   /** The name with ASCII letters lowered: what the name sort compares, byte by byte (see nameKey). */
   nameKey: string;
-  /** Creation order, taken from the revision counter in the creating transaction; absent on items from before it. */
+  /** Creation order: the creating write's seq (mongo-ledger.ts bumpRevision); absent on items from before it. */
   seq?: number;
 }
 
@@ -110,8 +110,10 @@ export interface AlertSendDoc {
 /** One committed change of an item, as the change feed announces it (mongo-feed.ts). */
 export interface ChangeDoc {
   _id: ObjectId;
-  /** The revision counter's value the change's transaction took: commit order. */
+  /** Its write's seq (mongo-ledger.ts): a standalone server's feed reads the log in this order. */
   seq: number;
+  /** Its place among its transaction's changes: the feed's id is its commit's cluster time with this. */
+  n?: number;
   itemId: ObjectId;
   cause: ChangeCause;
   quantity: number;
@@ -137,7 +139,7 @@ export interface MemberDoc {
 /** One audit entry (mongo-audit.ts), written by the ledger in the transaction of its write. */
 export interface AuditDoc {
   _id: ObjectId;
-  /** The seq the write took from the revision counter: commit order, newest first in the list. */
+  /** Its write's seq (mongo-ledger.ts bumpRevision): newest first in the list, after the time. */
   seq: number;
   at: Date;
   actor: Actor;
@@ -181,6 +183,8 @@ export interface TotalDoc {
   cents: number;
   low: number;
   out: number;
+  /** Item writes (the catalogue's revision, mongo-ledger.ts); absent on a shard no write has picked yet. */
+  writes?: number;
 }
 
 /** One item's units out on one UTC day: the top movers (mongo-stats.ts); removed with the item. */

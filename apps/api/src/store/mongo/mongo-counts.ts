@@ -41,7 +41,8 @@ const inc = (values: Record<string, number>) =>
  * The stats' totals, kept in the transaction of every write (mongo-stats.ts reads them; SQLite keeps the
  * same in its V8 triggers): units in and out per UTC day by each movement's sign, each item's units out per
  * day (not a deletion's: a deleted item's days go with it), and the catalogue's count, units, value, low
- * and out items, each moved by what the change did to its item (before and after).
+ * and out items, each moved by what the change did to its item (before and after), and the count of
+ * item writes (`writes`: the catalogue's revision).
  */
 export function mongoCounts({ movementDays, itemOutDays, totals }: MongoCollections) {
   return async function count(
@@ -96,8 +97,13 @@ export function mongoCounts({ movementDays, itemOutDays, totals }: MongoCollecti
         moved.out += isOutOfStock(side) ? sign : 0;
       }
     }
-    if (TOTAL_FIELDS.some((field) => moved[field] !== 0)) {
-      await totals.updateOne({ _id: shardOf(ITEM_TOTALS) }, { $inc: inc(moved) }, { upsert: true, ...inTx(session) });
+    // `writes`: the catalogue's revision (mongo-ledger.ts revision()), moved on by every item write.
+    if (list.length > 0) {
+      await totals.updateOne(
+        { _id: shardOf(ITEM_TOTALS) },
+        { $inc: { ...inc(moved), writes: new Double(list.length) } },
+        { upsert: true, ...inTx(session) },
+      );
     }
   };
 }

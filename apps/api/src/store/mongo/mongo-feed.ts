@@ -1,7 +1,7 @@
-import { MongoServerError, type ChangeStream, type ChangeStreamDocument } from 'mongodb';
+import { MongoServerError, type ChangeStream, type ChangeStreamDocument, type Timestamp } from 'mongodb';
 import type { ChangeFeed, StoreChange } from '../store';
 import { toChange, type ChangeDoc, type MongoCollections } from './documents';
-import { OPERATION_TIME_MS, type FeedPosition } from './mongo-ledger';
+import { FEED_ORDINALS, OPERATION_TIME_MS, type FeedPosition } from './mongo-ledger';
 
 /**
  * How long after a stream failed it is opened again: REOPEN_FIRST_MS after the first failure, doubling
@@ -37,23 +37,34 @@ export interface MongoFeed {
 
 interface Subscriber {
   listener: (change: StoreChange) => void;
-  /** It hears changes past this seq: what was committed after it subscribed. */
-  after: number;
+  /** It hears changes past this id: what was committed after it subscribed. */
+  after: bigint;
 }
+
+/** A cluster time as one number: seconds, then the ordinal within the second. */
+const timeOf = (time: Timestamp) => (BigInt(time.t) << 32n) | BigInt(time.i);
+
+/**
+ * A change's id on a replica set or cluster: its commit's cluster time, then its place in its transaction
+ * (ChangeDoc.n), in decimal. The change stream reports commits in the oplog's order, so ids grow in commit
+ * order, the same on every instance (an SSE client's Last-Event-ID means the same to each), with no counter
+ * document every write would update (mongo-ledger.ts). Wider than 2^53: a bigint, up to 26 digits.
+ */
+export const feedId = (time: Timestamp, n: number) => timeOf(time) * BigInt(FEED_ORDINALS) + BigInt(n);
 
 /**
  * The change feed of one MongoDB database: a change stream on `changes`,
  * where every write logs its change in its own transaction (mongo-ledger.ts).
- * A change stream reports majority-committed inserts in commit order, and the
- * seq each change took from the revision counter follows commit order too, so
- * changes are announced in seq order, each once, after commit, whichever
- * instance made them.
+ * A change stream reports majority-committed inserts in commit order, and each
+ * change's id is its commit's cluster time and its place in its transaction
+ * (feedId), so changes are announced in commit order, each once, after commit,
+ * whichever instance made them.
  *
  * The stream opens at the first subscription (a store nobody listens to holds
  * no cursor), from the last position this process knows (its own latest
  * commit, or what it read at open): a change committed between subscribe()
  * and the server opening the stream is not missed. A subscriber hears what
- * is past the seq known when it subscribed; another instance's change
+ * is past the cluster time known when it subscribed; another instance's change
  * committed since this process last heard of one may reach it too.
  *
  * The driver resumes the stream by itself after a resumable error (a
@@ -64,8 +75,9 @@ interface Subscriber {
  * the dispatcher reads the outbox, docs/decisions/010).
  *
  * A standalone server has no change streams (nor transactions): there the
- * log is read by seq every POLL_MS, and a change written out of seq order by
- * two racing writes may be missed, like the ledger's other risks there.
+ * log is read by seq every POLL_MS (a change's id is its seq), and a change
+ * written out of seq order by two racing writes may be missed, like the
+ * ledger's other risks there.
  */
 export function mongoFeed(
   { changes }: MongoCollections,
@@ -73,8 +85,8 @@ export function mongoFeed(
 ): MongoFeed {
   const subscribers = new Set<Subscriber>();
   let known: FeedPosition = { seq: 0 };
-  /** The highest seq announced: a change replayed after a reopen is not announced again. */
-  let announced = 0;
+  /** The highest id announced: a change replayed after a reopen is not announced again. */
+  let announced = 0n;
   /** Opaque to us (the driver's ResumeToken is `unknown`). */
   let token: unknown;
   let stream: ChangeStream<ChangeDoc> | undefined;
@@ -88,17 +100,21 @@ export function mongoFeed(
   let polling = false;
   let closed = false;
 
-  function advance(position: FeedPosition) {
-    if (position.seq > known.seq) known = { seq: position.seq, time: position.time ?? known.time };
+  /** Moves what this process knows on: the highest seq, and the latest cluster time. */
+  function advance({ seq, time }: FeedPosition) {
+    const later = time && (!known.time || timeOf(time) > timeOf(known.time)) ? time : known.time;
+    known = { seq: Math.max(seq, known.seq), ...(later ? { time: later } : {}) };
   }
 
-  function announce(doc: ChangeDoc) {
-    advance({ seq: doc.seq });
-    if (doc.seq <= announced) return;
-    announced = doc.seq;
-    const change = toChange(doc);
+  /** Where the feed stands now, as an id: a subscriber hears the changes past it. */
+  const knownId = () => (transactions ? (known.time ? feedId(known.time, FEED_ORDINALS - 1) : 0n) : BigInt(known.seq));
+
+  function announce(doc: ChangeDoc, id: bigint) {
+    if (id <= announced) return;
+    announced = id;
+    const change = toChange(doc, id);
     for (const subscriber of subscribers) {
-      if (doc.seq <= subscriber.after) continue;
+      if (id <= subscriber.after) continue;
       try {
         subscriber.listener(change);
       } catch (error) {
@@ -122,8 +138,10 @@ export function mongoFeed(
       if (event.operationType === 'insert') {
         // It works: a later failure starts the backoff afresh.
         failures = 0;
-        advance({ seq: event.fullDocument.seq, time: event.clusterTime });
-        announce(event.fullDocument);
+        const time = event.clusterTime;
+        if (!time) return;
+        advance({ seq: event.fullDocument.seq, time });
+        announce(event.fullDocument, feedId(time, event.fullDocument.n ?? 0));
       } else if (event.operationType === 'invalidate') {
         // The collection was dropped or renamed: the server ended the stream. Open it again after this event.
         failed(opened, new Error('the changes collection was dropped or renamed'));
@@ -163,12 +181,15 @@ export function mongoFeed(
     polling = true;
     try {
       const docs = await changes
-        .find({ seq: { $gt: Math.max(announced, known.seq) } })
+        .find({ seq: { $gt: known.seq } })
         .sort({ seq: 1 })
         .limit(POLL_BATCH)
         .maxTimeMS(OPERATION_TIME_MS)
         .toArray();
-      for (const doc of docs) announce(doc);
+      for (const doc of docs) {
+        advance({ seq: doc.seq });
+        announce(doc, BigInt(doc.seq));
+      }
     } catch (error) {
       warn(`MongoDB: reading the change log failed (${String(error)}); trying again.`);
     } finally {
@@ -183,7 +204,7 @@ export function mongoFeed(
       return;
     }
     // Nothing before the first subscription is announced.
-    announced = Math.max(announced, known.seq);
+    if (knownId() > announced) announced = knownId();
     poller = setInterval(() => void poll(), POLL_MS);
     poller.unref();
   }
@@ -191,7 +212,7 @@ export function mongoFeed(
   return {
     feed: {
       subscribe(listener) {
-        const subscriber: Subscriber = { listener, after: Math.max(known.seq, announced) };
+        const subscriber: Subscriber = { listener, after: knownId() > announced ? knownId() : announced };
         subscribers.add(subscriber);
         start();
         return () => {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
 import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
@@ -15,9 +14,8 @@ import {
   type MovementDoc,
 } from './documents';
 import { mongoCounts } from './mongo-counts';
-import { BUSY, inTx, OPERATION_TIME_MS, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
-
-const REVISION_KEY = 'catalogue_revision';
+import { mongoRevision } from './mongo-revision';
+import { BUSY, inTx, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
 
 // The transaction's limits and what its failures come to (mongo-tx.ts), as every write path imports them.
 export { inTx, OPERATION_TIME_MS } from './mongo-tx';
@@ -54,26 +52,42 @@ export interface ItemChange {
   audit: AuditNote;
 }
 
-/** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
+/**
+ * Where the feed may start: the cluster time of the last commit this process knows of (a change stream's
+ * order), and (a standalone server's feed, read by seq) the highest seq then.
+ */
 export interface FeedPosition {
   seq: number;
   time?: Timestamp;
 }
 
+/** seq: this process's clock in steps of 1/SEQ_PER_MS ms (exact in a double until the year 2248). */
+const SEQ_PER_MS = 1024;
+/** Changes per transaction the feed's ids tell apart (mongo-feed.ts): far more than one write makes. */
+export const FEED_ORDINALS = 2 ** 20;
+/** The document team writes all update: they conflict with each other, and only with each other. */
+const TEAM_KEY = 'team_writes';
+
 /**
  * What every item write goes through: the transaction, and what each change
  * writes besides its item (record: the movement, the alert the low-stock rule
- * asks for, the change for the feed), and the catalogue's revision (the list
- * ETag), moved on inside the same transaction and only by a write that
- * changed something, as SQLite's ledger does. The revision document is one
- * counter every such transaction increments: concurrent writes conflict on it
- * and the driver retries the loser, so its values follow commit order and
- * double as the sequence that orders items, deliveries, changes and audit
- * entries (`seq`). A write that changes no item but is audited (a team
- * change, the cancel of a deleted item's delivery) takes a seq too: the
- * audit's order is commit order across every kind of write, and two team
- * writes always conflict (see mongo-team.ts). Its cost: the list ETag moves
- * on then, though the catalogue did not change (one full answer instead of a 304).
+ * asks for, the change for the feed, the stats' totals and the catalogue's
+ * revision, mongo-counts.ts), inside the same transaction.
+ *
+ * No document every write touches. Until now one counter document gave every
+ * write its `seq`: all writes of a cluster conflicted on it and ran one after
+ * another (tens to a hundred a second), whatever the shards. Now:
+ * - `seq` (the creation and list order of items, deliveries, alerts, audit
+ *   entries) is this process's clock (bumpRevision): it never repeats nor goes
+ *   back within a process, and across processes it is time order, ties broken
+ *   by _id (no index on it is unique any more);
+ * - the feed's order is the oplog's: a change stream reports commits in order,
+ *   and a change's id is its commit's cluster time with its place in its
+ *   transaction (mongo-feed.ts);
+ * - the catalogue's revision (the list ETag) is the sum of counter documents
+ *   each write adds to one of (revision());
+ * - team writes, which must conflict with each other (the last owner's rule,
+ *   mongo-team.ts), update a document of their own.
  */
 export function mongoLedger(
   client: MongoClient,
@@ -86,6 +100,10 @@ export function mongoLedger(
 ) {
   /** The last seq each running transaction took (bumpRevision): told to the feed once it commits. */
   const taken = new WeakMap<ClientSession, number>();
+  /** The changes each running transaction has logged so far: the next one's place in it (ChangeDoc.n). */
+  const logged = new WeakMap<ClientSession, number>();
+  /** The last seq this process took. */
+  let lastSeq = 0;
   const { movements, meta, alerts, changes, audit } = collections;
   /** The stats' totals of each write's changes, in its transaction (mongo-counts.ts). */
   const count = mongoCounts(collections);
@@ -112,6 +130,7 @@ export function mongoLedger(
           }
           // A retried attempt starts afresh: a seq an aborted attempt took was never committed.
           taken.delete(session);
+          logged.delete(session);
           const done = await work(session);
           committing = true;
           return done;
@@ -124,7 +143,7 @@ export function mongoLedger(
         { readConcern: { level: 'majority' }, writeConcern: { w: 'majority' }, readPreference: 'primary' },
       );
       const seq = taken.get(session);
-      // The commit's own cluster time: every later commit (a higher seq) comes at or after it.
+      // The commit's own cluster time: every later commit comes after it (the feed's order, mongo-feed.ts).
       if (seq !== undefined) committed?.({ seq, time: session.operationTime });
       return result;
     });
@@ -150,6 +169,8 @@ export function mongoLedger(
     const alertDocs: AlertDoc[] = [];
     const changeDocs: ChangeDoc[] = [];
     const auditDocs: AuditDoc[] = [];
+    const firstPlace = session ? (logged.get(session) ?? 0) : 0;
+    if (session) logged.set(session, firstPlace + list.length);
     for (const change of list) {
       const { movement, after, itemId, at, seq } = change;
       const movementId = movement ? new ObjectId() : undefined;
@@ -194,6 +215,8 @@ export function mongoLedger(
       changeDocs.push({
         _id: new ObjectId(),
         seq,
+        // Its place in its transaction: with the commit's cluster time, the feed's id (mongo-feed.ts).
+        n: Math.min(firstPlace + changeDocs.length, FEED_ORDINALS - 1),
         itemId,
         cause: change.cause,
         quantity: after?.quantity ?? 0,
@@ -215,19 +238,14 @@ export function mongoLedger(
   }
 
   /**
-   * Moves the revision on by `count`, inside the caller's write, once it is
-   * sure to change something; answers the first of the `count` sequence
-   * numbers it took.
+   * Takes `count` seqs (creation and list order) inside the caller's write, once it is sure to change
+   * something; answers the first. No database round trip: this process's clock (see above).
    */
-  async function bumpRevision(session?: ClientSession, count = 1): Promise<number> {
-    const after = await meta.findOneAndUpdate(
-      { _id: REVISION_KEY },
-      { $inc: { value: count } },
-      { upsert: true, returnDocument: 'after', ...inTx(session) },
-    );
-    const last = after?.value ?? count;
-    if (session) taken.set(session, last);
-    return last - count + 1;
+  function bumpRevision(session?: ClientSession, count = 1): Promise<number> {
+    const first = Math.max(lastSeq + 1, Date.now() * SEQ_PER_MS);
+    lastSeq = first + count - 1;
+    if (session) taken.set(session, lastSeq);
+    return Promise.resolve(first);
   }
 
   return {
@@ -241,6 +259,9 @@ export function mongoLedger(
      */
     audit: async (note: AuditNote, by: Author, session?: ClientSession, at = new Date()): Promise<void> => {
       const seq = await bumpRevision(session);
+      if (note.target.kind === 'member') {
+        await meta.updateOne({ _id: TEAM_KEY }, { $inc: { value: 1 } }, { upsert: true, ...inTx(session) });
+      }
       await audit.insertOne(toAuditDoc(auditEntry(note, by, at.toISOString()), seq), inTx(session));
     },
 
@@ -249,34 +270,7 @@ export function mongoLedger(
       await movements.insertOne({ _id: new ObjectId(), ...doc }, inTx(session));
     },
 
-    /**
-     * The last seq committed as this reads, and the cluster time of the read:
-     * where a feed opened now starts (mongo-feed.ts).
-     */
-    position: (): Promise<FeedPosition> =>
-      client.withSession(async (session) => {
-        const doc = await meta.findOne({ _id: REVISION_KEY }, { session, maxTimeMS: OPERATION_TIME_MS });
-        return { seq: doc?.value ?? 0, time: session.operationTime };
-      }),
-
-    /** The catalogue's revision as the list ETag names it: `<catalogue id>.<writes seen>`. */
-    revision: async (): Promise<string> => {
-      const doc = await meta.findOne({ _id: REVISION_KEY }, { maxTimeMS: OPERATION_TIME_MS });
-      return `${doc?.catalogue ?? ''}.${doc?.value ?? 0}`;
-    },
-
-    /**
-     * At open: the revision document, with a random catalogue id (like
-     * SQLite's), so a database made again, or another database's backup
-     * restored, does not reuse revisions and ETags issued before.
-     */
-    prepare: async (): Promise<void> => {
-      await meta.updateOne({ _id: REVISION_KEY }, { $setOnInsert: { value: 0 } }, { upsert: true });
-      // Once: a database from before this had the counter without an id; another instance may be at it too.
-      await meta.updateOne(
-        { _id: REVISION_KEY, catalogue: { $exists: false } },
-        { $set: { catalogue: crypto.randomBytes(8).toString('hex') } },
-      );
-    },
+    // Where the feed starts, the catalogue's revision (mongo-revision.ts).
+    ...mongoRevision(client, collections, transactions),
   };
 }

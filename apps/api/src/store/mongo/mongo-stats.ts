@@ -173,10 +173,10 @@ export async function countItemTotals({ items, meta, totals }: MongoCollections)
   const zero = { items: 0, units: 0, cents: 0, low: 0, out: 0 };
   await totals.bulkWrite(
     Array.from({ length: COUNTER_SHARDS }, (_, shard) => ({
-      replaceOne: {
+      updateOne: {
         filter: { _id: `${ITEM_TOTALS}/${shard}` },
-        // Plain numbers: the ledger's $inc of doubles makes any of them a double (schema-validators.ts).
-        replacement: shard === 0 && scanned ? { ...zero, ...scanned } : zero,
+        // Plain numbers (the ledger's $inc of doubles makes any of them a double); `writes` (the revision) kept.
+        update: { $set: shard === 0 && scanned ? { ...zero, ...scanned } : zero },
         upsert: true,
       },
     })),

@@ -68,8 +68,8 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     },
   ],
   alerts: [
-    // list, newest first (unique: one alert per change, and a change's seq is its own).
-    { key: { seq: -1 }, unique: true },
+    // list, newest first (a seq is a process's clock: not unique across processes, ties by _id).
+    { key: { seq: -1, _id: -1 } },
     // list and count of the unread ones.
     { key: { readAt: 1, seq: -1 } },
     // due: the alerts a channel never tried, since a time.
@@ -86,8 +86,6 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     { key: { role: 1 } },
   ],
   audit: [
-    // unique: one entry per write, and a write's seq is its own.
-    { key: { seq: -1 }, unique: true },
     // list, newest first by time (a from/to range is a range of the same key), ties in commit order, as
     // SQLite; one index per filter, and actor with action.
     { key: { at: -1, seq: -1 } },
@@ -97,8 +95,8 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     { key: { 'target.itemId': 1, at: -1, seq: -1 }, partialFilterExpression: { 'target.itemId': { $exists: true } } },
   ],
   changes: [
-    // A standalone server's feed reads by seq; unique: two changes never share a place in commit order.
-    { key: { seq: 1 }, unique: true },
+    // A standalone server's feed reads by seq (a change stream's order is the oplog's, mongo-feed.ts).
+    { key: { seq: 1, _id: 1 } },
     // TTL rather than "the last 100,000" (SQLite's rule): the server drops expired documents itself, with
     // no timer in each instance, and the feed reads the oplog, not this collection, so a day is plenty.
     { key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
@@ -130,4 +128,8 @@ export const RETIRED_INDEXES: Partial<Record<CollectionName, string[]>> = {
   items: ['name_1__id_1', 'price_1__id_1', 'quantity_1__id_1'],
   deliveries: ['email_1__id_-1', 'uid_1__id_-1'],
   movements: ['itemId_1__id_-1'],
+  // Unique while one counter gave every write its seq; a seq is a process's clock now (mongo-ledger.ts).
+  alerts: ['seq_-1'],
+  audit: ['seq_-1'],
+  changes: ['seq_1'],
 };

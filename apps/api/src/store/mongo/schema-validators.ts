@@ -177,6 +177,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
     properties: {
       _id: objectId,
       seq,
+      n: { ...wholeNumber, minimum: 0 },
       itemId: objectId,
       cause: { enum: [...MOVEMENT_REASONS, 'updated'] },
       quantity,
@@ -248,6 +249,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
     properties: {
       _id: { ...text, pattern: '^items/\\d+$' },
       ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, { ...total, minimum: -Number.MAX_SAFE_INTEGER }])),
+      writes: total,
     },
   },
   itemOutDays: {

@@ -87,6 +87,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
 /** Items from before the ledger: fill in the new fields and an opening balance, once. */
 async function openingBalances({ items, meta }: MongoCollections, ledger: MongoLedger): Promise<void> {
   if (await meta.findOne({ _id: LEDGER_MIGRATED_KEY })) return;
+  let migrated = 0;
   for await (const legacy of items.find({ version: { $exists: false } })) {
     const createdAt = legacy.createdAt ?? new Date();
     await ledger.write(async (session) => {
@@ -122,9 +123,11 @@ async function openingBalances({ items, meta }: MongoCollections, ledger: MongoL
         },
         session,
       );
-      await ledger.bumpRevision(session);
+      migrated += 1;
     });
   }
+  // Every migrated item's answer changed: no list cached before may be served as current.
+  if (migrated > 0) await ledger.touch();
   await meta.updateOne({ _id: LEDGER_MIGRATED_KEY }, { $set: { at: new Date() } }, { upsert: true });
 }
 
@@ -150,7 +153,7 @@ async function nameKeys({ items }: MongoCollections, ledger: MongoLedger): Promi
   }
   await flush();
   // The name order of every list changed: no page cached before may be served as current.
-  if (changed > 0) await ledger.bumpRevision();
+  if (changed > 0) await ledger.touch();
 }
 
 /**
@@ -166,5 +169,5 @@ async function stockLevels({ items }: MongoCollections, ledger: MongoLedger): Pr
     { $set: STOCK_LEVEL_EXPR },
   ]);
   // Every item's answer gained minStock: no list cached before may be served as current.
-  if (result.modifiedCount > 0) await ledger.bumpRevision();
+  if (result.modifiedCount > 0) await ledger.touch();
 }
