@@ -160,6 +160,8 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
       const outcome = importOutcome(rows.length, plan);
       if (!apply || !outcome.ok) return outcome;
       const { job, chunks } = importJobDocs(plan.planned, { by, rows: rows.length, owner });
+      // Every row as the item already is: nothing to write, no job.
+      if (chunks.length === 0) return outcome;
       for (const chunk of chunks) await importChunks.insertOne(chunk, { ignoreUndefined: true, ...inTx() });
       await importJobs.insertOne(job, inTx());
       await writes.skuChecked(() => run(job));
@@ -174,8 +176,15 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
     async resume(): Promise<number> {
       let taken = 0;
       for (;;) {
+        const stale = {
+          state: { $in: ['running' as const, 'undoing' as const] },
+          heartbeatAt: { $lt: new Date(Date.now() - JOB_STALE_MS) },
+        };
+        // Looked for first (a read on its index): the usual answer, none, writes nothing.
+        if (!(await importJobs.findOne(stale, { projection: { _id: 1 }, ...inTx() }))) return taken;
+        // Taken with its heartbeat still stale: of two instances at it, one gets it.
         const job = await importJobs.findOneAndUpdate(
-          { state: { $in: ['running', 'undoing'] }, heartbeatAt: { $lt: new Date(Date.now() - JOB_STALE_MS) } },
+          stale,
           { $set: { owner, heartbeatAt: new Date() } },
           { returnDocument: 'after', sort: { heartbeatAt: 1 }, ...inTx() },
         );
