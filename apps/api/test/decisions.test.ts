@@ -56,7 +56,7 @@ describe('decideCreate: new items, each with its created movement, all or none',
       actor: ALICE,
       at: AT,
       before: null,
-      after: { quantity: 10, minStock: 4, version: 1 },
+      after: { quantity: 10, minStock: 4, price: 2.5, version: 1 },
       movement: { delta: 10, reason: 'created' },
       audit: {
         action: 'item.create',

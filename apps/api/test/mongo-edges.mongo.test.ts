@@ -379,6 +379,41 @@ describe(`MongoDB under fail points (a replica set of its own, started with ${TE
     expect((await store.items.get(item._id))?.quantity).toBe(10);
   });
 
+  it('a change-feed error other than 286 (one the driver does not resume) reopens after 0.5–1 s, 1–2 s, 2–4 s (capped exponential backoff with jitter), not every second forever; a change heard resets it', async () => {
+    const warnings: string[] = [];
+    const watched = await openMongoStore(replSet.getUri(), dbName, { log: noop, warn: (line) => warnings.push(line) });
+    const heard: string[] = [];
+    const stop = watched.changes.subscribe((change) => heard.push(change.itemId));
+    const delays = () => warnings.flatMap((line) => /resuming in (\d+) ms/.exec(line)?.[1] ?? []).map(Number);
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(done()).toBe(true);
+    };
+    try {
+      // BadValue carries no ResumableChangeStreamError label: the driver ends the stream, the feed reopens it.
+      await failCommand(admin, { times: 3 }, { failCommands: ['getMore'], errorCode: 2 });
+      await until(() => delays().length === 3);
+      const [first, second, third] = delays();
+      expect(first).toBeGreaterThanOrEqual(500);
+      expect(first).toBeLessThanOrEqual(1000);
+      expect(second).toBeGreaterThanOrEqual(1000);
+      expect(second).toBeLessThanOrEqual(2000);
+      expect(third).toBeGreaterThanOrEqual(2000);
+      expect(third).toBeLessThanOrEqual(4000);
+      const item = await watched.items.create(phone({ name: 'Heard' }), ada);
+      await until(() => heard.includes(item._id));
+      // Heard a change: the next failure is a first one again.
+      await failCommand(admin, { times: 1 }, { failCommands: ['getMore'], errorCode: 2 });
+      await until(() => delays().length === 4);
+      expect(delays()[3]).toBeLessThanOrEqual(1000);
+    } finally {
+      stop();
+      await failPointsOff(admin);
+      await watched.close();
+    }
+  });
+
   it('createMany with a SKU another write takes while its insert waits: SkuTakenError naming the holder (transactions)', async () => {
     const { error, holder } = await createManyRacingHolder(store, admin, client.db(dbName));
     expect(error).toBeInstanceOf(SkuTakenError);

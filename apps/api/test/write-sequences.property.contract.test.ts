@@ -686,7 +686,9 @@ async function importStep(model: Model, runners: Runner[], op: Extract<Op, { kin
     return false;
   }
   const touched: number[] = [];
-  for (const { item, wanted } of planned) {
+  // As both stores record an import (importChunks; these files are one chunk): its new items, then its updates.
+  const inOrder = [...planned.filter((one) => one.item === null), ...planned.filter((one) => one.item !== null)];
+  for (const { item, wanted } of inOrder) {
     if (item === null) {
       touched.push(model.create(wanted, IMPORTER.uid));
       continue;

@@ -13,9 +13,13 @@ import {
 import type { ChangeFeed, StoreChange } from '../store/store';
 import { sendQueues } from './send-queues';
 
-/** One change as the events it sends: `<seq>` its item or deleted event, `<seq>.1` its alert. */
+/**
+ * One change as the events it sends: `<id>` its item or deleted event, `<id>.1` its alert. A change's id is
+ * a decimal that grows in commit order (store.ts StoreChange): SQLite's seq, or MongoDB's commit time with
+ * its place in its transaction, past 2^53 (mongo-feed.ts): compared as a bigint.
+ */
 interface Sent {
-  seq: number;
+  seq: bigint;
   at: number;
   /** The SSE text of its events, written once and sent to every stream. */
   text: string;
@@ -62,9 +66,9 @@ export function eventsOf(change: StoreChange): LiveEvent[] {
 const message = (id: string, event: LiveEvent) => `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** The place a Last-Event-ID names: after change `seq`, its alert too when `alertSent`. */
-function positionOf(lastEventId: string | undefined): { seq: number; alertSent: boolean } | undefined {
-  const match = /^(\d{1,15})(\.1)?$/.exec(lastEventId ?? '');
-  return match ? { seq: Number(match[1]), alertSent: match[2] !== undefined } : undefined;
+function positionOf(lastEventId: string | undefined): { seq: bigint; alertSent: boolean } | undefined {
+  const match = /^(\d{1,40})(\.1)?$/.exec(lastEventId ?? '');
+  return match ? { seq: BigInt(match[1]!), alertSent: match[2] !== undefined } : undefined;
 }
 
 /**
@@ -90,9 +94,9 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
   const perAddress = new Map<string, number>();
   const kept: Sent[] = [];
   /** The last change dropped from `kept`: a client at or after it has missed nothing that was dropped. */
-  let droppedUpTo: number | undefined;
+  let droppedUpTo: bigint | undefined;
   /** The last change heard. */
-  let latest: number | undefined;
+  let latest: bigint | undefined;
 
   function keep(sent: Sent) {
     kept.push(sent);
@@ -165,7 +169,7 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
   };
 
   const unsubscribe = feed.subscribe((change) => {
-    const seq = Number(change.id);
+    const seq = BigInt(change.id);
     latest = seq;
     const [first, alert] = eventsOf(change);
     const text = message(change.id, first!) + (alert ? message(`${change.id}.1`, alert) : '');

@@ -24,10 +24,10 @@ export interface ItemChange {
   /** The write's audit entry: appended with the change, linked to its movement. */
   audit: AuditNote;
   at: string;
-  /** The stock level before the change; null when the item is created. */
-  before: StockLevel | null;
+  /** The stock level (and price: MongoDB's catalogue totals) before the change; null when the item is created. */
+  before: PricedLevel | null;
   /** After it, with the item's new version; null when the item is deleted. */
-  after: (StockLevel & { version: number }) | null;
+  after: (PricedLevel & { version: number }) | null;
   /** The stock movement to append (every cause but `updated`). */
   movement?: {
     delta: number;
@@ -82,7 +82,10 @@ export const itemTarget = (item: Pick<Item, '_id' | 'name'>): AuditNote['target'
   name: item.name,
 });
 
-const levelOf = (item: Item): StockLevel => ({ quantity: item.quantity, minStock: item.minStock });
+/** An item's stock level and price: what a change's totals move by. */
+export type PricedLevel = StockLevel & { price: number };
+
+const levelOf = (item: Item): PricedLevel => ({ quantity: item.quantity, minStock: item.minStock, price: item.price });
 
 /** The change from `before` to `after` (either null: created, deleted), with the alert it raises. */
 export function itemChange(

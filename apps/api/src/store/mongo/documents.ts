@@ -1,19 +1,15 @@
-import { Long, ObjectId, type Collection, type Db } from 'mongodb';
-import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
+import type { Collection, Db, ObjectId } from 'mongodb';
+import type { AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction, AuditEntry, AuditTargetKind } from '@smart-zone/types/audit';
-import type { DeliveredItem } from '@smart-zone/types/delivery';
-import {
-  isLowStock,
-  type Actor,
-  type Item,
-  type ItemInput,
-  type MovementReason,
-  type StockMovement,
-  withoutActors,
-} from '@smart-zone/types/item';
+import type { Actor, Item, ItemInput, MovementReason } from '@smart-zone/types/item';
 import type { Role } from '@smart-zone/types/roles';
-import type { Member } from '@smart-zone/types/team';
-import type { ChangeCause, StoreChange } from '../store';
+import type { ItemFields } from '../import-plan';
+import type { Author, ChangeCause } from '../store';
+
+// What every adapter file reads from here: the documents' fields (doc-fields.ts) and their mapping to the
+// shared types (doc-mappers.ts), with the documents themselves.
+export * from './doc-fields';
+export * from './doc-mappers';
 
 /** Documents as MongoDB holds them; mapped to the shared types at the adapter's edge. */
 export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
@@ -39,7 +35,7 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
   search: string;
   /** The name with ASCII letters lowered: what the name sort compares, byte by byte (see nameKey). */
   nameKey: string;
-  /** Creation order, taken from the revision counter in the creating transaction; absent on items from before it. */
+  /** Creation order: the creating write's seq (mongo-ledger.ts bumpRevision); absent on items from before it. */
   seq?: number;
 }
 
@@ -114,8 +110,10 @@ export interface AlertSendDoc {
 /** One committed change of an item, as the change feed announces it (mongo-feed.ts). */
 export interface ChangeDoc {
   _id: ObjectId;
-  /** The revision counter's value the change's transaction took: commit order. */
+  /** Its write's seq (mongo-ledger.ts): a standalone server's feed reads the log in this order. */
   seq: number;
+  /** Its place among its transaction's changes: the feed's id is its commit's cluster time with this. */
+  n?: number;
   itemId: ObjectId;
   cause: ChangeCause;
   quantity: number;
@@ -141,7 +139,7 @@ export interface MemberDoc {
 /** One audit entry (mongo-audit.ts), written by the ledger in the transaction of its write. */
 export interface AuditDoc {
   _id: ObjectId;
-  /** The seq the write took from the revision counter: commit order, newest first in the list. */
+  /** Its write's seq (mongo-ledger.ts bumpRevision): newest first in the list, after the time. */
   seq: number;
   at: Date;
   actor: Actor;
@@ -162,11 +160,31 @@ export interface MetaDoc {
   catalogue?: string;
 }
 
-/** Units in and out on one UTC day (`_id`: YYYY-MM-DD), every movement's delta by its sign (mongo-stats.ts). */
+/**
+ * Units in and out on one UTC day, every movement's delta by its sign (mongo-stats.ts): a counter document
+ * of the day (`_id`: YYYY-MM-DD/<shard>, mongo-counts.ts), or the day's whole total as the first count of
+ * past movements made it (`_id`: YYYY-MM-DD). A day's totals are the sum of its documents.
+ */
 export interface MovementDayDoc {
   _id: string;
   in: number;
   out: number;
+}
+
+/**
+ * One counter document of the catalogue's totals (`items/<shard>`, mongo-counts.ts): what the writes that
+ * picked it added. The totals are the sums over every shard; one alone may be negative.
+ */
+export interface TotalDoc {
+  _id: string;
+  items: number;
+  units: number;
+  /** The stock's value in cents: each price rounded to the cent, times its quantity. */
+  cents: number;
+  low: number;
+  out: number;
+  /** Item writes (the catalogue's revision, mongo-ledger.ts); absent on a shard no write has picked yet. */
+  writes?: number;
 }
 
 /** One item's units out on one UTC day: the top movers (mongo-stats.ts); removed with the item. */
@@ -175,6 +193,41 @@ export interface ItemOutDayDoc {
   day: string;
   itemId: ObjectId;
   out: number;
+}
+
+/** An import job (mongo-import.ts): the plan's chunks are its importChunks; one process owns it at a time. */
+export interface ImportJobDoc {
+  _id: ObjectId;
+  /** running: chunks being applied; undoing: a chunk failed, the applied ones are being taken back. */
+  state: 'running' | 'undoing' | 'done' | 'undone';
+  /** Who imported: every row's movement and audit entry is theirs (an undo's too). */
+  by: Author;
+  rows: number;
+  chunks: number;
+  /** Chunks applied so far. */
+  applied: number;
+  /** The process at it (a random id); another takes it over once `heartbeatAt` is stale. */
+  owner: string;
+  createdAt: Date;
+  heartbeatAt: Date;
+  /** Why it was undone. */
+  error?: string;
+}
+
+/** One chunk of an import job's plan, applied in one transaction, with what undoes it once applied. */
+export interface ImportChunkDoc {
+  _id: ObjectId;
+  jobId: ObjectId;
+  /** Its place in the job: applied in this order, undone in the reverse. */
+  n: number;
+  creates: ItemFields[];
+  /** Each item at the version the plan read, and its fields wanted. */
+  updates: { itemId: ObjectId; version: number; wanted: ItemFields }[];
+  applied: boolean;
+  /** Set with `applied`: the items created, and each updated item's version after and fields before. */
+  undo?: { created: ObjectId[]; updated: { itemId: ObjectId; version: number; before: ItemFields }[] };
+  undone?: boolean;
+  createdAt: Date;
 }
 
 export interface MongoCollections {
@@ -189,6 +242,9 @@ export interface MongoCollections {
   audit: Collection<AuditDoc>;
   movementDays: Collection<MovementDayDoc>;
   itemOutDays: Collection<ItemOutDayDoc>;
+  totals: Collection<TotalDoc>;
+  importJobs: Collection<ImportJobDoc>;
+  importChunks: Collection<ImportChunkDoc>;
 }
 
 export const collectionsOf = (db: Db): MongoCollections => ({
@@ -203,183 +259,7 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   audit: db.collection<AuditDoc>('audit'),
   movementDays: db.collection<MovementDayDoc>('movementDays'),
   itemOutDays: db.collection<ItemOutDayDoc>('itemOutDays'),
-});
-
-/** The SKU's unique index (schema.ts): partial, it holds the items whose SKU is a string, and only those. */
-export const SKU_INDEX = 'sku_unique';
-export const HAS_SKU = { $type: 'string' } as const;
-
-/**
- * A query's condition on the SKU: this one (skuIs) or any of these (skuIn), said to be a string too. The
- * server uses a partial index only for a query that implies its filter, and `sku: 'X'` or `sku: { $in }`
- * alone does not imply `$type: 'string'` to the planner: without it every SKU lookup read the whole
- * collection. Every query on the SKU goes through these (test/mongo-edges.mongo.test.ts explains them).
- */
-export const skuIs = (sku: string) => ({ $eq: sku, ...HAS_SKU });
-export const skuIn = (skus: readonly string[]) => ({ $in: [...skus], ...HAS_SKU });
-
-/**
- * A day's total as the stats read it: a number. Totals are written as doubles (mongo-ledger.ts), but a
- * long, which an $inc of ints makes past 2^31 − 1 (an older instance's write), is accepted too; the driver
- * hands one back as a number when it fits 53 bits, and as a Long otherwise.
- */
-export const countOf = (value: unknown): number =>
-  Long.isLong(value) ? value.toNumber() : typeof value === 'number' ? value : Number(value ?? 0);
-
-export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
-  `${input.name.toLocaleLowerCase()}\n${input.supplier.toLocaleLowerCase()}`;
-
-/**
- * The name sort's key: ASCII letters lowered, everything else kept. Compared
- * with the simple (binary) collation, that is SQLite's `COLLATE NOCASE`: ASCII
- * case-insensitively, the rest by UTF-8 bytes, i.e. by code point.
- */
-export const nameKey = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-
-/** An item's derived stock fields for a quantity and reorder point (the low rule is packages/types' isLowStock). */
-export const stockLevel = (quantity: number, minStock: number): Pick<ItemDoc, 'low' | 'shortfall'> => ({
-  low: isLowStock({ quantity, minStock }),
-  shortfall: minStock - quantity,
-});
-
-/**
- * The same, as an aggregation expression over the document's own fields: for
- * updates that move the quantity by a delta (the value is known only on the
- * server), the migration, and the validator that checks them.
- */
-export const STOCK_LEVEL_EXPR = {
-  low: { $and: [{ $gt: ['$minStock', 0] }, { $lte: ['$quantity', '$minStock'] }] },
-  shortfall: { $subtract: ['$minStock', '$quantity'] },
-};
-
-/** Who, as every document stores it: an Author's reason and request belong to its audit entry only. */
-export const actorOf = ({ uid, email }: Actor): Actor => ({ uid, email });
-
-export const toItem = ({ _id, createdAt, updatedAt, ...fields }: ItemDoc): Item => ({
-  _id: _id.toHexString(),
-  name: fields.name,
-  supplier: fields.supplier,
-  price: fields.price,
-  quantity: fields.quantity,
-  description: fields.description,
-  img: fields.img,
-  minStock: fields.minStock,
-  ...(typeof fields.sku === 'string' ? { sku: fields.sku } : {}),
-  createdAt: createdAt.toISOString(),
-  updatedAt: updatedAt.toISOString(),
-  version: fields.version,
-});
-
-export const toDelivery = (doc: DeliveryDoc): DeliveredItem => ({
-  _id: doc._id.toHexString(),
-  uid: doc.uid,
-  email: doc.email,
-  name: doc.name,
-  inventory: doc.inventory,
-  inventoriesId: doc.inventoriesId.toHexString(),
-  address: doc.address,
-  phone: doc.phone,
-  quantity: doc.quantity,
-  createdAt: doc.createdAt.toISOString(),
-});
-
-/** `undoneBy`: the `undo` movement that took this one back, when one did. */
-export const toMovement = (doc: MovementDoc, undoneBy?: ObjectId): StockMovement => ({
-  _id: doc._id.toHexString(),
-  itemId: doc.itemId.toHexString(),
-  delta: doc.delta,
-  quantityAfter: doc.quantityAfter,
-  reason: doc.reason,
-  actor: doc.actor,
-  ...(doc.deliveryId ? { deliveryId: doc.deliveryId.toHexString() } : {}),
-  ...(doc.note ? { note: doc.note } : {}),
-  at: doc.at.toISOString(),
-  ...(doc.item ? { item: withoutActors(doc.item) } : {}),
-  ...(doc.undoOf ? { undoOf: doc.undoOf.toHexString() } : {}),
-  ...(undoneBy ? { undoneBy: undoneBy.toHexString() } : {}),
-});
-
-export const toAlert = (doc: AlertDoc, failed: readonly AlertChannel[] = []): Alert => ({
-  _id: doc._id.toHexString(),
-  itemId: doc.itemId.toHexString(),
-  itemName: doc.itemName,
-  kind: doc.kind,
-  quantity: doc.quantity,
-  minStock: doc.minStock,
-  ...(doc.movementId ? { movementId: doc.movementId.toHexString() } : {}),
-  at: doc.at.toISOString(),
-  ...(doc.readAt ? { readAt: doc.readAt.toISOString() } : {}),
-  ...(failed.length > 0 ? { failed: [...failed] } : {}),
-});
-
-/** As SQLite's toChange (store/sqlite/rows.ts): the id is the seq in decimal. */
-export const toChange = (doc: ChangeDoc): StoreChange => ({
-  id: String(doc.seq),
-  itemId: doc.itemId.toHexString(),
-  cause: doc.cause,
-  quantity: doc.quantity,
-  minStock: doc.minStock,
-  version: doc.version ?? null,
-  ...(doc.movementId
-    ? {
-        movement: {
-          id: doc.movementId.toHexString(),
-          delta: doc.delta ?? 0,
-          ...(doc.deliveryId ? { deliveryId: doc.deliveryId.toHexString() } : {}),
-        },
-      }
-    : {}),
-  ...(doc.alertId && doc.alertKind ? { alert: { id: doc.alertId.toHexString(), kind: doc.alertKind } } : {}),
-  at: doc.at.toISOString(),
-});
-
-/** `fixed` is the API's to say (it knows the OWNER_EMAILS setting): the store answers false. */
-export const toMember = (doc: MemberDoc): Member => ({
-  email: doc._id,
-  role: doc.role,
-  invitedBy: doc.invitedBy,
-  at: doc.at.toISOString(),
-  fixed: false,
-});
-
-/** An entry as auditEntry() makes it (store/audit-entries.ts), as stored: ids as ObjectIds, the time a Date. */
-export const toAuditDoc = (entry: AuditEntry, seq: number): AuditDoc => {
-  const { target } = entry;
-  // The item it is about: a delivery's item, or an item's own id.
-  const itemId = target.itemId ?? (target.kind === 'item' ? target.id : undefined);
-  return {
-    _id: new ObjectId(entry._id),
-    seq,
-    at: new Date(entry.at),
-    actor: { uid: entry.actor.uid, email: entry.actor.email },
-    action: entry.action,
-    target: {
-      kind: target.kind,
-      id: target.id,
-      name: target.name,
-      ...(itemId ? { itemId: new ObjectId(itemId) } : {}),
-    },
-    ...(entry.changes ? { changes: entry.changes } : {}),
-    ...(entry.reason ? { reason: entry.reason } : {}),
-    ...(entry.movementId ? { movementId: new ObjectId(entry.movementId) } : {}),
-    requestId: entry.requestId,
-  };
-};
-
-export const toAuditEntry = (doc: AuditDoc): AuditEntry => ({
-  _id: doc._id.toHexString(),
-  at: doc.at.toISOString(),
-  actor: { uid: doc.actor.uid, email: doc.actor.email },
-  action: doc.action,
-  target: {
-    kind: doc.target.kind,
-    id: doc.target.id,
-    name: doc.target.name,
-    // An item's own entries keep itemId for the filter only, as SQLite's: their target is the item.
-    ...(doc.target.itemId && doc.target.kind !== 'item' ? { itemId: doc.target.itemId.toHexString() } : {}),
-  },
-  ...(doc.changes ? { changes: doc.changes } : {}),
-  ...(doc.reason ? { reason: doc.reason } : {}),
-  ...(doc.movementId ? { movementId: doc.movementId.toHexString() } : {}),
-  requestId: doc.requestId,
+  totals: db.collection<TotalDoc>('totals'),
+  importJobs: db.collection<ImportJobDoc>('importJobs'),
+  importChunks: db.collection<ImportChunkDoc>('importChunks'),
 });

@@ -1,8 +1,9 @@
-import type { Collection, Filter, Sort } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import type { ItemSortKey, StockFilter } from '@smart-zone/types/item';
 import type { ItemFilter, ItemListOptions } from '../store';
 import type { ItemDoc } from './documents';
 import { OPERATION_TIME_MS } from './mongo-ledger';
+import { keysetBatches, type KeysetSort } from './paged-reads';
 
 // Small enough that serializing one batch keeps the event loop for a few milliseconds only.
 export const STREAM_BATCH = 250;
@@ -13,7 +14,7 @@ export const STREAM_BATCH = 250;
  * creation order (`seq`, then `_id` for items from before `seq`, which have
  * none and so come first, oldest first).
  */
-const SORTS: Record<ItemSortKey, { asc: Sort; desc: Sort }> = {
+const SORTS: Record<ItemSortKey, { asc: KeysetSort; desc: KeysetSort }> = {
   name: { asc: { nameKey: 1, seq: 1, _id: 1 }, desc: { nameKey: -1, seq: -1, _id: -1 } },
   price: { asc: { price: 1, seq: 1, _id: 1 }, desc: { price: -1, seq: -1, _id: -1 } },
   quantity: { asc: { quantity: 1, seq: 1, _id: 1 }, desc: { quantity: -1, seq: -1, _id: -1 } },
@@ -21,7 +22,10 @@ const SORTS: Record<ItemSortKey, { asc: Sort; desc: Sort }> = {
   // Largest shortfall first, equal ones newest first, as SQLite's `min_stock - quantity DESC, seq DESC`.
   shortfall: { asc: { shortfall: -1, seq: -1, _id: -1 }, desc: { shortfall: 1, seq: 1, _id: 1 } },
 };
-const CREATION_ORDER: Sort = { seq: 1, _id: 1 };
+const CREATION_ORDER: KeysetSort = { seq: 1, _id: 1 };
+
+const sortOf = (options: ItemListOptions): KeysetSort =>
+  options.sort ? SORTS[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : CREATION_ORDER;
 
 /**
  * A user's search text matched literally, never as a pattern, against the
@@ -53,13 +57,16 @@ const itemFilter = (filter: ItemFilter): Filter<ItemDoc> => ({
 export function itemQueries(items: Collection<ItemDoc>) {
   return {
     find(options: ItemListOptions) {
-      const sort = options.sort ? SORTS[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : CREATION_ORDER;
       const cursor = items
         .find(itemFilter(options))
-        .sort(sort)
+        .sort(sortOf(options))
         .skip(options.skip ?? 0)
         .maxTimeMS(OPERATION_TIME_MS);
       return options.limit ? cursor.limit(options.limit) : cursor;
+    },
+    /** The whole list (an export), a batch per query, each with its own time limit (paged-reads.ts). */
+    batches(options: Omit<ItemListOptions, 'limit'>, batch: number) {
+      return keysetBatches(items, itemFilter(options), sortOf(options), { batch, skip: options.skip ?? 0 });
     },
     count(filter: ItemFilter) {
       // Everything: counted on the _id index's keys, not by reading every document.

@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import type { ItemRepository, LedgerLine } from '../ports/items';
-import { toItem, toMovement, type ItemDoc, type MongoCollections, type MovementDoc, skuIs } from './documents';
+import { toItem, toMovement, type MongoCollections, type MovementDoc, skuIs } from './documents';
 import { itemQueries, STREAM_BATCH } from './item-queries';
+import { keysetBatches } from './paged-reads';
 import { OPERATION_TIME_MS } from './mongo-ledger';
 
 /** The item repository's reads: an item, lists, streams, history, the ledger export. */
@@ -36,15 +37,8 @@ export function mongoItemReads({
       return (await reads.find(options).toArray()).map(toItem);
     },
     async *stream(options = {}) {
-      let batch: ItemDoc[] = [];
-      for await (const doc of reads.find(options).batchSize(STREAM_BATCH)) {
-        batch.push(doc);
-        if (batch.length === STREAM_BATCH) {
-          yield batch.map(toItem);
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch.map(toItem);
+      // A query per batch, each with its own time limit (paged-reads.ts), not one cursor for the whole export.
+      for await (const batch of reads.batches(options, STREAM_BATCH)) yield batch.map(toItem);
     },
     count(filter = {}) {
       return reads.count(filter);
@@ -66,16 +60,11 @@ export function mongoItemReads({
         ...(filter.itemId !== undefined ? { itemId: new ObjectId(filter.itemId) } : {}),
         ...(Object.keys(at).length > 0 ? { at } : {}),
       };
-      // Oldest first by time, then as written (an ObjectId grows with its write), from { at, _id }.
-      let batch: MovementDoc[] = [];
-      for await (const doc of movements.find(query).sort({ at: 1, _id: 1 }).batchSize(STREAM_BATCH)) {
-        batch.push(doc);
-        if (batch.length === STREAM_BATCH) {
-          yield await withNames(batch);
-          batch = [];
-        }
+      // Oldest first by time, then as written (an ObjectId grows with its write), from { at, _id }: a query
+      // per batch, each with its own time limit (paged-reads.ts), not one cursor for the whole export.
+      for await (const batch of keysetBatches(movements, query, { at: 1, _id: 1 }, { batch: STREAM_BATCH })) {
+        yield await withNames(batch);
       }
-      if (batch.length > 0) yield await withNames(batch);
     },
     async history(id, page) {
       const filter = { itemId: new ObjectId(id) };

@@ -4,7 +4,8 @@ import type { ItemChange as Decided, ItemWrite } from '../decisions/change';
 import { fieldsOf, type ItemFields } from '../import-plan';
 import { StoreBusyError } from '../ports/errors';
 import { actorOf, nameKey, searchText, stockLevel, type ItemDoc, type MongoCollections } from './documents';
-import { BUSY, inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
+import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
+import { BUSY } from './mongo-tx';
 
 /** Without transactions, a write whose item another write moved on since it was read is decided again this often. */
 const ATTEMPTS = 10;

@@ -24,7 +24,7 @@ function auditQuery({ actor, action, itemId, from, to }: AuditFilter): Filter<Au
 /**
  * The audit, read only: the ledger appends every entry in its write's
  * transaction (mongo-ledger.ts). Newest first by time, ties in commit order
- * (the seq each write took from the revision counter), as SQLite; each filter
+ * (each write's seq, mongo-ledger.ts), as SQLite; each filter
  * has its index (schema.ts).
  */
 export function mongoAudit({ audit }: MongoCollections): AuditRepository {

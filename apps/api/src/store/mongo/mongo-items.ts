@@ -5,22 +5,17 @@ import { decideCreate, skuAsked, skusAsked } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
-import { importOutcome, type ImportLookup, type ItemFields, keysOf, planImport } from '../import-plan';
-import type { Author, ImportRow, ItemRepository, UndoOutcome } from '../ports/items';
+import type { ItemFields } from '../import-plan';
+import type { Author, ItemRepository, UndoOutcome } from '../ports/items';
 import { skuIn, skuIs, toItem, type ItemDoc, type MongoCollections } from './documents';
 import { mongoItemReads } from './item-reads';
 import { fieldsUpdate, ledgerChange, mongoItemWriter, newItemDoc } from './item-writes';
+import { mongoImport } from './mongo-import';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 import { DUPLICATE_KEY, skuChecked as skuCheckedIn } from './sku-conflict';
 
 /** Documents per insert inside createMany's one transaction: each insert stays well within its time limit. */
 const INSERT_BATCH = 1000;
-/**
- * An import's one transaction may run this long: 100,000 rows are many round trips. MongoDB's own limit on
- * a transaction's life (transactionLifetimeLimitSeconds, 60 s by default) is the other bound.
- */
-const IMPORT_TIME_MS = 55_000;
-
 type Settled = ItemFields;
 
 /** Now, as every write stamps it. */
@@ -78,72 +73,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     seq: number,
   ) => ledgerChange(editWrite(toItem(before), wanted, actor, at.toISOString(), quantityReason).change, seq);
 
-  /**
-   * An import's updates inside its write, a batch per bulk write and per insert of the ledger; each item
-   * must still have the version the plan read (inside a transaction it does: a concurrent write aborts
-   * and withTransaction runs the import again).
-   */
-  async function writeImported(updates: { before: ItemDoc; wanted: Settled }[], by: Author, session?: ClientSession) {
-    for (let start = 0; start < updates.length; start += INSERT_BATCH) {
-      const batch = updates.slice(start, start + INSERT_BATCH);
-      const now = new Date();
-      const first = await bumpRevision(session, batch.length);
-      const written = await items.bulkWrite(
-        batch.map(({ before, wanted }) => ({
-          updateOne: { filter: { _id: before._id, version: before.version }, update: fieldsUpdate(wanted, now, by) },
-        })),
-        { ordered: true, ...inTx(session) },
-      );
-      if (written.matchedCount !== batch.length) {
-        throw new Error('Items changed while the import was written: nothing more was imported; import the file again');
-      }
-      await record(
-        batch.map(({ before, wanted }, index) => fieldsChange(before, wanted, by, 'import', now, first + index)),
-        session,
-      );
-    }
-  }
-
-  /** The items an import's rows name, a batch of keys per query (inside its transaction when it applies). */
-  async function importLookup(
-    rows: readonly ImportRow[],
-    session?: ClientSession,
-  ): Promise<ImportLookup & { docs: Map<string, ItemDoc> }> {
-    const { ids, skus } = keysOf(rows);
-    const docs = new Map<string, ItemDoc>();
-    const byId = new Map<string, Item>();
-    const bySku = new Map<string, Item>();
-    for (let at = 0; at < ids.length; at += INSERT_BATCH) {
-      const batch = ids.slice(at, at + INSERT_BATCH).map((id) => new ObjectId(id));
-      for (const doc of await items.find({ _id: { $in: batch } }, inTx(session)).toArray()) {
-        docs.set(doc._id.toHexString(), doc);
-        byId.set(doc._id.toHexString(), toItem(doc));
-      }
-    }
-    for (let at = 0; at < skus.length; at += INSERT_BATCH) {
-      for (const doc of await items.find({ sku: skuIn(skus.slice(at, at + INSERT_BATCH)) }, inTx(session)).toArray()) {
-        const id = doc._id.toHexString();
-        if (!docs.has(id)) docs.set(id, doc);
-        bySku.set(doc.sku!, byId.get(id) ?? toItem(doc));
-      }
-    }
-    return { docs, byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku) };
-  }
-
-  /** An import planned, and (when asked and clean) written in the caller's write. */
-  async function importRows(rows: readonly ImportRow[], by: Author, apply: boolean, session?: ClientSession) {
-    const lookup = await importLookup(rows, session);
-    const plan = planImport(rows, lookup);
-    const outcome = importOutcome(rows.length, plan);
-    if (!apply || !outcome.ok) return outcome;
-    const creates = plan.planned.flatMap((step) => (step.action === 'create' ? [step.wanted] : []));
-    await insertMany(creates, by, session);
-    const updates = plan.planned.flatMap((step) =>
-      step.action === 'update' ? [{ before: lookup.docs.get(step.item._id)!, wanted: step.wanted }] : [],
-    );
-    await writeImported(updates, by, session);
-    return outcome;
-  }
+  // The import (mongo-import.ts): planned once, applied by a job in chunks, with this file's item writes.
+  const imports = mongoImport(collections, ledger, { insertMany, skuChecked, fieldsUpdate, fieldsChange });
 
   const repository: ItemRepository = {
     ...mongoItemReads(collections),
@@ -219,10 +150,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
           return { ok: false, reason: 'already_undone', undoneBy: undone._id.toHexString() } as const;
         });
     },
-    async importRows(packed, { by, apply }) {
-      const rows = packed.all();
-      if (!apply) return importRows(rows, by, false);
-      return skuChecked(() => write((session) => importRows(rows, by, true, session), { timeMs: IMPORT_TIME_MS }));
+    importRows(packed, options) {
+      return imports.importRows(packed, options);
     },
     remove(id, actor) {
       return writer.decided(async (session) => {
@@ -241,5 +170,7 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     /** Whether the store holds no item, read inside the caller's write. */
     isEmpty: async (session?: ClientSession) =>
       (await items.countDocuments({}, { limit: 1, hint: { _id: 1 }, ...inTx(session) })) === 0,
+    /** Import jobs whose process died, taken over and finished (mongo-import.ts). */
+    resumeImports: () => imports.resume(),
   };
 }

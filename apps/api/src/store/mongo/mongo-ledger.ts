@@ -1,19 +1,10 @@
-import crypto from 'node:crypto';
-import {
-  Double,
-  MongoError,
-  MongoErrorLabel,
-  ObjectId,
-  type ClientSession,
-  type MongoClient,
-  type Timestamp,
-} from 'mongodb';
+import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
 import { ALERT_CHANNELS, type AlertKind } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import type { DayTotals } from '../decisions/change';
 import type { StockLevel } from '../stock-alerts';
-import { type Author, type ChangeCause, StoreBusyError, WriteOutcomeUnknownError } from '../store';
+import { type Author, type ChangeCause, StoreBusyError } from '../store';
 import {
   actorOf,
   toAuditDoc,
@@ -23,45 +14,12 @@ import {
   type MongoCollections,
   type MovementDoc,
 } from './documents';
+import { mongoCounts } from './mongo-counts';
+import { mongoRevision } from './mongo-revision';
+import { BUSY, inTx, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
 
-const REVISION_KEY = 'catalogue_revision';
-
-/**
- * Server-side limit of every read and of every write inside a transaction; not of the commit (see write).
- */
-export const OPERATION_TIME_MS = 5000;
-/** A transaction (with the driver's retries after write conflicts) that has not committed by then fails. */
-const TRANSACTION_TIME_MS = 20_000;
-const MAX_TIME_MS_EXPIRED = 50;
-
-/** What a client is told (the driver's error, with the server's address, is the cause: logged, not sent). */
-export const BUSY = 'The database is busy: nothing was written. Try again in a few seconds.';
-const UNCONFIRMED =
-  'The database did not confirm the write: it may have been saved. Check (reload) before trying again.';
-
-/**
- * What a transaction's failure comes to for the API. A commit whose outcome the driver could not learn
- * may have committed: WriteOutcomeUnknownError, a 503 that says so. That is an error with the
- * UnknownTransactionCommitResult label (the driver retries those itself: this one is past its retries),
- * or a MaxTimeMSExpired of the commit (`inCommit`), which it does not retry. A transaction that ran out of
- * time otherwise (a MaxTimeMSExpired of an operation; a TransientTransactionError, i.e. write conflicts,
- * past the driver's retry budget) was aborted, nothing written: StoreBusyError, a 429 with Retry-After.
- * Anything else (a duplicate key, a refusal of the validator, an error of the work itself) as it is.
- */
-function refusalOf(error: unknown, inCommit: boolean): unknown {
-  if (!(error instanceof MongoError)) return error;
-  const timedOut = error.code === MAX_TIME_MS_EXPIRED;
-  if (error.hasErrorLabel(MongoErrorLabel.UnknownTransactionCommitResult) || (inCommit && timedOut)) {
-    return new WriteOutcomeUnknownError(UNCONFIRMED, { cause: error });
-  }
-  if (timedOut || error.hasErrorLabel(MongoErrorLabel.TransientTransactionError)) {
-    return new StoreBusyError(BUSY, { cause: error });
-  }
-  return error;
-}
-
-/** Options of every operation inside a write: its session, and a server-side time limit. */
-export const inTx = (session?: ClientSession) => ({ session, maxTimeMS: OPERATION_TIME_MS });
+// The transaction's limits and what its failures come to (mongo-tx.ts), as every write path imports them.
+export { inTx, OPERATION_TIME_MS } from './mongo-tx';
 
 export type MongoLedger = ReturnType<typeof mongoLedger>;
 
@@ -76,10 +34,10 @@ export interface ItemChange {
   at: Date;
   /** The revision counter's value this change took (bumpRevision): its place in commit order. */
   seq: number;
-  /** The stock level before the change; null when the item is created. */
-  before: StockLevel | null;
+  /** The stock level (and price: the stats' totals) before the change; null when the item is created. */
+  before: (StockLevel & { price: number }) | null;
   /** After it, with the item's new version; null when the item is deleted. */
-  after: (StockLevel & { version: number }) | null;
+  after: (StockLevel & { price: number; version: number }) | null;
   /** The stock movement to append (every cause but `updated`). */
   movement?: {
     delta: number;
@@ -99,30 +57,46 @@ export interface ItemChange {
   days?: DayTotals;
 }
 
-/** Where the feed may start: the last seq this process knows committed, and the cluster time it committed at. */
+/**
+ * Where the feed may start: the cluster time of the last commit this process knows of (a change stream's
+ * order), and (a standalone server's feed, read by seq) the highest seq then.
+ */
 export interface FeedPosition {
   seq: number;
   time?: Timestamp;
 }
 
+/** seq: this process's clock in steps of 1/SEQ_PER_MS ms (exact in a double until the year 2248). */
+const SEQ_PER_MS = 1024;
+/** Changes per transaction the feed's ids tell apart (mongo-feed.ts): far more than one write makes. */
+export const FEED_ORDINALS = 2 ** 20;
+/** The document team writes all update: they conflict with each other, and only with each other. */
+const TEAM_KEY = 'team_writes';
+
 /**
  * What every item write goes through: the transaction, and what each change
  * writes besides its item (record: the movement, the alert the low-stock rule
- * asks for, the change for the feed), and the catalogue's revision (the list
- * ETag), moved on inside the same transaction and only by a write that
- * changed something, as SQLite's ledger does. The revision document is one
- * counter every such transaction increments: concurrent writes conflict on it
- * and the driver retries the loser, so its values follow commit order and
- * double as the sequence that orders items, deliveries, changes and audit
- * entries (`seq`). A write that changes no item but is audited (a team
- * change, the cancel of a deleted item's delivery) takes a seq too: the
- * audit's order is commit order across every kind of write, and two team
- * writes always conflict (see mongo-team.ts). Its cost: the list ETag moves
- * on then, though the catalogue did not change (one full answer instead of a 304).
+ * asks for, the change for the feed, the stats' totals and the catalogue's
+ * revision, mongo-counts.ts), inside the same transaction.
+ *
+ * No document every write touches. Until now one counter document gave every
+ * write its `seq`: all writes of a cluster conflicted on it and ran one after
+ * another (tens to a hundred a second), whatever the shards. Now:
+ * - `seq` (the creation and list order of items, deliveries, alerts, audit
+ *   entries) is this process's clock (bumpRevision): it never repeats nor goes
+ *   back within a process, and across processes it is time order, ties broken
+ *   by _id (no index on it is unique any more);
+ * - the feed's order is the oplog's: a change stream reports commits in order,
+ *   and a change's id is its commit's cluster time with its place in its
+ *   transaction (mongo-feed.ts);
+ * - the catalogue's revision (the list ETag) is the sum of counter documents
+ *   each write adds to one of (revision());
+ * - team writes, which must conflict with each other (the last owner's rule,
+ *   mongo-team.ts), update a document of their own.
  */
 export function mongoLedger(
   client: MongoClient,
-  { movements, meta, alerts, changes, audit, movementDays, itemOutDays }: MongoCollections,
+  collections: MongoCollections,
   {
     transactions,
     where,
@@ -131,6 +105,13 @@ export function mongoLedger(
 ) {
   /** The last seq each running transaction took (bumpRevision): told to the feed once it commits. */
   const taken = new WeakMap<ClientSession, number>();
+  /** The changes each running transaction has logged so far: the next one's place in it (ChangeDoc.n). */
+  const logged = new WeakMap<ClientSession, number>();
+  /** The last seq this process took. */
+  let lastSeq = 0;
+  const { movements, meta, alerts, changes, audit } = collections;
+  /** The stats' totals of each write's changes, in its transaction (mongo-counts.ts). */
+  const count = mongoCounts(collections);
 
   /** Runs `work` in a majority transaction when the deployment has them (without one, its writes run one by one). */
   async function write<T>(
@@ -154,6 +135,7 @@ export function mongoLedger(
           }
           // A retried attempt starts afresh: a seq an aborted attempt took was never committed.
           taken.delete(session);
+          logged.delete(session);
           const done = await work(session);
           committing = true;
           return done;
@@ -166,7 +148,7 @@ export function mongoLedger(
         { readConcern: { level: 'majority' }, writeConcern: { w: 'majority' }, readPreference: 'primary' },
       );
       const seq = taken.get(session);
-      // The commit's own cluster time: every later commit (a higher seq) comes at or after it.
+      // The commit's own cluster time: every later commit comes after it (the feed's order, mongo-feed.ts).
       if (seq !== undefined) committed?.({ seq, time: session.operationTime });
       return result;
     });
@@ -181,7 +163,7 @@ export function mongoLedger(
    * What every item write does besides its own document, inside the caller's
    * write: append each change's stock movement, the alert its decision raised
    * (decisions/change.ts), its audit entry (linked to the movement), its day
-   * totals, and log the change for the feed (mongo-feed.ts).
+   * totals and the catalogue's (mongo-counts.ts), and log the change for the feed (mongo-feed.ts).
    * Many changes (createMany) go as one insert per collection. Answers each change's movement id
    * (undefined for a change without one), in order.
    */
@@ -191,6 +173,8 @@ export function mongoLedger(
     const alertDocs: AlertDoc[] = [];
     const changeDocs: ChangeDoc[] = [];
     const auditDocs: AuditDoc[] = [];
+    const firstPlace = session ? (logged.get(session) ?? 0) : 0;
+    if (session) logged.set(session, firstPlace + list.length);
     for (const change of list) {
       const { movement, after, itemId, at, seq } = change;
       const movementId = movement ? new ObjectId() : undefined;
@@ -213,8 +197,9 @@ export function mongoLedger(
           ...(movement.undoOf ? { undoOf: movement.undoOf } : {}),
         });
       }
-      const { actor } = change;
-      auditDocs.push(toAuditDoc(auditEntry(change.audit, actor, at.toISOString(), movementId?.toHexString()), seq));
+      auditDocs.push(
+        toAuditDoc(auditEntry(change.audit, change.actor, at.toISOString(), movementId?.toHexString()), seq),
+      );
       const kind = change.alert;
       const alertId = kind && after ? new ObjectId() : undefined;
       if (kind && after && alertId) {
@@ -234,6 +219,8 @@ export function mongoLedger(
       changeDocs.push({
         _id: new ObjectId(),
         seq,
+        // Its place in its transaction: with the commit's cluster time, the feed's id (mongo-feed.ts).
+        n: Math.min(firstPlace + changeDocs.length, FEED_ORDINALS - 1),
         itemId,
         cause: change.cause,
         quantity: after?.quantity ?? 0,
@@ -247,7 +234,7 @@ export function mongoLedger(
     }
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
-    await countMovements(list, session);
+    await count(list, session);
     if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
@@ -255,65 +242,14 @@ export function mongoLedger(
   }
 
   /**
-   * The stats' totals of these movements, in the same write (mongo-stats.ts, as SQLite's V8 triggers): each
-   * change's day totals as its decision counted them (decisions/change.ts dayTotals); a deleted item's
-   * days go with it.
+   * Takes `count` seqs (creation and list order) inside the caller's write, once it is sure to change
+   * something; answers the first. No database round trip: this process's clock (see above).
    */
-  async function countMovements(list: readonly ItemChange[], session?: ClientSession) {
-    const days = new Map<string, { in: number; out: number }>();
-    const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
-    for (const { days: counted, itemId } of list) {
-      if (!counted) continue;
-      const { day } = counted;
-      const total = days.get(day) ?? { in: 0, out: 0 };
-      total.in += counted.in;
-      total.out += counted.out;
-      days.set(day, total);
-      if (counted.itemOut === 0) continue;
-      const key = `${day} ${itemId.toHexString()}`;
-      const itemDay = itemDays.get(key) ?? { day, itemId, out: 0 };
-      itemDay.out += counted.itemOut;
-      itemDays.set(key, itemDay);
-    }
-    if (days.size > 0) {
-      await movementDays.bulkWrite(
-        [...days].map(([day, total]) => ({
-          // Doubles (exact to 2^53): an $inc of ints past 2^31 − 1 makes a long (see `total` in schema.ts).
-          updateOne: {
-            filter: { _id: day },
-            update: { $inc: { in: new Double(total.in), out: new Double(total.out) } },
-            upsert: true,
-          },
-        })),
-        { ordered: true, ...inTx(session) },
-      );
-    }
-    if (itemDays.size > 0) {
-      await itemOutDays.bulkWrite(
-        [...itemDays.values()].map(({ day, itemId, out }) => ({
-          updateOne: { filter: { day, itemId }, update: { $inc: { out: new Double(out) } }, upsert: true },
-        })),
-        { ordered: true, ...inTx(session) },
-      );
-    }
-    const deleted = list.filter((change) => change.cause === 'deleted').map((change) => change.itemId);
-    if (deleted.length > 0) await itemOutDays.deleteMany({ itemId: { $in: deleted } }, inTx(session));
-  }
-
-  /**
-   * Moves the revision on by `count`, inside the caller's write, once it is
-   * sure to change something; answers the first of the `count` sequence
-   * numbers it took.
-   */
-  async function bumpRevision(session?: ClientSession, count = 1): Promise<number> {
-    const after = await meta.findOneAndUpdate(
-      { _id: REVISION_KEY },
-      { $inc: { value: count } },
-      { upsert: true, returnDocument: 'after', ...inTx(session) },
-    );
-    const last = after?.value ?? count;
-    if (session) taken.set(session, last);
-    return last - count + 1;
+  function bumpRevision(session?: ClientSession, count = 1): Promise<number> {
+    const first = Math.max(lastSeq + 1, Date.now() * SEQ_PER_MS);
+    lastSeq = first + count - 1;
+    if (session) taken.set(session, lastSeq);
+    return Promise.resolve(first);
   }
 
   return {
@@ -327,6 +263,9 @@ export function mongoLedger(
      */
     audit: async (note: AuditNote, by: Author, session?: ClientSession, at = new Date()): Promise<void> => {
       const seq = await bumpRevision(session);
+      if (note.target.kind === 'member') {
+        await meta.updateOne({ _id: TEAM_KEY }, { $inc: { value: 1 } }, { upsert: true, ...inTx(session) });
+      }
       await audit.insertOne(toAuditDoc(auditEntry(note, by, at.toISOString()), seq), inTx(session));
     },
 
@@ -335,34 +274,7 @@ export function mongoLedger(
       await movements.insertOne({ _id: new ObjectId(), ...doc }, inTx(session));
     },
 
-    /**
-     * The last seq committed as this reads, and the cluster time of the read:
-     * where a feed opened now starts (mongo-feed.ts).
-     */
-    position: (): Promise<FeedPosition> =>
-      client.withSession(async (session) => {
-        const doc = await meta.findOne({ _id: REVISION_KEY }, { session, maxTimeMS: OPERATION_TIME_MS });
-        return { seq: doc?.value ?? 0, time: session.operationTime };
-      }),
-
-    /** The catalogue's revision as the list ETag names it: `<catalogue id>.<writes seen>`. */
-    revision: async (): Promise<string> => {
-      const doc = await meta.findOne({ _id: REVISION_KEY }, { maxTimeMS: OPERATION_TIME_MS });
-      return `${doc?.catalogue ?? ''}.${doc?.value ?? 0}`;
-    },
-
-    /**
-     * At open: the revision document, with a random catalogue id (like
-     * SQLite's), so a database made again, or another database's backup
-     * restored, does not reuse revisions and ETags issued before.
-     */
-    prepare: async (): Promise<void> => {
-      await meta.updateOne({ _id: REVISION_KEY }, { $setOnInsert: { value: 0 } }, { upsert: true });
-      // Once: a database from before this had the counter without an id; another instance may be at it too.
-      await meta.updateOne(
-        { _id: REVISION_KEY, catalogue: { $exists: false } },
-        { $set: { catalogue: crypto.randomBytes(8).toString('hex') } },
-      );
-    },
+    // Where the feed starts, the catalogue's revision (mongo-revision.ts).
+    ...mongoRevision(client, collections, transactions),
   };
 }

@@ -15,6 +15,9 @@ import { applySchema, migrate } from './schema';
 const SEEDED_KEY = 'demo_seeded';
 const DUPLICATE_KEY = 11000;
 
+/** How often import jobs a stopped instance left are looked for (mongo-import.ts resume()). */
+const IMPORT_RESUME_EVERY_MS = 60_000;
+
 /** How long finding a server, or opening a connection to it, may take before the start (or a request) fails. */
 const CONNECT_TIMEOUT_MS = 5000;
 
@@ -129,6 +132,20 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
   }
 
   const itemStore = mongoItems(collections, ledger);
+  // Import jobs a dead process left (mongo-import.ts), taken over in the background: at open, then now and
+  // then, so one left while every other instance keeps running is not left for the next restart.
+  let resuming: Promise<void> = Promise.resolve();
+  const resumeImports = () => {
+    resuming = resuming
+      .then(() => itemStore.resumeImports())
+      .then(
+        (taken) => (taken > 0 ? log(`${where}: ${taken} import job(s) of a stopped instance finished.`) : undefined),
+        (error: unknown) => warn(`${where}: resuming import jobs failed (${oneLine(error)}); trying again later.`),
+      );
+  };
+  resumeImports();
+  const resumer = setInterval(resumeImports, IMPORT_RESUME_EVERY_MS);
+  resumer.unref();
   return {
     kind: 'mongo',
     items: itemStore.repository,
@@ -163,8 +180,11 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
       }
     },
     async close() {
+      clearInterval(resumer);
       await feed.close();
       await client.close();
+      // Its failures (the client closed under it) are warned of, never thrown.
+      await resuming;
     },
   };
 }

@@ -19,10 +19,10 @@ const memberNote = (action: AuditNote['action'], email: string, role: [Role | nu
 
 /**
  * The team, one document per email. Every change appends its audit entry in
- * its transaction (ledger.audit), and that takes a seq from the revision
- * counter: any two team writes update the same document, so MongoDB makes
- * them conflict and the driver retries the later one, which then reads what
- * the first committed. That is what keeps the last owner: two owners
+ * its transaction (ledger.audit), and that updates the team's own counter
+ * document (mongo-ledger.ts): any two team writes update the same document,
+ * so MongoDB makes them conflict and the driver retries the later one, which
+ * then reads what the first committed. That is what keeps the last owner: two owners
  * demoting each other each read "two owners" and update different members,
  * which alone would not conflict; the shared counter makes the second see one.
  * (A standalone server has no transactions: there the rule holds for writes
@@ -37,7 +37,7 @@ export function mongoTeam({ members }: MongoCollections, ledger: MongoLedger): T
 
   /**
    * The acting owner's rule (team-rules.ts), their role read inside the caller's write: a concurrent
-   * demotion of theirs writes the revision counter too (ledger.audit), so one of the two retries and reads
+   * demotion of theirs writes the team's counter too (ledger.audit), so one of the two retries and reads
    * what the other committed.
    */
   const refusalOf = async (guard: TeamWriteGuard | undefined, session?: ClientSession) =>

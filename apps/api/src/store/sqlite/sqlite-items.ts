@@ -6,7 +6,7 @@ import { decideCreate, skuAsked } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
-import { importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
+import { importChunks, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
 import type {
   Author,
   ImportOutcome,
@@ -138,15 +138,16 @@ export function sqliteItems(
     const plan = planImport(rows, importLookup(rows));
     const outcome = importOutcome(rows.length, plan);
     if (!apply || !outcome.ok) return outcome;
-    let changed = false;
     const at = now();
-    for (const step of plan.planned) {
-      if (step.action === 'unchanged') continue;
-      changed = true;
-      if (step.action === 'create') insertMany([step.wanted], by, at);
-      else writer.apply(editWrite(step.item, step.wanted, by, at, 'import'), writer.read(step.item._id)!);
+    // In the order MongoDB records them too (importChunks): all in this one transaction.
+    const chunks = importChunks(plan.planned);
+    for (const { creates, updates } of chunks) {
+      insertMany(creates, by, at);
+      for (const step of updates) {
+        writer.apply(editWrite(step.item, step.wanted, by, at, 'import'), writer.read(step.item._id)!);
+      }
     }
-    if (changed) ledger.bumpRevision();
+    if (chunks.length > 0) ledger.bumpRevision();
     return outcome;
   };
   const importTransaction = db.transaction(importRows);

@@ -1,0 +1,71 @@
+import { Long, type Document } from 'mongodb';
+import { isLowStock, type Actor, type ItemInput } from '@smart-zone/types/item';
+import type { ItemDoc } from './documents';
+
+/** The SKU's unique index (schema.ts): partial, it holds the items whose SKU is a string, and only those. */
+export const SKU_INDEX = 'sku_unique';
+export const HAS_SKU = { $type: 'string' } as const;
+
+/**
+ * A query's condition on the SKU: this one (skuIs) or any of these (skuIn), said to be a string too. The
+ * server uses a partial index only for a query that implies its filter, and `sku: 'X'` or `sku: { $in }`
+ * alone does not imply `$type: 'string'` to the planner: without it every SKU lookup read the whole
+ * collection. Every query on the SKU goes through these (test/mongo-edges.mongo.test.ts explains them).
+ */
+export const skuIs = (sku: string) => ({ $eq: sku, ...HAS_SKU });
+export const skuIn = (skus: readonly string[]) => ({ $in: [...skus], ...HAS_SKU });
+
+/**
+ * A day's total as the stats read it: a number. Totals are written as doubles (mongo-ledger.ts), but a
+ * long, which an $inc of ints makes past 2^31 − 1 (an older instance's write), is accepted too; the driver
+ * hands one back as a number when it fits 53 bits, and as a Long otherwise.
+ */
+export const countOf = (value: unknown): number =>
+  Long.isLong(value) ? value.toNumber() : typeof value === 'number' ? value : Number(value ?? 0);
+
+export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
+  `${input.name.toLocaleLowerCase()}\n${input.supplier.toLocaleLowerCase()}`;
+
+/**
+ * The name sort's key: ASCII letters lowered, everything else kept. Compared
+ * with the simple (binary) collation, that is SQLite's `COLLATE NOCASE`: ASCII
+ * case-insensitively, the rest by UTF-8 bytes, i.e. by code point.
+ */
+export const nameKey = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** An item's derived stock fields for a quantity and reorder point (the low rule is packages/types' isLowStock). */
+export const stockLevel = (quantity: number, minStock: number): Pick<ItemDoc, 'low' | 'shortfall'> => ({
+  low: isLowStock({ quantity, minStock }),
+  shortfall: minStock - quantity,
+});
+
+/**
+ * The same, as an aggregation expression over the document's own fields: for
+ * updates that move the quantity by a delta (the value is known only on the
+ * server), the migration, and the validator that checks them.
+ */
+export const STOCK_LEVEL_EXPR = {
+  low: { $and: [{ $gt: ['$minStock', 0] }, { $lte: ['$quantity', '$minStock'] }] },
+  shortfall: { $subtract: ['$minStock', '$quantity'] },
+};
+
+/** Who, as every document stores it: an Author's reason and request belong to its audit entry only. */
+export const actorOf = ({ uid, email }: Actor): Actor => ({ uid, email });
+
+/**
+ * An update (a pipeline) moving an item's stock by `delta`: quantity,
+ * version, who and when, then the derived fields from the new quantity. The
+ * actor is a `$literal`: in a pipeline a string starting with `$` would be
+ * read as a field path.
+ */
+export const moveStock = (delta: number, at: Date, actor: Actor): Document[] => [
+  {
+    $set: {
+      quantity: { $add: ['$quantity', delta] },
+      version: { $add: ['$version', 1] },
+      updatedAt: at,
+      updatedBy: { $literal: actorOf(actor) },
+    },
+  },
+  { $set: STOCK_LEVEL_EXPR },
+];

@@ -1,0 +1,166 @@
+import { ObjectId, type ClientSession, type UpdateFilter } from 'mongodb';
+import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
+import { decideDelete } from '../decisions/delete-item';
+import type { ItemFields } from '../import-plan';
+import type { Author } from '../store';
+import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
+import { ledgerChange } from './item-writes';
+import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
+
+const CONFLICT = 'Items changed while the import was written: nothing was imported; import the file again';
+
+/** What mongo-items.ts lends the import: its item writes, shared with create and update. */
+export interface ImportWrites {
+  insertMany(inputs: readonly ItemInput[], by: Author, session?: ClientSession): Promise<Item[]>;
+  /** A write that gives items SKUs: a duplicate key from a concurrent write answered as SkuTakenError. */
+  skuChecked<T>(run: () => Promise<T>): Promise<T>;
+  fieldsUpdate(wanted: ItemFields, now: Date, by: Author): UpdateFilter<ItemDoc>;
+  fieldsChange(
+    before: ItemDoc,
+    wanted: ItemFields,
+    by: Author,
+    reason: 'adjust' | 'import',
+    at: Date,
+    seq: number,
+  ): ItemChange;
+}
+
+/** An item's editable fields as stored (an item from before SKUs has none: null). */
+const storedFields = (doc: ItemDoc): ItemFields =>
+  Object.fromEntries(
+    ITEM_FIELDS.map((field) => [field, field === 'sku' ? (doc.sku ?? null) : doc[field]]),
+  ) as ItemFields;
+
+/**
+ * An import job's chunks written and taken back (mongo-import.ts runs the job): each in one transaction,
+ * which also checks that the job is still `owner`'s and moves its heartbeat on.
+ */
+export function chunkWrites(
+  { items, importJobs, importChunks }: MongoCollections,
+  { write, record, bumpRevision }: MongoLedger,
+  writes: ImportWrites,
+  owner: string,
+) {
+  /** The job is still this process's and in `state`: moves its heartbeat on (and its count), in the caller's write. */
+  async function hold(job: ImportJobDoc, state: ImportJobDoc['state'], applied: number, session?: ClientSession) {
+    const held = await importJobs.updateOne(
+      { _id: job._id, owner, state },
+      { $set: { heartbeatAt: new Date() }, $inc: { applied } },
+      inTx(session),
+    );
+    if (held.matchedCount === 0)
+      throw new Error(`Import job ${job._id.toHexString()} was taken over by another instance`);
+  }
+
+  /** One chunk's rows, in one transaction: creates, then updates (each still at the version planned). */
+  async function applyChunk(job: ImportJobDoc, chunk: ImportChunkDoc) {
+    await write(async (session) => {
+      // Applied already (a retried transaction that did commit, a resumed job): nothing to do.
+      const current = await importChunks.findOne({ _id: chunk._id }, { projection: { applied: 1 }, ...inTx(session) });
+      if (!current || current.applied) return;
+      await hold(job, 'running', 1, session);
+      const created = await writes.insertMany(chunk.creates, job.by, session);
+      const ids = chunk.updates.map((update) => update.itemId);
+      const docs = new Map(
+        (await items.find({ _id: { $in: ids } }, inTx(session)).toArray()).map((doc) => [doc._id.toHexString(), doc]),
+      );
+      const now = new Date();
+      const befores = chunk.updates.map(({ itemId, version, wanted }) => {
+        const before = docs.get(itemId.toHexString());
+        if (!before || before.version !== version) throw new Error(CONFLICT);
+        return { before, wanted };
+      });
+      if (befores.length > 0) {
+        const first = await bumpRevision(session, befores.length);
+        const written = await items.bulkWrite(
+          befores.map(({ before, wanted }) => ({
+            updateOne: {
+              filter: { _id: before._id, version: before.version },
+              update: writes.fieldsUpdate(wanted, now, job.by),
+            },
+          })),
+          { ordered: true, ...inTx(session) },
+        );
+        if (written.matchedCount !== befores.length) throw new Error(CONFLICT);
+        await record(
+          befores.map(({ before, wanted }, at) =>
+            writes.fieldsChange(before, wanted, job.by, 'import', now, first + at),
+          ),
+          session,
+        );
+      }
+      await importChunks.updateOne(
+        { _id: chunk._id },
+        {
+          $set: {
+            applied: true,
+            undo: {
+              created: created.map((item) => new ObjectId(item._id)),
+              updated: befores.map(({ before }) => ({
+                itemId: before._id,
+                version: before.version + 1,
+                before: storedFields(before),
+              })),
+            },
+          },
+        },
+        inTx(session),
+      );
+    });
+  }
+
+  /**
+   * One applied chunk taken back, in one transaction: its created items deleted (with their `deleted`
+   * movement and audit entry), its updated items given back their fields; an item written since keeps
+   * the fields that write changed, and its quantity moves by the import's delta taken back (within 0 and
+   * QUANTITY_MAX), as a movement, so the ledger still sums.
+   */
+  async function undoChunk(job: ImportJobDoc, chunk: ImportChunkDoc) {
+    const by: Author = { ...job.by, reason: 'Import undone: it failed before its last rows were written' };
+    await write(async (session) => {
+      const current = await importChunks.findOne({ _id: chunk._id }, inTx(session));
+      if (!current?.applied || current.undone || !current.undo) return;
+      await hold(job, 'undoing', 0, session);
+      const now = new Date();
+      const changes: ItemChange[] = [];
+      for (const { itemId, version, before } of current.undo.updated) {
+        const doc = await items.findOne({ _id: itemId }, inTx(session));
+        if (!doc) continue;
+        const planned = current.updates.find((update) => update.itemId.equals(itemId))?.wanted;
+        const kept = storedFields(doc);
+        // Each field the import set and nobody changed since goes back; the quantity by the import's delta.
+        const restored = Object.fromEntries(
+          ITEM_FIELDS.map((field) => {
+            const untouched = doc.version === version || (planned !== undefined && kept[field] === planned[field]);
+            return [field, untouched ? before[field] : kept[field]];
+          }),
+        ) as ItemFields;
+        const importDelta = planned ? planned.quantity - before.quantity : 0;
+        restored.quantity =
+          doc.version === version ? before.quantity : Math.min(QUANTITY_MAX, Math.max(0, doc.quantity - importDelta));
+        if (ITEM_FIELDS.every((field) => kept[field] === restored[field])) continue;
+        const put = await items.updateOne(
+          { _id: itemId, version: doc.version },
+          writes.fieldsUpdate(restored, now, by),
+          inTx(session),
+        );
+        if (put.matchedCount !== 1) throw new Error(CONFLICT);
+        changes.push(writes.fieldsChange(doc, restored, by, 'import', now, await bumpRevision(session)));
+      }
+      const created = await items.find({ _id: { $in: current.undo.created } }, inTx(session)).toArray();
+      if (created.length > 0) {
+        await items.deleteMany({ _id: { $in: created.map((doc) => doc._id) } }, inTx(session));
+        const first = await bumpRevision(session, created.length);
+        // Each deleted as the store's remove() decides it (decisions/delete-item.ts).
+        created.forEach((doc, at) => {
+          const write = decideDelete(toItem(doc), by, now.toISOString());
+          if (write) changes.push(ledgerChange(write.change, first + at));
+        });
+      }
+      if (changes.length > 0) await record(changes, session);
+      await importChunks.updateOne({ _id: chunk._id }, { $set: { undone: true } }, inTx(session));
+    });
+  }
+
+  return { applyChunk, undoChunk };
+}
