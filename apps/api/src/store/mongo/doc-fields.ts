@@ -1,4 +1,4 @@
-import { Long, type Document } from 'mongodb';
+import { Long } from 'mongodb';
 import { isLowStock, type Actor, type ItemInput } from '@smart-zone/types/item';
 import type { ItemDoc } from './documents';
 
@@ -51,21 +51,3 @@ export const STOCK_LEVEL_EXPR = {
 
 /** Who, as every document stores it: an Author's reason and request belong to its audit entry only. */
 export const actorOf = ({ uid, email }: Actor): Actor => ({ uid, email });
-
-/**
- * An update (a pipeline) moving an item's stock by `delta`: quantity,
- * version, who and when, then the derived fields from the new quantity. The
- * actor is a `$literal`: in a pipeline a string starting with `$` would be
- * read as a field path.
- */
-export const moveStock = (delta: number, at: Date, actor: Actor): Document[] => [
-  {
-    $set: {
-      quantity: { $add: ['$quantity', delta] },
-      version: { $add: ['$version', 1] },
-      updatedAt: at,
-      updatedBy: { $literal: actorOf(actor) },
-    },
-  },
-  { $set: STOCK_LEVEL_EXPR },
-];

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Item } from '@smart-zone/types/item';
-import { IMPORT_CHUNK_ROWS, importChunks, importOutcome, type ImportLookup, keysOf, planImport, type PlannedRow } from '../import-plan';
+import {
+  IMPORT_CHUNK_ROWS,
+  importChunks,
+  importOutcome,
+  type ImportLookup,
+  keysOf,
+  planImport,
+  type PlannedRow,
+} from '../import-plan';
 import type { ImportRows } from '../import-rows';
 import type { Author, ImportOutcome, ImportRow } from '../store';
 import { skuIn, toItem, type ImportChunkDoc, type ImportJobDoc, type MongoCollections } from './documents';
