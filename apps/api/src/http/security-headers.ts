@@ -34,7 +34,7 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
     done = { error };
   });
   if (!done) throw new Error('helmet did not finish at once: its headers cannot be worked out once');
-  if (done.error) throw done.error;
+  if (done.error) throw done.error instanceof Error ? done.error : new Error('helmet refused its options');
   return (_req, res, next) => {
     for (const [name, value] of set) res.setHeader(name, value);
     for (const name of removed) res.removeHeader(name);
