@@ -147,6 +147,13 @@ function teamReads(options: BenchOptions, context: ScenarioContext): Scenario[] 
     };
   };
   return [
+    {
+      // Issue 31: a signed-in staff read, the item's history page as the web's ItemHistory asks for it.
+      name: 'GET /api/inventory/:id/history?limit=20',
+      path: `/api/inventory/${encodeURIComponent(item)}/history?limit=20`,
+      load,
+      hasFloor: true,
+    },
     read('audit'),
     read('audit', undefined, 50),
     read('audit', ['actor', clerk]),

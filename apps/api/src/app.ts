@@ -1,6 +1,5 @@
 import cors from 'cors';
 import express, { type RequestHandler } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
 import { createAccessTokens } from './auth/access-token';
@@ -14,8 +13,10 @@ import { auditRoutes } from './audit/audit.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
 import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
+import { chain } from './http/chain';
 import { compressJson } from './http/compress';
 import { mountRoutes, type Route } from './http/route';
+import { securityHeaders } from './http/security-headers';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { silentLogger } from './logging/logger';
 import { eventsRoutes } from './events/events.routes';
@@ -125,34 +126,36 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
     accounts,
   });
 
-  const api = express.Router();
-  api.use(compressJson());
-  api.use(
+  // One subscription to the change feed for every live stream; closed with the server (liveEventsOf).
+  const live = liveEvents(store.changes, config.liveEvents);
+  // The routes' own router is the API's: compression and CORS one layer before them, the 404 after.
+  const api = mountRoutes(apiRoutes({ store, verifier, config, tokens, guards, live }), guards, [
+    compressJson(),
     cors({
       origin: config.corsOrigins,
       maxAge: 600,
       exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After', REQUEST_ID_HEADER],
     }),
-  );
-  // One subscription to the change feed for every live stream; closed with the server (liveEventsOf).
-  const live = liveEvents(store.changes, config.liveEvents);
-  api.use(mountRoutes(apiRoutes({ store, verifier, config, tokens, guards, live }), guards));
+  ]);
   api.use(apiNotFound);
 
   const app = express();
   app.disable('x-powered-by');
   // Behind a proxy req.ip is the forwarded client (the login limiter keys on it); unset, the socket's address.
   app.set('trust proxy', config.trustProxy ?? false);
-  // First, so every answer (the Host guard's 403 and the web app's included) has its id and its line.
-  app.use(requestLog(app, logger, Boolean(config.trustProxy)));
-  if (config.authEmulatorHost) app.use(loopbackHostOnly);
   app.set('query parser', 'simple');
+  // One layer that every request passes through. The request log first, so every answer (the Host guard's 403
+  // and the web app's included) has its id and its line.
   app.use(
-    helmet({
-      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-      // Google sign-in opens a popup on another origin and must still see it close.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    }),
+    chain(
+      requestLog(app, logger, Boolean(config.trustProxy)),
+      ...(config.authEmulatorHost ? [loopbackHostOnly] : []),
+      securityHeaders({
+        contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+        // Google sign-in opens a popup on another origin and must still see it close.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      }),
+    ),
   );
   app.use('/api', api);
   app.use(webAppRoutes(config.webDist));

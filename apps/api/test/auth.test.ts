@@ -111,6 +111,24 @@ describe('accessToken checks on protected calls', () => {
     expect(errorOf(res).code).toBe('unauthorized');
   });
 
+  it('refuses a token it accepted before once the token has expired (a known token is still timed)', async () => {
+    const token = tokenLikeOurs({ expiresIn: 2 });
+    expect((await protectedCall(token)).status).toBe(200);
+    expect((await protectedCall(token)).status).toBe(200);
+    const { exp } = jwt.decode(token) as jwt.JwtPayload;
+    // jsonwebtoken's rule: valid to the last millisecond before `exp`, expired from that whole second on.
+    const now = jest.spyOn(Date, 'now').mockReturnValue((exp! - 1) * 1000 + 999);
+    try {
+      expect((await protectedCall(token)).status).toBe(200);
+      now.mockReturnValue(exp! * 1000);
+      const res = await protectedCall(token);
+      expect(res.status).toBe(401);
+      expect(errorOf(res).code).toBe('unauthorized');
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('refuses a Firebase ID token used directly as the accessToken', async () => {
     expect((await protectedCall('id:a@x.com:verified:password')).status).toBe(401);
   });

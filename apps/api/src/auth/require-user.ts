@@ -1,4 +1,4 @@
-import { type RequestHandler, type Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AccessClaims } from '@smart-zone/types/auth';
 import { can, PERMISSIONS, type Permission, type Role, roleNeededMessage } from '@smart-zone/types/roles';
@@ -31,8 +31,9 @@ export function createGuards(deps: {
   /** Whether the token's account still exists and is enabled; absent where it cannot be read (see 007). */
   accounts?: AccountCheck;
 }): Guards {
-  const signedIn: RequestHandler = async (req, res, next) => {
-    const token = bearerToken(req.get('authorization'));
+  /** The bearer's claims, set as the caller; a 401 (or the account check's refusal) otherwise. */
+  const authenticate = async (req: Request, res: Response): Promise<AccessClaims> => {
+    const token = bearerToken(req.headers.authorization);
     if (!token) throw unauthorized('Sign in to do this', 'no bearer token');
     const claims = deps.tokens.verify(token);
     if (!claims) {
@@ -41,26 +42,23 @@ export function createGuards(deps: {
         'access token invalid or expired',
       );
     }
-    await deps.accounts?.assertActive(claims.uid);
+    if (deps.accounts) await deps.accounts.assertActive(claims.uid);
     res.locals.user = claims;
-    next();
+    return claims;
   };
-  const verified: RequestHandler = (_req, res, next) => {
-    if (!currentUser(res).verified) throw forbidden(SPEC_TEXTS.emailNotVerified, 'email not verified');
-    next();
+  const assertVerified = (user: AccessClaims) => {
+    if (!user.verified) throw forbidden(SPEC_TEXTS.emailNotVerified, 'email not verified');
   };
-  const hasRole = (permission: Permission): RequestHandler =>
-    async function hasRole(_req, res, next) {
-      const role = await deps.roleOf(currentUser(res));
-      if (!can(role, permission)) {
-        throw forbidden(
-          roleNeededMessage(permission, role),
-          `${role ?? 'no role'}: ${permission} needs ${PERMISSIONS[permission]}`,
-        );
-      }
-      res.locals.role = role;
-      next();
-    };
+  const assertRole = async (user: AccessClaims, permission: Permission, res: Response) => {
+    const role = await deps.roleOf(user);
+    if (!can(role, permission)) {
+      throw forbidden(
+        roleNeededMessage(permission, role),
+        `${role ?? 'no role'}: ${permission} needs ${PERMISSIONS[permission]}`,
+      );
+    }
+    res.locals.role = role;
+  };
   // Per user, not per address: staff behind one office NAT must not share a budget.
   const writeLimiter = rateLimit({
     windowMs: 60_000,
@@ -79,16 +77,29 @@ export function createGuards(deps: {
         ),
       ),
   });
-  // One chain per permission and kind: a Router is one middleware that runs its chain, then hands on.
+  // Each guard is one middleware running its checks in turn (not a Router of several, which Express would
+  // dispatch layer by layer on every request). A check that throws is Express's error: nothing after it runs.
   const chains = new Map<string, RequestHandler>();
   return {
-    signedIn,
-    verified: Router().use(signedIn, verified),
+    async signedIn(req, res, next) {
+      await authenticate(req, res);
+      next();
+    },
+    async verified(req, res, next) {
+      assertVerified(await authenticate(req, res));
+      next();
+    },
     permit(permission, write) {
       const key = `${permission}:${write}`;
       let chain = chains.get(key);
       if (!chain) {
-        chain = Router().use(signedIn, verified, hasRole(permission), ...(write ? [writeLimiter] : []));
+        chain = async function permitted(req, res, next) {
+          const user = await authenticate(req, res);
+          assertVerified(user);
+          await assertRole(user, permission, res);
+          if (write) await writeLimiter(req, res, next);
+          else next();
+        };
         chains.set(key, chain);
       }
       return chain;

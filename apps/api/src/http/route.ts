@@ -5,6 +5,7 @@ import { type Permission, PERMISSIONS } from '@smart-zone/types/roles';
 import type { Guards } from '../auth/require-user';
 import { boundedCache, OBJECT_BYTES, textBytes } from '../bounded-cache';
 import { badRequest } from '../errors/app-error';
+import { chain } from './chain';
 
 /**
  * Who may call a route, and so which guard runs before it, which security
@@ -84,10 +85,32 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
 /** `/inventory/:id/stock` → `/inventory/{id}/stock`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-function parseParams(schema: z.ZodType, params: unknown) {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid path');
-  return parsed.data;
+/**
+ * The path parameters, parsed as the query is: once per distinct text (the values joined by `/`, which no
+ * value holds), and answered from memory after; bad ones are not kept. Handlers must not change them.
+ */
+function paramsParser(schema: z.ZodType) {
+  const parsed = boundedCache<object>({
+    ...QUERY_CACHE_BOUNDS,
+    bytesOf: (params) => 2 * (OBJECT_BYTES + textBytes(JSON.stringify(params))),
+  });
+  const parse = (params: unknown): object => {
+    const result = schema.safeParse(params);
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid path');
+    return Object.freeze(result.data as object);
+  };
+  return (params: Record<string, string | string[]>): unknown => {
+    const values = Object.values(params);
+    // A wildcard's value is a list, which no text names alone: parsed each time.
+    if (!values.every((value) => typeof value === 'string')) return parse(params);
+    const text = values.join('/');
+    let known = parsed.get(text);
+    if (!known) {
+      known = parse(params);
+      parsed.set(text, known);
+    }
+    return known;
+  };
 }
 
 /** A JSON body that is not an object (absent, an array, a string) is refused before any schema runs. */
@@ -128,9 +151,13 @@ export function queryParser(schema: z.ZodType) {
   return Object.assign(read, { kept });
 }
 
-/** The Express router for a list of routes, each behind the guard its access names. */
-export function mountRoutes(routes: readonly Route[], guards: Guards): Router {
+/**
+ * The Express router for a list of routes, each behind the guard its access names; `before`, run as one layer
+ * ahead of every route (compression, CORS).
+ */
+export function mountRoutes(routes: readonly Route[], guards: Guards, before: RequestHandler[] = []): Router {
   const router = Router();
+  if (before.length > 0) router.use(chain(...before));
   // POST /login checks its ID token itself: that is what it is for.
   const open: Record<(typeof OPEN_ACCESS)[number], RequestHandler[]> = {
     public: [],
@@ -145,10 +172,11 @@ export function mountRoutes(routes: readonly Route[], guards: Guards): Router {
   for (const declared of routes) {
     const { params, query, body } = declared;
     const readQuery = query && queryParser(query);
+    const readParams = params && paramsParser(params);
     const handler: RequestHandler = (req, res) =>
       declared.handle(
         {
-          params: params && parseParams(params, req.params),
+          params: readParams?.(req.params),
           query: readQuery?.(req),
           body: body && parseBody(body, req.body),
         },

@@ -214,9 +214,9 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         '200': { description: 'Movements', headers: totalCountHeader, content: json(z.array(stockMovementSchema)) },
       },
       refusals: { 404: 'No item with that id has ever existed (not_found)' },
-      async handle({ params, query }, _req, res) {
+      async handle({ params, query }, req, res) {
         const history = await service.history(params.id, query);
-        res.set(TOTAL_COUNT_HEADER, String(history.total)).json(history.movements);
+        sendPrepared(req, res, history, { [TOTAL_COUNT_HEADER]: String(history.total) });
       },
     }),
 

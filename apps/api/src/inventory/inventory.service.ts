@@ -1,4 +1,4 @@
-import type { Item, ItemInput, ItemListQuery, StockChange, StockMovement, StockResult } from '@smart-zone/types/item';
+import type { Item, ItemInput, ItemListQuery, StockChange, StockResult } from '@smart-zone/types/item';
 import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
@@ -48,6 +48,7 @@ function skuToRefusal(error: unknown): never {
 
 export function inventoryService(store: Store) {
   const pages = createPageCache();
+  const histories = createPageCache();
   const listOptions = (query: ItemListQuery) => ({
     limit: query.limit,
     skip: query.skip,
@@ -154,13 +155,18 @@ export function inventoryService(store: Store) {
       return { acknowledged: true, deletedCount: 1 };
     },
 
-    async history(
-      id: string,
-      page: { limit: number; skip: number },
-    ): Promise<{ movements: StockMovement[]; total: number }> {
-      const history = await store.items.history(id, page);
-      if (history.total === 0) throw notFound(ITEM_NOT_FOUND);
-      return history;
+    /**
+     * One page of an item's movements as JSON, and how many it has in all; kept as the list pages are, by the
+     * catalogue's revision: a movement is a change of its item (its stock, or its deletion), which moves the
+     * revision on, so a kept page never outlives a movement it does not show. An unknown id is not kept.
+     */
+    async history(id: string, page: { limit: number; skip: number }): Promise<CachedPage> {
+      const key = `${await store.items.revision()}?${id}?${page.limit}&${page.skip}`;
+      return histories.get(key, async () => {
+        const { movements, total } = await store.items.history(id, page);
+        if (total === 0) throw notFound(ITEM_NOT_FOUND);
+        return { ...prepareJson(movements, etagOf(key)), total };
+      });
     },
   };
 }
