@@ -59,7 +59,12 @@ function ledgerSum(id: string): number {
 /** The committed audit totals (audit_counts), and what counting the committed audit entries one by one gives. */
 function auditTotals(): { kept: Record<string, number>; counted: Record<string, number> } {
   const rows = (sql: string) =>
-    Object.fromEntries(other.prepare<[], { key: string; n: number }>(sql).all().map(({ key, n }) => [key, n]));
+    Object.fromEntries(
+      other
+        .prepare<[], { key: string; n: number }>(sql)
+        .all()
+        .map(({ key, n }) => [key, n]),
+    );
   return {
     kept: rows('SELECT key, n FROM audit_counts ORDER BY key'),
     counted: rows(`SELECT key, COUNT(*) AS n FROM (
@@ -161,7 +166,7 @@ it('a batch counts its audit totals once per key as its entries would one by one
 
   other.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON deliveries WHEN NEW.address = 'refuse me'
               BEGIN SELECT RAISE(ABORT, 'forced insert failure'); END`);
-  const cancelled = quiet[0]!.ok ? quiet[0]!.delivery._id : '';
+  const cancelled = quiet[0].ok ? quiet[0].delivery._id : '';
   const results = await Promise.allSettled([
     store.deliveries.create(delivery(second._id, { owner: bob })),
     store.deliveries.create(delivery(first._id, { address: 'refuse me' })),

@@ -177,7 +177,9 @@ it('moves the top movers’ window on with the movements’ days', async () => {
 it('drops the audit counting trigger of a version 9 file; its totals are kept', () => {
   const db = new Database(':memory:');
   migrate(db, 9);
-  const trigger = db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'audit_counted'").pluck();
+  const trigger = db
+    .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'audit_counted'")
+    .pluck();
   expect(trigger.get()).toBe(1);
   db.prepare(
     `INSERT INTO audit (id, at, actor_uid, actor_email, action, target_kind, target_id, target_name, item_id)
