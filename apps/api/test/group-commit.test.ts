@@ -5,7 +5,8 @@ import type { DeliveryOutcome, NewDelivery, Store } from '../src/store/store';
 
 /**
  * Group commit on a real SQLite file: deliveries that arrive together share
- * one transaction, each in a savepoint of its own. Failures are forced with
+ * one transaction, each as if in a savepoint of its own (a batch runs without
+ * them, and again with one each when a write of it threw). Failures are forced with
  * real triggers, created from a second connection to the same file (that
  * connection is also how we see what is committed: it sees nothing else).
  */
@@ -53,6 +54,27 @@ const committedRevision = () =>
 function ledgerSum(id: string): number {
   return (other.prepare('SELECT SUM(delta) AS total FROM movements WHERE item_id = ?').get(id) as { total: number })
     .total;
+}
+
+/** The committed audit totals (audit_counts), and what counting the committed audit entries one by one gives. */
+function auditTotals(): { kept: Record<string, number>; counted: Record<string, number> } {
+  const rows = (sql: string) =>
+    Object.fromEntries(
+      other
+        .prepare<[], { key: string; n: number }>(sql)
+        .all()
+        .map(({ key, n }) => [key, n]),
+    );
+  return {
+    kept: rows('SELECT key, n FROM audit_counts ORDER BY key'),
+    counted: rows(`SELECT key, COUNT(*) AS n FROM (
+        SELECT '' AS key FROM audit
+        UNION ALL SELECT 'actor:' || actor_email FROM audit
+        UNION ALL SELECT 'action:' || action FROM audit
+        UNION ALL SELECT 'day:' || substr(at, 1, 10) FROM audit
+        UNION ALL SELECT 'item:' || item_id FROM audit WHERE item_id IS NOT NULL
+      ) GROUP BY key ORDER BY key`),
+  };
 }
 
 it('N concurrent deliveries of 1 against stock S deliver exactly min(N, S), in one commit, and the ledger adds up', async () => {
@@ -127,6 +149,35 @@ it('a delivery whose insert fails in the batch rolls back alone: its stock stays
   expect(committedDeliveries(item._id)).toBe(3);
   expect(ledgerSum(item._id)).toBe(6);
   expect((await store.items.get(item._id))?.quantity).toBe(6);
+});
+
+it('a batch counts its audit totals once per key as its entries would one by one, a batch run again with savepoints too', async () => {
+  const bob: Actor = { uid: 'uid-bob', email: 'bob@example.com' };
+  const [first, second] = await Promise.all([store.items.create(phone(10), ada), store.items.create(phone(10), bob)]);
+  const quiet = await Promise.all([
+    store.deliveries.create(delivery(first._id)),
+    store.deliveries.create(delivery(second._id, { owner: bob, quantity: 2 })),
+    store.deliveries.create(delivery(first._id, { owner: bob, quantity: 11 })),
+  ]);
+  expect(quiet.map((outcome) => outcome.ok)).toEqual([true, true, false]);
+  let totals = auditTotals();
+  expect(totals.kept).toEqual(totals.counted);
+  expect(totals.kept['']).toBe(4);
+
+  other.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON deliveries WHEN NEW.address = 'refuse me'
+              BEGIN SELECT RAISE(ABORT, 'forced insert failure'); END`);
+  const cancelled = quiet[0].ok ? quiet[0].delivery._id : '';
+  const results = await Promise.allSettled([
+    store.deliveries.create(delivery(second._id, { owner: bob })),
+    store.deliveries.create(delivery(first._id, { address: 'refuse me' })),
+    store.deliveries.cancel(cancelled, ada),
+    store.deliveries.create(delivery(first._id)),
+  ]);
+  expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+  totals = auditTotals();
+  expect(totals.kept).toEqual(totals.counted);
+  expect(totals.kept['']).toBe(7);
+  expect([committedStock(first._id), committedStock(second._id)]).toEqual([9, 7]);
 });
 
 it('a batch that fails as a whole rejects every delivery in it and writes nothing; the next batch works', async () => {

@@ -80,7 +80,7 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(9);
+  expect(db.pragma('user_version', { simple: true })).toBe(10);
   const stats = sqliteStats(db);
   let read = await stats.read();
   expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });
@@ -166,5 +166,32 @@ it('moves the top movers’ window on with the movements’ days', async () => {
   expect(await top('2026-02-05')).toEqual([['C', 1]]);
   expect(await top('2026-02-20')).toEqual([['C', 1]]);
   expect(await top('2026-03-10')).toEqual([]);
+  db.close();
+});
+
+/**
+ * Migration 10: the audit totals are counted by the ledger (a group-committed
+ * batch's once per key), not by migration 5's trigger: a version 9 file keeps
+ * the totals it has and no entry is counted twice from then on.
+ */
+it('drops the audit counting trigger of a version 9 file; its totals are kept', () => {
+  const db = new Database(':memory:');
+  migrate(db, 9);
+  const trigger = db
+    .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'audit_counted'")
+    .pluck();
+  expect(trigger.get()).toBe(1);
+  db.prepare(
+    `INSERT INTO audit (id, at, actor_uid, actor_email, action, target_kind, target_id, target_name, item_id)
+     VALUES ('a1', '2026-01-01T00:00:00.000Z', 'u', 'u@x', 'item.create', 'item', 'i1', 'Alpha', 'i1')`,
+  ).run();
+  const counts = () => db.prepare('SELECT key, n FROM audit_counts ORDER BY key').all();
+  const before = counts();
+  expect(before).toHaveLength(5);
+
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(10);
+  expect(trigger.get()).toBe(0);
+  expect(counts()).toEqual(before);
   db.close();
 });

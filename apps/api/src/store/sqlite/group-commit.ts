@@ -12,11 +12,14 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** Thrown out of a batch run without savepoints when one of its writes threw: roll back, run it with them. */
+const WRITE_THREW = new Error('a write of the batch threw: run again with a savepoint each');
+
 export interface GroupCommit {
   /**
    * Runs `work` in the next batch: one SQLite transaction (one fsync) for
-   * every write queued in the same turn of the event loop, each in a SAVEPOINT
-   * of its own. Resolves with what `work` returned only once the batch has
+   * every write queued in the same turn of the event loop, each as if in a
+   * SAVEPOINT of its own (see runBatch). Resolves with what `work` returned only once the batch has
    * committed; rejects with what `work` threw (only its own savepoint is rolled
    * back, the others commit), or with the batch's error when the batch as a
    * whole fails (then nothing of it is written). `changes` says whether the
@@ -40,6 +43,11 @@ export function groupCommit(
     onChanges: () => void;
     /** After the batch committed, before anyone is answered (the change feed announces it). */
     onCommitted?: () => void;
+    /**
+     * Wraps the writes of a batch run without savepoints, inside its transaction (the ledger counts their
+     * audit totals together); a throw out of it rolls the batch back, as one of the writes' would.
+     */
+    together?: <T>(writes: () => T) => T;
   },
 ): GroupCommit {
   let queue: Pending[] = [];
@@ -49,7 +57,34 @@ export function groupCommit(
   // a throw rolls back to it and leaves the rest of the batch as it was.
   const inSavepoint = db.transaction((work: () => unknown) => work());
 
-  const runBatch = db.transaction((batch: Pending[]): Outcome[] => {
+  const finish = (outcomes: Outcome[], changed: boolean): Outcome[] => {
+    if (changed) options.onChanges();
+    return outcomes;
+  };
+
+  // First without savepoints (two statements less per write): a refusal writes
+  // nothing, so only a write that throws needs one. When one throws, the whole
+  // transaction is rolled back (nobody of it was answered) and the batch runs
+  // again below, each write in a savepoint of its own.
+  const together = options.together ?? (<T>(writes: () => T) => writes());
+  const runFast = db.transaction((batch: Pending[]): Outcome[] => {
+    let changed = false;
+    const outcomes = together(() =>
+      batch.map((pending): Outcome => {
+        let value: unknown;
+        try {
+          value = pending.work();
+        } catch {
+          throw WRITE_THREW;
+        }
+        if (pending.changes(value)) changed = true;
+        return { ok: true, value };
+      }),
+    );
+    return finish(outcomes, changed);
+  });
+
+  const runSavepoints = db.transaction((batch: Pending[]): Outcome[] => {
     let changed = false;
     const outcomes = batch.map((pending): Outcome => {
       try {
@@ -64,9 +99,18 @@ export function groupCommit(
         return { ok: false, error };
       }
     });
-    if (changed) options.onChanges();
-    return outcomes;
+    return finish(outcomes, changed);
   });
+
+  /** The batch without savepoints, or, when one of its writes threw, rolled back and run again with them. */
+  const runBatch = (batch: Pending[]): Outcome[] => {
+    try {
+      return runFast.immediate(batch);
+    } catch (error) {
+      if (error !== WRITE_THREW) throw error;
+      return runSavepoints.immediate(batch);
+    }
+  };
 
   function flush() {
     scheduled = false;
@@ -75,7 +119,7 @@ export function groupCommit(
     if (queue.length > 0) schedule();
     let outcomes: Outcome[];
     try {
-      outcomes = runBatch.immediate(batch);
+      outcomes = runBatch(batch);
     } catch (error) {
       for (const pending of batch) pending.reject(error);
       return;

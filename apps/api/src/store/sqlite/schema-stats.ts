@@ -35,7 +35,8 @@ const itemOut = (m: string) => `${m}.delta < 0 AND ${m}.reason IN (${quoted(reas
  * day; `item_out_window`: their sums over the window that ends with the last
  * movement's day, indexed by size (the top movers: five index entries, not
  * a sum over every item-day). A deleted item's rows go with it. The trigger
- * that counts each movement is movement_days_counted, below.
+ * that counts each movement is movement_days_counted, below; movers_window_moved
+ * moves the top movers' window on with the first movement of a later day.
  */
 const CENTS = (row: string) => `CAST(round(${row}.price * 100) AS INTEGER) * ${row}.quantity`;
 export const V8_STATS = `
@@ -155,6 +156,9 @@ BEGIN
   SELECT RAISE(ABORT, 'CHECK constraint failed: the reason of a movement, or its delta of 0 (movement-kinds.ts)');
 END`;
 
+/** The first day of the top movers' window that ends with the movement's day. */
+const windowFrom = `date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')`;
+
 /** Each movement's share of the totals (dayTotalsOf), added in its own transaction. */
 const MOVEMENT_DAYS_COUNTED = `CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
   INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), ${unitsIn('new')}, ${unitsOut('new')})
@@ -162,16 +166,6 @@ const MOVEMENT_DAYS_COUNTED = `CREATE TRIGGER movement_days_counted AFTER INSERT
   INSERT INTO item_out_days (day, item_id, units_out)
     SELECT substr(new.at, 1, 10), new.item_id, -new.delta WHERE ${itemOut('new')}
     ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-  -- The window moves on: the days before its new first day are taken off, and emptied rows dropped.
-  INSERT INTO item_out_window (item_id, units_out)
-    SELECT item_id, -SUM(units_out) FROM item_out_days
-     WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from')
-       AND day < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
-     GROUP BY item_id
-    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-  DELETE FROM item_out_window WHERE units_out <= 0;
-  UPDATE meta SET value = date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')
-   WHERE key = 'movers_from' AND value < date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days');
   -- A movement of a day the window has left (a late clock) is not added to it.
   INSERT INTO item_out_window (item_id, units_out)
     SELECT new.item_id, -new.delta WHERE ${itemOut('new')}
@@ -179,11 +173,30 @@ const MOVEMENT_DAYS_COUNTED = `CREATE TRIGGER movement_days_counted AFTER INSERT
     ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
 END`;
 
+/**
+ * The top movers' window moves on, only with the first movement of a later day
+ * (the others skip these statements): the days before its new first day are
+ * taken off, and emptied rows dropped. In either order with
+ * movement_days_counted the window ends the same: the movement's own day is
+ * never one it leaves, and it is added when its day is in the window.
+ */
+const MOVERS_WINDOW_MOVED = `CREATE TRIGGER movers_window_moved AFTER INSERT ON movements
+  WHEN ${windowFrom} > (SELECT value FROM meta WHERE key = 'movers_from') BEGIN
+  INSERT INTO item_out_window (item_id, units_out)
+    SELECT item_id, -SUM(units_out) FROM item_out_days
+     WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from') AND day < ${windowFrom}
+     GROUP BY item_id
+    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
+  DELETE FROM item_out_window WHERE units_out <= 0;
+  UPDATE meta SET value = ${windowFrom} WHERE key = 'movers_from';
+END`;
+
 /** The triggers made from the movement kinds table, by name: what a file at the last version must hold. */
 export const LEDGER_TRIGGERS: Readonly<Record<string, string>> = {
   movements_reason_checked: refusedMovement('INSERT'),
   movements_reason_checked_update: refusedMovement('UPDATE OF reason, delta'),
   movement_days_counted: MOVEMENT_DAYS_COUNTED,
+  movers_window_moved: MOVERS_WINDOW_MOVED,
 };
 
 /**

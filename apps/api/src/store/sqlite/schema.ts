@@ -247,6 +247,9 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     db.exec(V9_MOVEMENT_KINDS);
     syncLedgerTriggers(db);
   },
+  // Issue 31: the audit totals are counted by the ledger (sqlite-ledger.ts appendAudit, the only writer of the
+  // audit), a group-committed batch's once per key, no longer by migration 5's trigger once per entry.
+  (db) => db.exec('DROP TRIGGER IF EXISTS audit_counted'),
 ];
 
 /**

@@ -34,11 +34,17 @@ export function sqliteDeliveries(
 
   const pages = deliveryQueries(db);
 
-  // Deliveries and cancels are group-committed: each runs in a savepoint of
-  // the batch's transaction, synchronously (nothing else runs between the
-  // stock check, the decrement, the record and its movement), and is answered
-  // once the batch has committed. The batch moves the revision on once.
-  const batches = groupCommit(db, { onChanges: () => ledger.bumpRevision(), onCommitted });
+  // Deliveries and cancels are group-committed: each runs in the batch's
+  // transaction (in a savepoint of its own only when one of the batch threw,
+  // group-commit.ts), synchronously (nothing else runs between the stock
+  // check, the decrement, the record and its movement), and is answered once
+  // the batch has committed. The batch moves the revision on once, and adds
+  // its audit totals once per key.
+  const batches = groupCommit(db, {
+    onChanges: () => ledger.bumpRevision(),
+    onCommitted,
+    together: (writes) => ledger.countingTogether(writes),
+  });
 
   const deliver = (delivery: NewDelivery): DeliveryOutcome => {
     const before = writer.read(delivery.inventoriesId);

@@ -16,6 +16,12 @@ const CHANGES_KEPT = 100_000;
 export interface SqliteLedger {
   /** Records a decided change (decisions/); answers the id of the movement it appended (null when none). */
   record(change: ItemChange): string | null;
+  /**
+   * Runs `writes` (inside the caller's transaction) with the audit totals of their entries counted in memory and
+   * added once per key at the end: a batch of deliveries by one clerk on one day adds to the same keys many times.
+   * A throw leaves nothing counted; the caller's transaction must then roll back what `writes` wrote.
+   */
+  countingTogether<T>(writes: () => T): T;
   /** Appends an audit entry for a write that changes no item (a team change; a cancel whose item is gone). */
   audit(note: AuditNote, by: Author, at: string, movementId?: string | null): void;
   bumpRevision(): void;
@@ -46,8 +52,21 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
      VALUES (@id, @at, @actor_uid, @actor_email, @action, @target_kind, @target_id, @target_name, @item_id,
        @changes_json, @reason, @movement_id, @request_id)`,
   );
+  // What a migration-5 trigger did per entry until migration 10 (schema.ts): the totals audit-queries.ts reads.
+  const countMany = db.prepare<[string, string, string]>(
+    `INSERT INTO audit_counts (key, n) VALUES ('', 1), (?, 1), (?, 1), (?, 1)
+     ON CONFLICT (key) DO UPDATE SET n = n + 1`,
+  );
+  const countOne = db.prepare<[string, number]>(
+    'INSERT INTO audit_counts (key, n) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET n = n + excluded.n',
+  );
+  /** The keys counted in memory while countingTogether runs; null: each entry counts as it is appended. */
+  let counting: Map<string, number> | null = null;
+  const countKey = (totals: Map<string, number>, key: string) => totals.set(key, (totals.get(key) ?? 0) + 1);
   const appendAudit = (note: AuditNote, by: Author, at: string, movementId?: string | null) => {
     const entry = auditEntry(note, by, at, movementId);
+    // An item's own entries are about it too (the itemId filter finds them); their target names it once.
+    const itemId = entry.target.itemId ?? (entry.target.kind === 'item' ? entry.target.id : null);
     insertAudit.run({
       id: entry._id,
       at: entry.at,
@@ -57,13 +76,22 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       target_kind: entry.target.kind,
       target_id: entry.target.id,
       target_name: entry.target.name,
-      // An item's own entries are about it too (the itemId filter finds them); their target names it once.
-      item_id: entry.target.itemId ?? (entry.target.kind === 'item' ? entry.target.id : null),
+      item_id: itemId,
       changes_json: entry.changes ? JSON.stringify(entry.changes) : null,
       reason: entry.reason ?? null,
       movement_id: entry.movementId ?? null,
       request_id: entry.requestId,
     });
+    const actor = `actor:${entry.actor.email}`;
+    const action = `action:${entry.action}`;
+    const day = `day:${entry.at.slice(0, 10)}`;
+    if (counting) {
+      for (const key of ['', actor, action, day]) countKey(counting, key);
+      if (itemId !== null) countKey(counting, `item:${itemId}`);
+    } else {
+      countMany.run(actor, action, day);
+      if (itemId !== null) countOne.run(`item:${itemId}`, 1);
+    }
   };
   const prune = db.prepare(`DELETE FROM changes WHERE seq <= (SELECT MAX(seq) FROM changes) - ${CHANGES_KEPT}`);
   const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'");
@@ -127,6 +155,19 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       return movementId;
     },
     audit: appendAudit,
+    countingTogether<T>(writes: () => T): T {
+      if (counting) return writes();
+      const totals = new Map<string, number>();
+      counting = totals;
+      let result: T;
+      try {
+        result = writes();
+      } finally {
+        counting = null;
+      }
+      for (const [key, n] of totals) countOne.run(key, n);
+      return result;
+    },
     bumpRevision() {
       // Forgotten before the write: a transaction that rolls it back leaves nothing stale either.
       known = undefined;
