@@ -1,24 +1,15 @@
-import type { Actor, ItemInput, StockMovement } from '@smart-zone/types/item';
+import type { StockMovement } from '@smart-zone/types/item';
 import path from 'node:path';
 import { inventoryService } from '../src/inventory/inventory.service';
 import { openStore } from '../src/store/open-store';
 import type { Store } from '../src/store/store';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
+import { ada, phone } from './helpers/store-fixtures';
 
 /**
  * An item's history pages are kept by the catalogue's revision (inventory.service.ts): every kind of
  * movement, ours or one another connection commits, shows on the next read of the same page.
  */
-const ada: Actor = { uid: 'uid-ada', email: 'ada@example.com' };
-const phone: ItemInput = {
-  name: 'Pixel 9',
-  supplier: 'Google',
-  price: 799,
-  quantity: 10,
-  description: 'A phone.',
-  img: '/images/pixel-9.svg',
-};
-
 let file: SqliteFile;
 let store: Store;
 beforeEach(async () => {
@@ -35,7 +26,7 @@ it('shows every kind of movement on the next read of a page it kept', async () =
     const kept = await service.history(id, page);
     return { total: kept.total, movements: JSON.parse(kept.body.toString()) as StockMovement[] };
   };
-  const { _id: id } = await store.items.create(phone, ada);
+  const { _id: id } = await store.items.create(phone(), ada);
   expect((await read(id)).movements.map((m) => m.reason)).toEqual(['created']);
   // Read twice: the second is the kept page, the very same bytes.
   expect((await service.history(id, page)).body).toBe((await service.history(id, page)).body);
@@ -71,7 +62,7 @@ it('shows every kind of movement on the next read of a page it kept', async () =
 
 it("shows another connection's movement on the next read", async () => {
   const service = inventoryService(store);
-  const { _id: id } = await store.items.create(phone, ada);
+  const { _id: id } = await store.items.create(phone(), ada);
   expect((await service.history(id, page)).total).toBe(1);
   // A second store on the same file (a second API process, the seed script).
   const second = await openStore({ mongodbDb: 'unused', dataDir: path.dirname(file.other.name) });
