@@ -33,6 +33,8 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
   updatedBy: Actor;
   /** name and supplier folded to lower case: what search matches against (see docs/decisions/006). */
   search: string;
+  /** The search index's keys: name and supplier's substrings of 1–3 code points (search-grams.ts). Absent on items an older instance wrote. */
+  grams?: string[];
   /** The name with ASCII letters lowered: what the name sort compares, byte by byte (see nameKey). */
   nameKey: string;
   /** Creation order: the creating write's seq (mongo-ledger.ts bumpRevision); absent on items from before it. */

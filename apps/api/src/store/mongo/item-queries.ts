@@ -4,6 +4,7 @@ import type { ItemFilter, ItemListOptions } from '../store';
 import type { ItemDoc } from './documents';
 import { OPERATION_TIME_MS } from './mongo-ledger';
 import { keysetBatches, type KeysetSort } from './paged-reads';
+import { searchFilter } from './search-grams';
 
 // Small enough that serializing one batch keeps the event loop for a few milliseconds only.
 export const STREAM_BATCH = 250;
@@ -28,17 +29,6 @@ const sortOf = (options: ItemListOptions): KeysetSort =>
   options.sort ? SORTS[options.sort.key][options.sort.descending ? 'desc' : 'asc'] : CREATION_ORDER;
 
 /**
- * A user's search text matched literally, never as a pattern, against the
- * folded `search` field. Sent as a pattern string: a JavaScript RegExp would
- * go as its `source`, which writes U+2028 and U+2029 as `\u2028`, an escape
- * the server's regex engine (PCRE2) refuses.
- */
-const literal = (text: string) => ({
-  $regex: text.toLocaleLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-  $options: '',
-});
-
-/**
  * The stock filters, on fields an index holds: `low` is kept in step with
  * quantity and minStock by every write (documents.ts), as MongoDB cannot
  * index a comparison of two fields; `out` is the quantity index's first key.
@@ -49,7 +39,7 @@ const STOCK: Record<StockFilter, Filter<ItemDoc>> = {
 };
 
 const itemFilter = (filter: ItemFilter): Filter<ItemDoc> => ({
-  ...(filter.q ? { search: literal(filter.q) } : {}),
+  ...(filter.q ? searchFilter(filter.q) : {}),
   ...(filter.stock ? STOCK[filter.stock] : {}),
 });
 

@@ -6,6 +6,7 @@ import { StoreBusyError } from '../ports/errors';
 import { actorOf, nameKey, searchText, stockLevel, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
 import { BUSY } from './mongo-tx';
+import { searchGrams } from './search-grams';
 
 /** Without transactions, a write whose item another write moved on since it was read is decided again this often. */
 const ATTEMPTS = 10;
@@ -47,6 +48,7 @@ export function newItemDoc(item: Item, actor: Actor, seq: number): ItemDoc {
     createdBy: by,
     updatedBy: by,
     search: searchText(item),
+    grams: searchGrams(item),
     nameKey: nameKey(item.name),
     seq,
   };
@@ -58,6 +60,7 @@ export const fieldsUpdate = (wanted: ItemFields, now: Date, actor: Actor) => ({
     ...wanted,
     ...stockLevel(wanted.quantity, wanted.minStock),
     search: searchText(wanted),
+    grams: searchGrams(wanted),
     nameKey: nameKey(wanted.name),
     updatedAt: now,
     updatedBy: actorOf(actor),

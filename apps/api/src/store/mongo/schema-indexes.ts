@@ -36,8 +36,8 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
       name: 'low_by_shortfall',
       partialFilterExpression: { low: true },
     },
-    // search: an unanchored regex reads this index's keys, not every document.
-    { key: { search: 1 } },
+    // search (search-grams.ts): the items with a gram of the text; its missing-key point holds items from before it.
+    { key: { grams: 1 } },
     // ?sku= and the uniqueness of a SKU: only the items that have one (a string) are in it.
     // A query uses it only when it says `$type: 'string'` too (skuIs, skuIn in documents.ts).
     { key: { sku: 1 }, name: SKU_INDEX, unique: true, partialFilterExpression: { sku: HAS_SKU } },
@@ -125,7 +125,8 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
  * and by ICU collation that `seq`, `version` and `nameKey` replace.
  */
 export const RETIRED_INDEXES: Partial<Record<CollectionName, string[]>> = {
-  items: ['name_1__id_1', 'price_1__id_1', 'quantity_1__id_1'],
+  // search_1: an unanchored regex read every key of it; search-grams.ts's index replaced it.
+  items: ['name_1__id_1', 'price_1__id_1', 'quantity_1__id_1', 'search_1'],
   deliveries: ['email_1__id_-1', 'uid_1__id_-1'],
   movements: ['itemId_1__id_-1'],
   // Unique while one counter gave every write its seq; a seq is a process's clock now (mongo-ledger.ts).

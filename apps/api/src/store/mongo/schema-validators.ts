@@ -85,6 +85,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
       createdBy: actor,
       updatedBy: actor,
       search: text,
+      grams: { bsonType: 'array', items: text },
       nameKey: text,
       seq,
     },

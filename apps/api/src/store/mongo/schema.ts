@@ -5,6 +5,7 @@ import { inTx, type MongoLedger } from './mongo-ledger';
 import { countItemTotals, countPastMovements } from './mongo-stats';
 import { INDEXES, RETIRED_INDEXES } from './schema-indexes';
 import { VALIDATORS } from './schema-validators';
+import { searchGramsMigration } from './search-grams';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
 
@@ -77,6 +78,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
   await ledger.prepare();
   await openingBalances(collections, ledger);
   await nameKeys(collections, ledger);
+  await searchGramsMigration(collections.items);
   await stockLevels(collections, ledger);
   await countPastMovements(collections);
   await countItemTotals(collections);

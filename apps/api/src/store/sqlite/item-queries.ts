@@ -3,7 +3,8 @@ import type { ItemSortKey, StockFilter } from '@smart-zone/types/item';
 import { boundedCache } from '../../bounded-cache';
 import type { ItemFilter, ItemListOptions } from '../store';
 import type { ItemRow } from './rows';
-import { fold, SHORT_SEARCH_MAX } from './short-search';
+import { fold } from '../search-grams';
+import { SHORT_SEARCH_MAX } from './short-search';
 
 /**
  * The item list's read queries, over any connection: the store's own (main

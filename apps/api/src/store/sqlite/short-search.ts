@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { gramsOf } from '../search-grams';
 
 /**
  * Searches of 1–2 characters, from an index. The trigram index answers 3
@@ -11,22 +12,8 @@ import type Database from 'better-sqlite3';
  */
 export const SHORT_SEARCH_MAX = 2;
 
-/** The same fold as the scan it replaces and as search text: Unicode lower case. */
-export const fold = (text: string) => text.toLocaleLowerCase();
-
 /** Every distinct 1- and 2-code-point substring of the folded name and supplier (never across the two). */
-export function gramsOf(name: string, supplier: string): string[] {
-  const grams = new Set<string>();
-  for (const field of [fold(name), fold(supplier)]) {
-    const points = [...field];
-    points.forEach((point, at) => {
-      grams.add(point);
-      const next = points[at + 1];
-      if (next !== undefined) grams.add(point + next);
-    });
-  }
-  return [...grams];
-}
+const shortGramsOf = (name: string, supplier: string) => gramsOf(name, supplier, SHORT_SEARCH_MAX);
 
 export const GRAMS_TABLE = `
 CREATE TABLE items_grams (
@@ -43,20 +30,20 @@ export function sqliteGrams(db: Database.Database) {
   // never by seq alone (a scan of every item's ~28 rows).
   const remove = db.prepare<[string, number]>('DELETE FROM items_grams WHERE gram = ? AND seq = ?');
   const index = (seq: number, name: string, supplier: string) => {
-    for (const gram of gramsOf(name, supplier)) insert.run(gram, seq);
+    for (const gram of shortGramsOf(name, supplier)) insert.run(gram, seq);
   };
   type Texts = { name: string; supplier: string };
   return {
     index,
     /** An item's name or supplier changed from `before` to `after`: only the grams that differ are written. */
     reindex(seq: number, before: Texts, after: Texts) {
-      const old = new Set(gramsOf(before.name, before.supplier));
-      const now = new Set(gramsOf(after.name, after.supplier));
+      const old = new Set(shortGramsOf(before.name, before.supplier));
+      const now = new Set(shortGramsOf(after.name, after.supplier));
       for (const gram of old) if (!now.has(gram)) remove.run(gram, seq);
       for (const gram of now) if (!old.has(gram)) insert.run(gram, seq);
     },
     unindex(seq: number, { name, supplier }: Texts) {
-      for (const gram of gramsOf(name, supplier)) remove.run(gram, seq);
+      for (const gram of shortGramsOf(name, supplier)) remove.run(gram, seq);
     },
   };
 }
