@@ -17,7 +17,9 @@ const { NOT_RUN, findMongo, newRunId } = require('./test/helpers/mongo-server.cj
 const SQLITE_ONLY = [
   '/test/group-commit\\.test\\.ts$',
   '/test/start-log-links\\.test\\.ts$',
-  '/test/config\\.test\\.ts$', '\\.sqlite\\.test\\.ts$'];
+  '/test/config\\.test\\.ts$',
+  '\\.sqlite\\.test\\.ts$',
+];
 /** Tests of the MongoDB adapter itself. */
 const MONGO_ONLY = ['\\.mongo\\.test\\.ts$'];
 
