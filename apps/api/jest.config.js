@@ -14,7 +14,12 @@
 const { NOT_RUN, findMongo, newRunId } = require('./test/helpers/mongo-server.cjs');
 
 /** Tests of SQLite itself (its file, its migrations, its group commit), and tests that open no store. */
-const SQLITE_ONLY = ['/test/group-commit\\.test\\.ts$', '/test/config\\.test\\.ts$', '\\.sqlite\\.test\\.ts$'];
+const SQLITE_ONLY = [
+  '/test/group-commit\\.test\\.ts$',
+  '/test/start-log-links\\.test\\.ts$',
+  '/test/config\\.test\\.ts$',
+  '\\.sqlite\\.test\\.ts$',
+];
 /** Tests of the MongoDB adapter itself. */
 const MONGO_ONLY = ['\\.mongo\\.test\\.ts$'];
 

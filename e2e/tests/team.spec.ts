@@ -47,6 +47,11 @@ test.describe('the team', () => {
     await owner.getByLabel('Reason (optional)').fill('Runs the loading dock');
     await owner.getByRole('button', { name: 'Invite', exact: true }).click();
     await expect(owner.getByText(`${clerk.email} is invited as clerk`)).toBeVisible();
+    // No SMTP_URL in the e2e run: the page says no email went out, and what to tell the person.
+    await expect(owner.getByTestId('invite-how')).toContainText('Invitation emails are off on this server');
+    await expect(owner.getByTestId('invite-next')).toContainText(
+      `No email was sent. Tell ${clerk.email}: open ${new URL('/signup', owner.url()).href} and sign up with this exact email address: ${clerk.email}`,
+    );
     const clerkRow = memberRow(owner, clerk.email);
     await expect(clerkRow).toHaveCount(1);
     await expect(clerkRow.getByRole('combobox', { name: `Role of ${clerk.email}` })).toHaveValue('clerk');

@@ -12,6 +12,7 @@ const { createRequire } = require('node:module');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { emulatorLinkLine } = require('./emulator-links.cjs');
 const { readableLog } = require('./readable-log.cjs');
 
 const ROOT_DIR = path.resolve(__dirname, '../..');
@@ -114,6 +115,7 @@ const AUTH_NOISE = [/MOTD/, /Emulator UI is not starting/, /Detected demo projec
 const AUTH_KEEP = [/^[⚠✖!]/, /error/i, /fail/i, /Export complete/, /Importing data/];
 
 function authLineWorthShowing(line) {
+  if (emulatorLinkLine(line)) return true;
   if (AUTH_NOISE.some((pattern) => pattern.test(line))) return false;
   return AUTH_KEEP.some((pattern) => pattern.test(line));
 }
@@ -316,6 +318,8 @@ async function launch({
       env: { ...process.env, TMPDIR: emulatorDir, FORCE_COLOR: '0' },
       output,
       filter: verbose ? undefined : authLineWorthShowing,
+      // The links the emulator makes in place of emails: one plain line each (see emulator-links.cjs).
+      format: (line) => emulatorLinkLine(line) ?? line,
     });
     procs.push(auth);
     await waitForHttp(`http://127.0.0.1:${authPort}/`, auth);

@@ -28,6 +28,7 @@ import { openApiRoutes } from './openapi/openapi';
 import { serviceRoutes } from './service/service.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { roleResolver } from './team/team-roles';
+import { invitationMailer } from './team/invitation-email';
 import { teamRoutes } from './team/team.routes';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import type { Store } from './store/store';
@@ -50,6 +51,7 @@ export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
     | 'ownerEmails'
     | 'staff'
     | 'writeRateLimit'
+    | 'invitationEmail'
   > &
   Partial<Pick<Config, 'importRowsMax'>>;
 
@@ -90,8 +92,9 @@ function apiRoutes(deps: {
   tokens: ReturnType<typeof createAccessTokens>;
   guards: ReturnType<typeof createGuards>;
   live: LiveEvents;
+  logger: Logger;
 }): Route[] {
-  const { store, verifier, config, tokens, guards, live } = deps;
+  const { store, verifier, config, tokens, guards, live, logger } = deps;
   // The hot paths first: Express tries the routes in this order on every request.
   const routes = [
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
@@ -102,7 +105,11 @@ function apiRoutes(deps: {
     ...eventsRoutes({ live }),
     ...auditRoutes({ store }),
     ...statsRoutes({ store }),
-    ...teamRoutes({ store, settings: config }),
+    ...teamRoutes({
+      store,
+      settings: config,
+      mailer: config.invitationEmail && invitationMailer(config.invitationEmail, logger),
+    }),
     ...serviceRoutes({ store, config }),
     ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, roleOf: guards.roleOf }),
   ];
@@ -129,7 +136,7 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
   // One subscription to the change feed for every live stream; closed with the server (liveEventsOf).
   const live = liveEvents(store.changes, config.liveEvents);
   // The routes' own router is the API's: compression and CORS one layer before them, the 404 after.
-  const api = mountRoutes(apiRoutes({ store, verifier, config, tokens, guards, live }), guards, [
+  const api = mountRoutes(apiRoutes({ store, verifier, config, tokens, guards, live, logger }), guards, [
     compressJson(),
     cors({
       origin: config.corsOrigins,

@@ -6,6 +6,7 @@ import { IMPORT_ROWS_DEFAULT } from '@smart-zone/types/imports';
 import type { AlertChannelSettings } from './alerts/alert-dispatch';
 import { readServiceAccount, type ServiceAccountInfo } from './auth/service-account';
 import { parseStaffList, type StaffList } from './auth/staff';
+import type { InvitationEmailSettings } from './team/invitation-email';
 
 /**
  * The one place that reads process.env: parsed once, every bad variable
@@ -166,6 +167,8 @@ export interface Config {
   publicUrl: string;
   /** Where low-stock alerts go besides the app: only the channels whose settings are all given. */
   alerts: AlertChannelSettings;
+  /** SMTP_URL set: each invitation from the Team page is emailed to the invitee. */
+  invitationEmail?: InvitationEmailSettings;
 }
 
 type TrustProxy = false | number | string[];
@@ -316,8 +319,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl,
     alerts,
+    invitationEmail: e.SMTP_URL
+      ? { smtpUrl: e.SMTP_URL, from: e.ALERT_EMAIL_FROM ?? defaultSender(publicUrl), publicUrl }
+      : undefined,
   };
 }
+
+/** Where emails come from unless ALERT_EMAIL_FROM says otherwise. */
+const defaultSender = (publicUrl: string) => `Smart Zone <alerts@${new URL(publicUrl).hostname}>`;
 
 /** The alert channels: each setting of a pair needs the other, else the start stops naming the missing one. */
 function alertChannels(e: z.output<typeof envSchema>, publicUrl: string, problems: string[]): AlertChannelSettings {
@@ -326,18 +335,18 @@ function alertChannels(e: z.output<typeof envSchema>, publicUrl: string, problem
     if (bValue !== undefined && aValue === undefined) problems.push(`${a}: required with ${b} (${what})`);
     return aValue !== undefined && bValue !== undefined;
   };
-  const email = pair(
-    'SMTP_URL',
-    e.SMTP_URL,
-    'ALERT_EMAIL_TO',
-    e.ALERT_EMAIL_TO,
-    'alert emails need a relay and recipients',
-  );
+  // SMTP_URL alone sends invitations (invitationEmail below); alert emails need recipients too.
+  if (e.ALERT_EMAIL_TO !== undefined && e.SMTP_URL === undefined) {
+    problems.push('SMTP_URL: required with ALERT_EMAIL_TO (alert emails need a relay and recipients)');
+  }
+  const email = e.SMTP_URL !== undefined && e.ALERT_EMAIL_TO !== undefined;
   if (e.ALERT_EMAIL_FROM !== undefined && e.SMTP_URL === undefined) {
     problems.push('ALERT_EMAIL_FROM: set, but SMTP_URL is not (no email would be sent)');
   }
-  if (email && e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
-    problems.push("PUBLIC_URL: required with SMTP_URL when NODE_ENV=production (alert emails link to the item's page)");
+  if (e.SMTP_URL !== undefined && e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
+    problems.push(
+      "PUBLIC_URL: required with SMTP_URL when NODE_ENV=production (emails link to the app and the item's page)",
+    );
   }
   const webhook = pair(
     'ALERT_WEBHOOK_URL',
@@ -352,7 +361,7 @@ function alertChannels(e: z.output<typeof envSchema>, publicUrl: string, problem
           email: {
             smtpUrl: e.SMTP_URL,
             to: e.ALERT_EMAIL_TO,
-            from: e.ALERT_EMAIL_FROM ?? `Smart Zone <alerts@${new URL(publicUrl).hostname}>`,
+            from: e.ALERT_EMAIL_FROM ?? defaultSender(publicUrl),
             publicUrl,
           },
         }

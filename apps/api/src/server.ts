@@ -37,6 +37,7 @@ async function main() {
   if (alertDispatch.channels.length) {
     logger.info(`Sending low-stock alerts by ${alertDispatch.channels.join(' and ')}.`);
   }
+  if (config.invitationEmail) logger.info('Emailing each invitation from the Team page to the invitee (SMTP_URL).');
   const verifier = createFirebaseVerifier(config);
   logger.info(verifier.summary);
   const app = createApp({ store, verifier, config, logger });

@@ -54,7 +54,16 @@ describe('alert settings', () => {
   });
 
   it('refuses half a pair, naming the missing setting', () => {
-    expect(() => loadConfig({ SMTP_URL: email.SMTP_URL })).toThrow(/ALERT_EMAIL_TO: required with SMTP_URL/);
+    // SMTP_URL alone is whole: it emails invitations; alerts go by email only with ALERT_EMAIL_TO too.
+    expect(loadConfig({ SMTP_URL: email.SMTP_URL }).alerts).toEqual({});
+    expect(
+      loadConfig({ SMTP_URL: email.SMTP_URL, PUBLIC_URL: 'https://warehouse.example.com' }).invitationEmail,
+    ).toEqual({
+      smtpUrl: email.SMTP_URL,
+      from: 'Smart Zone <alerts@warehouse.example.com>',
+      publicUrl: 'https://warehouse.example.com',
+    });
+    expect(loadConfig({}).invitationEmail).toBeUndefined();
     expect(() => loadConfig({ ALERT_EMAIL_TO: email.ALERT_EMAIL_TO })).toThrow(
       /SMTP_URL: required with ALERT_EMAIL_TO/,
     );
@@ -82,6 +91,9 @@ describe('alert settings', () => {
       FIREBASE_AUTH_DOMAIN: 'acme-warehouse.firebaseapp.com',
     };
     expect(() => loadConfig({ ...production, ...email })).toThrow(
+      /PUBLIC_URL: required with SMTP_URL when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, SMTP_URL: email.SMTP_URL })).toThrow(
       /PUBLIC_URL: required with SMTP_URL when NODE_ENV=production/,
     );
     expect(

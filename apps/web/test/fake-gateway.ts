@@ -32,6 +32,7 @@ export class FakeGateway implements AuthGateway {
     Promise.resolve(this.become({ ...passwordUser(email, false), displayName: name ?? null })),
   );
   googleNeedsAccount = false;
+  linksInStartLog = false;
   signInWithGoogle = jest.fn((_account?: GoogleAccount) => Promise.resolve(this.become(googleUser('g@example.com'))));
   signOut = jest.fn(() => {
     this.setUser(null);

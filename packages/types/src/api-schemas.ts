@@ -142,6 +142,19 @@ export const meSchema = z
   })
   .meta({ id: 'Me' });
 
+export const INVITATION_EMAIL_STATES = ['sending', 'sent', 'failed'] as const;
+
+export const invitationEmailSchema = z
+  .object({
+    state: z.enum(INVITATION_EMAIL_STATES),
+    at: timestamp.meta({ description: 'When the email was handed to the relay, or when it was sent or failed' }),
+    error: z.string().optional().meta({ description: "When it failed: the relay's answer or the connection error" }),
+  })
+  .meta({
+    id: 'InvitationEmail',
+    description: 'The email this member was last sent (with SMTP_URL set), since the server started',
+  });
+
 export const memberSchema = z
   .object({
     email: z.string().meta({ description: 'Trimmed and lower-cased' }),
@@ -153,6 +166,7 @@ export const memberSchema = z
     fixed: z
       .boolean()
       .meta({ description: 'Named by the OWNER_EMAILS setting: an owner the app cannot demote or remove' }),
+    invitationEmail: invitationEmailSchema.optional(),
   })
   .meta({ id: 'Member', description: 'A team member: their role takes effect whenever that email signs in verified' });
 
@@ -164,6 +178,9 @@ export const teamSchema = z
       .meta({ description: 'The STAFF setting (read-only here): emails and @domains who are clerks unless a member' }),
     open: z.boolean().meta({
       description: 'Neither OWNER_EMAILS nor STAFF is set: every verified user who is not a member is a manager',
+    }),
+    invitationEmails: z.boolean().meta({
+      description: 'SMTP_URL is set: each invitation is emailed to the invitee, saying how to join',
     }),
   })
   .meta({ id: 'Team' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { memberSchema, teamSchema } from './api-schemas';
+import type { invitationEmailSchema, memberSchema, teamSchema } from './api-schemas';
 import { reasonSchema } from './audit';
 import { ROLES } from './roles';
 import { plainText } from './text';
@@ -34,3 +34,4 @@ export const memberParams = z.object({
 
 export type Member = z.output<typeof memberSchema>;
 export type Team = z.output<typeof teamSchema>;
+export type InvitationEmail = z.output<typeof invitationEmailSchema>;

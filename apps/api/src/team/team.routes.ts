@@ -5,6 +5,7 @@ import { currentAuthor } from '../auth/require-user';
 import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
+import type { InvitationMailer } from './invitation-email';
 import type { TeamSettings } from './team-roles';
 import { teamService } from './team.service';
 
@@ -13,16 +14,18 @@ const OWNER_RULES =
   'owner (409 last_owner). A change counts from the member’s very next request, with no new sign-in.';
 
 /** The team page's calls: owners only (permission `manageTeam`). */
-export function teamRoutes(deps: { store: Store; settings: TeamSettings }) {
-  const service = teamService(deps.store, deps.settings);
+export function teamRoutes(deps: { store: Store; settings: TeamSettings; mailer?: InvitationMailer }) {
+  const service = teamService(deps.store, deps.settings, deps.mailer);
   return [
     route({
       method: 'get',
       path: '/team',
       operationId: 'getTeam',
       tag: 'team',
-      summary: 'The members and their roles, and the STAFF setting',
-      description: 'Owners first, then by role, then by email.',
+      summary: 'The members and their roles, the STAFF setting, and whether invitations are emailed',
+      description:
+        'Owners first, then by role, then by email. With SMTP_URL set (`invitationEmails`), each member invited ' +
+        'since the server started has the state of their invitation email (sending, sent, or failed with why).',
       access: 'manageTeam',
       responses: { '200': { description: 'The team', content: json(teamSchema) } },
       async handle(_input, _req, res) {
@@ -36,7 +39,10 @@ export function teamRoutes(deps: { store: Store; settings: TeamSettings }) {
       operationId: 'inviteMember',
       tag: 'team',
       summary: 'Invite an email with a role',
-      description: `The role takes effect whenever that email signs in verified. ${OWNER_RULES}`,
+      description:
+        'The role takes effect whenever that email signs in verified. With SMTP_URL set, an email tells the ' +
+        'invitee how to join (open the app, sign up with this address); it is sent after the answer, whose ' +
+        `\`invitationEmail\` is then \`sending\` (GET /team shows whether it was sent). ${OWNER_RULES}`,
       access: 'manageTeam',
       body: memberInputSchema,
       responses: { '201': { description: 'The new member', content: json(memberSchema) } },

@@ -2,14 +2,18 @@ import { normaliseEmail, ROLES, type Role } from '@smart-zone/types/roles';
 import type { Member, Team } from '@smart-zone/types/team';
 import { AppError, notFound } from '../errors/app-error';
 import type { Author, Store, TeamOutcome, TeamWriteGuard } from '../store/store';
+import type { InvitationMailer } from './invitation-email';
 import { isOpenWarehouse, type TeamSettings } from './team-roles';
 
 const LAST_OWNER = 'The team must keep at least one owner: make someone else an owner first.';
 
 /** The team as the owner sees and changes it: the store's members, with the settings' owners marked fixed. */
-export function teamService(store: Store, settings: TeamSettings) {
+export function teamService(store: Store, settings: TeamSettings, mailer?: InvitationMailer) {
   const fixed = new Set(settings.ownerEmails.map(normaliseEmail));
-  const withFixed = (member: Member): Member => ({ ...member, fixed: fixed.has(member.email) });
+  const withFixed = (member: Member): Member => {
+    const invitationEmail = mailer?.stateOf(member.email);
+    return { ...member, fixed: fixed.has(member.email), ...(invitationEmail ? { invitationEmail } : {}) };
+  };
 
   /** OWNER_EMAILS owners change only with the settings. */
   const assertNotFixed = (email: string) => {
@@ -57,12 +61,23 @@ export function teamService(store: Store, settings: TeamSettings) {
       const members = (await store.team.list())
         .map(withFixed)
         .sort((a, b) => rank(b.role) - rank(a.role) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
-      return { members, staff: [...(settings.staff ?? [])], open: isOpenWarehouse(settings) };
+      return {
+        members,
+        staff: [...(settings.staff ?? [])],
+        open: isOpenWarehouse(settings),
+        invitationEmails: mailer !== undefined,
+      };
     },
 
+    /** Invites; with a mailer, the invitee's email goes out after the answer (its state: `sending`). */
     async add(email: string, role: Role, by: Author): Promise<Member> {
       assertNotFixed(email);
-      return answer(await store.team.add({ email, role }, by, guardOf(by)), email)!;
+      const member = answer(await store.team.add({ email, role }, by, guardOf(by)), email)!;
+      if (!mailer) return member;
+      return {
+        ...member,
+        invitationEmail: mailer.send({ email: member.email, role: member.role, invitedBy: by.email }),
+      };
     },
 
     async setRole(email: string, role: Role, by: Author): Promise<Member> {

@@ -28,8 +28,11 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
-/** The real Firebase Auth emulator (firebase-tools) on a free port, for tests that need real ID tokens. */
-export async function startAuthEmulator(): Promise<AuthEmulator> {
+/**
+ * The real Firebase Auth emulator (firebase-tools) on a free port, for tests that need real ID tokens.
+ * `onLine` hears each line it writes (stdout and stderr), as `pnpm start` reads them.
+ */
+export async function startAuthEmulator({ onLine }: { onLine?: (line: string) => void } = {}): Promise<AuthEmulator> {
   const [port, hubPort, loggingPort] = (await freePorts(3)) as [number, number, number];
   const dir = mkdtempSync(path.join(tmpdir(), 'smart-zone-auth-'));
   const configFile = path.join(dir, 'firebase.json');
@@ -52,8 +55,16 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } },
   );
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      output += chunk;
+      const lines = (rest + chunk).split(/\r?\n/);
+      rest = lines.pop() ?? '';
+      if (onLine) lines.forEach(onLine);
+    });
+  }
   const host = `127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -62,6 +62,20 @@ describe('sign in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Sent email')).toBeInTheDocument();
     expect(gateway.resetPassword).toHaveBeenCalledWith('staff@example.com');
+    expect(screen.queryByText(/the password reset link is in the terminal/)).not.toBeInTheDocument();
+  });
+
+  test('on the local Auth emulator, Reset Password also says where the link is', async () => {
+    const { gateway } = renderApp('/login');
+    gateway.linksInStartLog = true;
+    await userEvent.type(await screen.findByLabelText('Email address'), 'staff@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Sent email')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No email on a local install: the password reset link is in the terminal where Smart Zone is running.',
+      ),
+    ).toBeInTheDocument();
   });
 
   test('a wrong password shows the error in red and stays on /login', async () => {

@@ -50,6 +50,36 @@ describe('protected pages', () => {
     expect(gateway.sendVerification).toHaveBeenCalledTimes(1);
   });
 
+  test('it says the link was sent by email, when the sign-in service sends emails', async () => {
+    api();
+    renderApp('/addNewItem', passwordUser('new@example.com', false));
+    expect(await screen.findByText(/We sent a verification link to/)).toHaveTextContent(
+      'We sent a verification link to new@example.com. Open it, then come back to this page.',
+    );
+    expect(screen.queryByTestId('link-in-start-log')).not.toBeInTheDocument();
+  });
+
+  test('on the local Auth emulator it says the link is in the terminal running Smart Zone, and still resends', async () => {
+    api();
+    const { gateway } = renderApp('/addNewItem', passwordUser('new@example.com', false));
+    gateway.linksInStartLog = true;
+
+    const where = await screen.findByTestId('link-in-start-log');
+    expect(where).toHaveTextContent(
+      'This Smart Zone runs on your own computer and sends no email. Your verification link for new@example.com ' +
+        'is in the terminal window where Smart Zone is running (where pnpm start was typed), on the line that ' +
+        'starts "Email verification link for".',
+    );
+    expect(where).toHaveTextContent('Open that link, then come back here and press "I have verified my email".');
+    expect(screen.queryByText(/We sent a verification link/)).not.toBeInTheDocument();
+    expect(screen.getByText('Your Email is not verified!!')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send Verification Email Again' }));
+    expect(await screen.findByText('Email Sent ...')).toBeInTheDocument();
+    expect(gateway.sendVerification).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'I have verified my email' })).toBeInTheDocument();
+  });
+
   test('a resend the auth provider refuses shows its message (the gateway says "No user is logged in" when Firebase has no current user)', async () => {
     api();
     const { gateway } = renderApp('/myitem', passwordUser('new@example.com', false));

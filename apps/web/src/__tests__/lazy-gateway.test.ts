@@ -52,6 +52,7 @@ test('a visitor of a browser nobody signed in on is nobody, and nothing is loade
   await expect(gateway.idToken()).resolves.toBeNull();
   await expect(gateway.reload()).resolves.toBeNull();
   expect(gateway.googleNeedsAccount).toBe(false);
+  expect(gateway.linksInStartLog).toBe(false);
   await gateway.signOut();
   expect(calls).toHaveLength(0);
 });
@@ -86,6 +87,7 @@ test('a sign-in loads the SDK once and hands the action to it; listeners then he
   const calls = configApi();
   const fake = sdk(null);
   fake.googleNeedsAccount = true;
+  fake.linksInStartLog = true;
   const gateway = lazy();
   const { heard } = listen(gateway);
   await settle();
@@ -106,6 +108,7 @@ test('a sign-in loads the SDK once and hands the action to it; listeners then he
   expect(fake.idToken).toHaveBeenCalledWith(true);
   await expect(gateway.reload()).resolves.toEqual(fake.user);
   expect(gateway.googleNeedsAccount).toBe(true);
+  expect(gateway.linksInStartLog).toBe(true);
   expect(calls).toHaveLength(1);
   expect(createFirebaseGateway).toHaveBeenCalledTimes(1);
 

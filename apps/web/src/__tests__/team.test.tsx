@@ -24,6 +24,7 @@ const TEAM: Team = {
   ],
   staff: ['@warehouse.example', 'temp@example.com'],
   open: false,
+  invitationEmails: false,
 };
 
 const refusal = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } });
@@ -193,5 +194,82 @@ describe('Team', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(nav.queryByRole('link', { name: 'Team' })).toBeNull());
     expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeInTheDocument();
+  });
+
+  describe('what the invitee must do', () => {
+    const invitingApi = (emails: boolean, after: Member['invitationEmail'][]) => {
+      let team: Team = { ...TEAM, invitationEmails: emails };
+      let polls = 0;
+      return fakeApi({
+        ...meRoute(owner, { role: 'owner' }),
+        'GET /team': () => {
+          if (team.members.length > 3) {
+            const state = after[Math.min(polls++, after.length - 1)];
+            team = {
+              ...team,
+              members: team.members.map((m) => (m.email === 'ann@example.com' ? { ...m, invitationEmail: state } : m)),
+            };
+          }
+          return { body: team };
+        },
+        'POST /team': () => {
+          const added = member('ann@example.com', {
+            invitationEmail: emails ? { state: 'sending', at: '2026-11-20T10:00:00.000Z' } : undefined,
+          });
+          team = { ...team, members: [...team.members, added] };
+          return { status: 201, body: added };
+        },
+      });
+    };
+    const invite = async () => {
+      await screen.findAllByTestId('member-row');
+      await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    };
+
+    test('without SMTP on the server: the page says no email is sent, and what to tell the person', async () => {
+      invitingApi(false, [undefined]);
+      renderApp('/team', owner);
+      expect(await screen.findByTestId('invite-how')).toHaveTextContent(
+        'Invitation emails are off on this server (no SMTP_URL is set), so no email is sent: tell the person ' +
+          'yourself to open this app, sign up with the exact email you enter here, and open the verification link.',
+      );
+      await invite();
+      expect(await screen.findByTestId('invite-next')).toHaveTextContent(
+        `No email was sent. Tell ann@example.com: open ${window.location.origin}/signup and sign up with this ` +
+          'exact email address: ann@example.com, then open the verification link.',
+      );
+      expect(screen.queryByTestId('invitation-email')).not.toBeInTheDocument();
+    });
+
+    test('with SMTP: the page says an email tells them how to join, and the list shows when it is sent', async () => {
+      const sent = { state: 'sent' as const, at: '2026-11-20T10:00:01.000Z' };
+      invitingApi(true, [{ state: 'sending', at: '2026-11-20T10:00:00.000Z' }, sent]);
+      renderApp('/team', owner);
+      expect(await screen.findByTestId('invite-how')).toHaveTextContent(
+        'Smart Zone emails the person how to join: open this app and sign up with the email you enter here.',
+      );
+      await invite();
+      expect(await screen.findByTestId('invite-next')).toHaveTextContent(
+        'An email to ann@example.com is on its way, saying how to join. The list below shows when it is sent.',
+      );
+      expect(await within(rowOf('ann@example.com')).findByText('Sending the invitation email...')).toBeInTheDocument();
+      // Asked again while it is sending, until the relay has answered.
+      expect(
+        await within(rowOf('ann@example.com')).findByText('Invitation email sent.', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
+    });
+
+    test('a failed invitation email is shown to the owner, in red, with what to do', async () => {
+      invitingApi(true, [{ state: 'failed', at: '2026-11-20T10:00:01.000Z', error: '550 Mailbox unavailable' }]);
+      renderApp('/team', owner);
+      await invite();
+      const failed = await within(rowOf('ann@example.com')).findByText(/could not be sent/, {}, { timeout: 5000 });
+      expect(failed).toHaveTextContent(
+        'The invitation email could not be sent (550 Mailbox unavailable). Tell them yourself to sign up with ' +
+          'this exact address.',
+      );
+      expect(failed).toHaveClass('text-danger');
+    });
   });
 });

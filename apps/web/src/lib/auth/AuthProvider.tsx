@@ -52,6 +52,10 @@ export function AuthProvider({
         await gateway.ready?.();
         return gateway.googleNeedsAccount;
       },
+      linksInStartLog: async () => {
+        await gateway.ready?.();
+        return gateway.linksInStartLog;
+      },
       signInWithGoogle: async (account) => {
         await thenAccess(await gateway.signInWithGoogle(account));
       },

@@ -9,6 +9,8 @@ export interface AuthSession {
   signUp: (email: string, password: string, name?: string) => Promise<void>;
   /** See AuthGateway.googleNeedsAccount (known once the SDK is loaded, hence a promise). */
   googleNeedsAccount: () => Promise<boolean>;
+  /** See AuthGateway.linksInStartLog (known once the SDK is loaded, hence a promise). */
+  linksInStartLog: () => Promise<boolean>;
   signInWithGoogle: (account?: GoogleAccount) => Promise<void>;
   signOut: () => Promise<void>;
   /** Starts loading the sign-in machinery (a sign-in form calls it once the person starts on it). */

@@ -104,6 +104,7 @@ export function createFirebaseGateway(config: ClientConfig): AuthGateway {
       return toAuthUser(user);
     },
     googleNeedsAccount: Boolean(config.authEmulatorUrl),
+    linksInStartLog: Boolean(config.authEmulatorUrl),
     signInWithGoogle: async (account) => {
       if (config.authEmulatorUrl) {
         if (!account?.email) throw new Error('Enter the Google account email to sign in with.');

@@ -23,6 +23,11 @@ export interface AuthGateway {
    * the Google account to use (see firebase-gateway.ts for why there is no popup then).
    */
   googleNeedsAccount: boolean;
+  /**
+   * True on the local Auth emulator: it sends no email; `pnpm start` prints each verification and
+   * password-reset link in the terminal running Smart Zone instead.
+   */
+  linksInStartLog: boolean;
   /** Google's popup, or with the emulator the account typed in `account`. */
   signInWithGoogle(account?: GoogleAccount): Promise<AuthUser>;
   signOut(): Promise<void>;

@@ -90,6 +90,9 @@ export function createLazyGateway(api: ApiClient): AuthGateway {
     get googleNeedsAccount() {
       return loaded?.googleNeedsAccount ?? false;
     },
+    get linksInStartLog() {
+      return loaded?.linksInStartLog ?? false;
+    },
     signIn: async (email, password) => (await load()).signIn(email, password),
     signUp: async (email, password, name) => (await load()).signUp(email, password, name),
     signInWithGoogle: async (account) => (await load()).signInWithGoogle(account),

@@ -17,7 +17,7 @@ import { useReturnPath } from './use-return-path';
 
 export function Login() {
   usePageTitle('Login');
-  const { user, signIn, resetPassword, preload } = useAuth();
+  const { user, signIn, resetPassword, preload, linksInStartLog } = useAuth();
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const [email, setEmail] = useState('');
@@ -26,7 +26,14 @@ export function Login() {
   const [error, setError] = useState<string | null>(null);
   const reset = useMutation({
     mutationFn: resetPassword,
-    onSuccess: () => toast.success(SPEC_TEXTS.resetEmailSent),
+    onSuccess: async () => {
+      toast.success(SPEC_TEXTS.resetEmailSent);
+      if (await linksInStartLog()) {
+        toast.info(
+          'No email on a local install: the password reset link is in the terminal where Smart Zone is running.',
+        );
+      }
+    },
   });
 
   // Already signed in (and not in the middle of signing in here): go on.

@@ -8,6 +8,9 @@ export const getTeamQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: ['team'],
     queryFn: ({ signal }) => api.request<Team>('/team', { auth: true, signal }),
+    // An invitation email being sent: asked again until the relay has answered (sent or failed).
+    refetchInterval: (query) =>
+      query.state.data?.members.some((member) => member.invitationEmail?.state === 'sending') ? 1500 : false,
   });
 
 export function useTeam() {

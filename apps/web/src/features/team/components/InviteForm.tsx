@@ -1,5 +1,5 @@
 import { REASON_MAX, ROLES, ROLE_SUMMARIES, type Role } from '@smart-zone/types/roles';
-import { memberInputSchema } from '@smart-zone/types/team';
+import { type Member, memberInputSchema } from '@smart-zone/types/team';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,9 +12,18 @@ import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useInviteMember } from '../api/invite-member';
 
-/** An invitation: an email and a role, in force when that email signs in verified. */
-export function InviteForm() {
+/** What to tell a person invited without an email: where to go and which address to sign up with. */
+const joinSteps = (email: string) =>
+  `open ${new URL('/signup', window.location.origin).href} and sign up with this exact email address: ${email}, ` +
+  'then open the verification link.';
+
+/**
+ * An invitation: an email and a role, in force when that email signs in verified. With `emails` (SMTP_URL on the
+ * server) Smart Zone emails the person how to join; without, the form says what to tell them.
+ */
+export function InviteForm({ emails }: { emails: boolean }) {
   const invite = useInviteMember();
+  const [done, setDone] = useState<Member>();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('clerk');
   const [reason, setReason] = useState('');
@@ -23,6 +32,7 @@ export function InviteForm() {
     send: (input) => invite.mutateAsync(input),
     onSuccess: (member) => {
       toast.success(`${member.email} is invited as ${member.role}`);
+      setDone(member);
       setEmail('');
       setReason('');
     },
@@ -32,7 +42,13 @@ export function InviteForm() {
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body className="p-4">
-        <h2 className="h4 mb-3">Invite a member</h2>
+        <h2 className="h4 mb-2">Invite a member</h2>
+        <p className="small text-secondary" data-testid="invite-how">
+          {emails
+            ? 'Smart Zone emails the person how to join: open this app and sign up with the email you enter here.'
+            : 'Invitation emails are off on this server (no SMTP_URL is set), so no email is sent: tell the person ' +
+              'yourself to open this app, sign up with the exact email you enter here, and open the verification link.'}
+        </p>
         <Form onSubmit={(event) => form.onSubmit(event, { email, role, reason })} noValidate aria-busy={form.busy}>
           <Row>
             <Col md={5}>
@@ -78,6 +94,19 @@ export function InviteForm() {
               />
             </Col>
           </Row>
+          {done && (
+            <Alert
+              variant={emails ? 'success' : 'info'}
+              className="py-2"
+              data-testid="invite-next"
+              dismissible
+              onClose={() => setDone(undefined)}
+            >
+              {emails
+                ? `An email to ${done.email} is on its way, saying how to join. The list below shows when it is sent.`
+                : `No email was sent. Tell ${done.email}: ${joinSteps(done.email)}`}
+            </Alert>
+          )}
           {refusal && (
             <Alert variant="danger" className="py-2">
               {refusal}

@@ -14,6 +14,27 @@ import { MEMBER_COLUMNS } from './skeletons';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** The invitation email's fate, when one was sent since the server started; a failure says what to do. */
+function InvitationEmailState({ member }: { member: Member }) {
+  const sent = member.invitationEmail;
+  if (!sent) return null;
+  const text =
+    sent.state === 'sending'
+      ? 'Sending the invitation email...'
+      : sent.state === 'sent'
+        ? 'Invitation email sent.'
+        : `The invitation email could not be sent (${sent.error ?? 'no answer'}). Tell them yourself to sign up ` +
+          'with this exact address.';
+  return (
+    <span
+      className={`d-block small fw-normal ${sent.state === 'failed' ? 'text-danger' : 'text-secondary'}`}
+      data-testid="invitation-email"
+    >
+      {text}
+    </span>
+  );
+}
+
 /** What the owner is about to do to one member, until they confirm (each with an optional reason). */
 type Pending = { kind: 'role'; member: Member; role: Role } | { kind: 'remove'; member: Member };
 
@@ -74,6 +95,7 @@ export function MembersTable({ members }: { members: Member[] }) {
             <tr key={member.email} data-testid="member-row">
               <th scope="row" data-label={email} className="text-break">
                 {member.email}
+                <InvitationEmailState member={member} />
               </th>
               <td data-label={role}>
                 {member.fixed ? (

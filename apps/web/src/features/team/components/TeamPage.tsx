@@ -16,7 +16,7 @@ export function TeamPage() {
   const team = useTeam();
   if (team.isPending) return <TeamPageSkeleton />;
   if (team.isError) return <QueryError error={team.error} onRetry={() => void team.refetch()} />;
-  const { members, staff, open } = team.data;
+  const { members, staff, open, invitationEmails } = team.data;
 
   return (
     <section aria-labelledby="team-title">
@@ -28,7 +28,7 @@ export function TeamPage() {
           </li>
         ))}
       </ul>
-      <InviteForm />
+      <InviteForm emails={invitationEmails} />
       <h2 className="h4 mb-3">Members</h2>
       {members.length ? (
         <MembersTable members={members} />
