@@ -107,7 +107,8 @@ describe('the day buckets (issue 32)', () => {
 
   it('a deleted demo item’s units count as deletions, not out', async () => {
     expect(await t.store.seedOnce(demoItems)).toBe(true);
-    const [demo] = (await t.store.items.list({ limit: 1 })) as [{ _id: string; quantity: number }];
+    const [demo] = await t.store.items.list({ limit: 1 });
+    if (!demo) throw new Error('no demo item');
     expect(demo.quantity).toBeGreaterThan(0);
     const before = await today();
     expect(before.day).toMatchObject({ in: 0, out: 0, opening: demoItems.reduce((sum, item) => sum + item.quantity, 0) });

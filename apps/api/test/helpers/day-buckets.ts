@@ -1,6 +1,6 @@
 import { DAY_BUCKETS, dayTotalsOf, type DayBucket } from '@smart-zone/types/movement-kinds';
 import type { MovementReason } from '@smart-zone/types/item';
-import { utcDay } from '@smart-zone/types/stats';
+import { type DayMovement, statsDays, utcDay, withInOut } from '@smart-zone/types/stats';
 import type { Store } from '../../src/store/store';
 
 /** Every bucket at 0. */
@@ -33,4 +33,10 @@ export async function bucketsFromLedger(store: Store) {
     }
   }
   return { days, itemDays };
+}
+
+/** GET /api/stats' movementsByDay as the store's ledger says it must be (bucketsFromLedger), for `now`'s window. */
+export async function daysFromLedger(store: Store, now: Date): Promise<DayMovement[]> {
+  const { days } = await bucketsFromLedger(store);
+  return statsDays(now).map((day) => withInOut({ day, ...(days.get(day) ?? noBuckets()) }));
 }
