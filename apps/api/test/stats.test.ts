@@ -78,7 +78,10 @@ describe('the day buckets (issue 32)', () => {
       .send({ delta: 50 })
       .expect(200);
     expect((await today()).day).toMatchObject({ received: 50, in: 50, out: 0 });
-    await request(t.app).post(`/api/movements/${restock.body.movementId}/undo`).set(auth(clerk)).expect(200);
+    await request(t.app)
+      .post(`/api/movements/${(restock.body as { movementId: string }).movementId}/undo`)
+      .set(auth(clerk))
+      .expect(200);
     const after = await today();
     expect(after.day).toEqual(opened.day);
     expect(after.topMovers).toEqual([]);
@@ -96,7 +99,7 @@ describe('the day buckets (issue 32)', () => {
     expect(delivered.day).toMatchObject({ delivered: 3, out: 3 });
     expect(delivered.topMovers).toEqual([{ itemId: cable, name: 'USB-C Cable', out: 3 }]);
     await request(t.app)
-      .delete(`/api/myitem/${sent.body.insertedId}`)
+      .delete(`/api/myitem/${(sent.body as { insertedId: string }).insertedId}`)
       .query({ reason: 'Customer changed their mind' })
       .set(auth(owner))
       .expect(200);
@@ -111,7 +114,11 @@ describe('the day buckets (issue 32)', () => {
     if (!demo) throw new Error('no demo item');
     expect(demo.quantity).toBeGreaterThan(0);
     const before = await today();
-    expect(before.day).toMatchObject({ in: 0, out: 0, opening: demoItems.reduce((sum, item) => sum + item.quantity, 0) });
+    expect(before.day).toMatchObject({
+      in: 0,
+      out: 0,
+      opening: demoItems.reduce((sum, item) => sum + item.quantity, 0),
+    });
     await request(t.app).delete(`/api/inventory/${demo._id}`).set(auth(owner)).expect(200);
     const after = await today();
     expect(after.day).toEqual({ ...before.day, deletions: demo.quantity });

@@ -284,11 +284,17 @@ export const statsSchema = z
       .array(
         z.object({
           day,
-          received: signedUnits.meta({ description: 'Units received: restocks and imports that add, less their undos' }),
+          received: signedUnits.meta({
+            description: 'Units received: restocks and imports that add, less their undos',
+          }),
           delivered: signedUnits.meta({ description: 'Units delivered, less the deliveries cancelled' }),
-          removed: signedUnits.meta({ description: 'Units taken away for a reason (the stock form, an edit that lowers the quantity), less their undos' }),
+          removed: signedUnits.meta({
+            description:
+              'Units taken away for a reason (the stock form, an edit that lowers the quantity), less their undos',
+          }),
           corrections: signedUnits.meta({
-            description: 'The quantity set right, signed (+ up, − down): edits that raise it, imports that lower it, and their undos',
+            description:
+              'The quantity set right, signed (+ up, − down): edits that raise it, imports that lower it, and their undos',
           }),
           opening: signedUnits.meta({ description: 'The stock items were created with' }),
           deletions: signedUnits.meta({ description: 'The stock of items deleted' }),

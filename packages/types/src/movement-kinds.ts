@@ -162,7 +162,11 @@ export function mayRaiseAlert(cause: MovementReason | 'updated'): boolean {
  * it takes back (`undone`, its reason) the way that one went, so that the two cancel out in one bucket (a
  * +50 restock and its undo change no bucket). An undo of an unknown movement: its own row's kind.
  */
-export function countedKindOf(reason: MovementReason, delta: number, undone?: MovementReason | null): MovementKind | null {
+export function countedKindOf(
+  reason: MovementReason,
+  delta: number,
+  undone?: MovementReason | null,
+): MovementKind | null {
   return reason === 'undo' && undone ? kindOf(undone, 0 - delta) : kindOf(reason, delta);
 }
 
@@ -174,7 +178,15 @@ export type DayShare = Record<DayBucket, number> & { itemOut: number };
  * ledger's day documents add, and SQLite's triggers in SQL made from the same table (schema-stats.ts).
  */
 export function dayTotalsOf(reason: MovementReason, delta: number, undone?: MovementReason | null): DayShare {
-  const share: DayShare = { received: 0, delivered: 0, removed: 0, corrections: 0, opening: 0, deletions: 0, itemOut: 0 };
+  const share: DayShare = {
+    received: 0,
+    delivered: 0,
+    removed: 0,
+    corrections: 0,
+    opening: 0,
+    deletions: 0,
+    itemOut: 0,
+  };
   const kind = countedKindOf(reason, delta, undone);
   if (kind === null || delta === 0) return share;
   const { bucket, topMovers } = KIND_COUNTS[kind];

@@ -4,7 +4,8 @@ import { type DayMovement, statsDays, utcDay, withInOut } from '@smart-zone/type
 import type { Store } from '../../src/store/store';
 
 /** Every bucket at 0. */
-export const noBuckets = () => Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])) as Record<DayBucket, number>;
+export const noBuckets = () =>
+  Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])) as Record<DayBucket, number>;
 
 /**
  * The day buckets and each item's units delivered per day, worked out here from the store's whole ledger
@@ -20,7 +21,8 @@ export async function bucketsFromLedger(store: Store) {
     for (const line of lines) {
       reasons.set(line._id, line.reason);
       const undone = line.undoOf ? reasons.get(line.undoOf) : undefined;
-      if (line.reason === 'undo' && !undone) throw new Error(`undo ${line._id} of a movement not in the ledger before it`);
+      if (line.reason === 'undo' && !undone)
+        throw new Error(`undo ${line._id} of a movement not in the ledger before it`);
       const share = dayTotalsOf(line.reason, line.delta, undone);
       const day = utcDay(new Date(line.at));
       const total = days.get(day) ?? noBuckets();

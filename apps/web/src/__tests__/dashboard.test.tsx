@@ -23,7 +23,10 @@ const DAYS = statsDays(new Date('2026-11-30T12:00:00.000Z'));
 type Buckets = Partial<Record<DayBucket, number>>;
 /** A day of GET /stats: its buckets (0 unless given), and `in` and `out` as the API derives them. */
 function dayOf(day: string, buckets: Buckets = {}): DayMovement {
-  const all = { ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])), ...buckets } as Record<DayBucket, number>;
+  const all = { ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])), ...buckets } as Record<
+    DayBucket,
+    number
+  >;
   return { day, ...all, in: all.received, out: all.delivered + all.removed };
 }
 
@@ -107,13 +110,11 @@ describe('the dashboard', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['40', '10', '2', '0']);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Day',
-      'Received',
-      'Delivered',
-      'Removed',
-      'Corrections',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Received', 'Delivered', 'Removed', 'Corrections']);
     expect(rows.at(-1)).toHaveTextContent(/^Nov 300500$/);
     expect(screen.queryByTestId('movements-empty')).not.toBeInTheDocument();
   });
@@ -129,17 +130,17 @@ describe('the dashboard', () => {
       'Last 30 days (UTC): 42 received, 45 delivered, 2 removed, corrections −3. Opening stock 100, deleted 12.',
     );
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Day',
-      'Received',
-      'Delivered',
-      'Removed',
-      'Corrections',
-      'Opening stock',
-      'Deleted',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Received', 'Delivered', 'Removed', 'Corrections', 'Opening stock', 'Deleted']);
     const last = within(table).getAllByRole('row').at(-1)!;
-    expect(within(last).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '5', '0', '−3', '100', '12']);
+    expect(
+      within(last)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '5', '0', '−3', '100', '12']);
     // The chart reads the buckets: received and delivered, not opening stock.
     expect(chartDays()!.at(-1)).toMatchObject({ received: 0, delivered: 5, opening: 100 });
   });

@@ -106,7 +106,9 @@ function unitsOf(test: (kind: MovementKind) => boolean) {
     if (bucket === null || !test(kind)) return [];
     const ways = (['in', 'out'] as const).flatMap((way) => {
       const reasons = reasonsOfKind(way, (its) => its === kind);
-      return reasons.length ? [{ $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$way', 0] }, { $in: ['$reason', reasons] }] }] : [];
+      return reasons.length
+        ? [{ $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$way', 0] }, { $in: ['$reason', reasons] }] }]
+        : [];
     });
     const units = BUCKET_SIGNS[bucket] < 0 ? { $multiply: ['$delta', -1] } : '$delta';
     return ways.length ? [{ case: { $or: ways }, then: units }] : [];
@@ -144,7 +146,12 @@ const countedStages = [
  * SQLite's migration 12). Safe to run again (it recomputes and replaces); writes that land while it runs,
  * on the first start after the upgrade, may be counted in the days it replaces or not.
  */
-export async function countPastMovements({ movements, meta, movementDays, itemOutDays }: MongoCollections): Promise<void> {
+export async function countPastMovements({
+  movements,
+  meta,
+  movementDays,
+  itemOutDays,
+}: MongoCollections): Promise<void> {
   if (await meta.findOne({ _id: STATS_MIGRATED_KEY })) return;
   // Counted again from the ledger: the days' documents and the items' days go, or they would count twice.
   await movementDays.deleteMany({});

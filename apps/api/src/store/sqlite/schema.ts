@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
-import { countLedger, LEDGER_TRIGGERS, syncLedgerTriggers, V12_DAY_BUCKETS, V8_STATS, V9_MOVEMENT_KINDS } from './schema-stats';
+import {
+  countLedger,
+  LEDGER_TRIGGERS,
+  syncLedgerTriggers,
+  V12_DAY_BUCKETS,
+  V8_STATS,
+  V9_MOVEMENT_KINDS,
+} from './schema-stats';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { createGrams } from './short-search';
 

@@ -52,7 +52,10 @@ export function sqliteStats(db: Database.Database): StatsRepository {
       out: sql.out.get() ?? 0,
       movementsByDay: days.map((day) => {
         const row = byDay.get(day);
-        return withInOut({ day, ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, row?.[bucket] ?? 0])) } as DayMovement);
+        return withInOut({
+          day,
+          ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, row?.[bucket] ?? 0])),
+        } as DayMovement);
       }),
       topMovers: movers.map((row) => ({
         itemId: row.item_id,
