@@ -80,22 +80,21 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(10);
+  expect(db.pragma('user_version', { simple: true })).toBe(12);
   const stats = sqliteStats(db);
   let read = await stats.read();
   expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });
-  expect(read.movementsByDay.at(-1)).toEqual({ day, in: 3, out: 6 + 3 + 9 + 1 });
-  expect(read.topMovers).toEqual([
-    { itemId: 'a'.repeat(24), name: 'Alpha', out: 6 },
-    { itemId: 'b'.repeat(24), name: 'Beta', out: 3 },
-  ]);
+  const counted = { day, received: 0, delivered: 6, removed: 3 + 9, corrections: 0, opening: 3, deletions: 1 };
+  expect(read.movementsByDay.at(-1)).toEqual({ ...counted, in: 0, out: 6 + 3 + 9 });
+  // Ranked by units delivered: Beta's removal is not a sale.
+  expect(read.topMovers).toEqual([{ itemId: 'a'.repeat(24), name: 'Alpha', out: 6 }]);
   // Kept by the triggers: a price and a quantity changed, an item deleted, a movement appended.
   db.prepare("UPDATE items SET price = 3, quantity = 2 WHERE name = 'Alpha'").run();
   db.prepare("DELETE FROM items WHERE name = 'Beta'").run();
-  move.run('m7', 'a'.repeat(24), -2, 2, 'adjust', today);
+  move.run('m7', 'a'.repeat(24), -2, 2, 'delivery', today);
   read = await stats.read();
   expect(read).toMatchObject({ items: 1, units: 2, stockValue: 6, low: 1, out: 0 });
-  expect(read.movementsByDay.at(-1)).toEqual({ day, in: 3, out: 6 + 3 + 9 + 1 + 2 });
+  expect(read.movementsByDay.at(-1)).toEqual({ ...counted, delivered: 8, in: 0, out: 8 + 3 + 9 });
   expect(read.topMovers).toEqual([{ itemId: 'a'.repeat(24), name: 'Alpha', out: 8 }]);
   db.close();
 });
@@ -119,7 +118,7 @@ it('moves the top movers’ window on with the movements’ days', async () => {
     db
       .prepare(
         `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at)
-         VALUES (?, ?, ?, 50, 'adjust', 'u', 'u@x', ?)`,
+         VALUES (?, ?, ?, 50, 'delivery', 'u', 'u@x', ?)`,
       )
       .run(`m${(seq += 1)}`, id, delta, `${day}T12:00:00.000Z`);
   const window = () =>
@@ -190,8 +189,72 @@ it('drops the audit counting trigger of a version 9 file; its totals are kept', 
   expect(before).toHaveLength(5);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(10);
+  expect(db.pragma('user_version', { simple: true })).toBe(12);
   expect(trigger.get()).toBe(0);
   expect(counts()).toEqual(before);
+  db.close();
+});
+
+/**
+ * Migration 12 (issue 32): a version 10 file's day totals (units in and out) become buckets by movement
+ * kind, counted again from its whole ledger, and its top movers by units delivered: a restock and its undo
+ * change no bucket, a delivery and its cancel leave `out` as it was, a deleted item's units are deletions,
+ * opening stock is not `in`. The triggers count on from there.
+ */
+it('counts a version 10 file’s ledger again into day buckets and movers by units delivered', async () => {
+  const db = new Database(':memory:');
+  migrate(db, 10);
+  const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(24)) as [string, string, string];
+  const item = db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, ?, 'S', 1, ?, 'then')`,
+  );
+  item.run(a, 'Cable', 10);
+  item.run(b, 'Phone', 2);
+  const move = db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at, delivery_id, undo_of)
+     VALUES (?, ?, ?, 0, ?, 'u', 'u@x', ?, ?, ?)`,
+  );
+  const today = new Date().toISOString();
+  const day = today.slice(0, 10);
+  move.run('m1', a, 10, 'created', today, null, null);
+  move.run('m2', a, 50, 'restock', today, null, null);
+  move.run('m3', a, -50, 'undo', today, null, 'm2');
+  move.run('m4', a, -3, 'delivery', today, 'd1', null);
+  move.run('m5', a, 1, 'cancel', today, 'd1', null);
+  move.run('m6', b, 5, 'created', today, null, null);
+  move.run('m7', b, -3, 'delivery', today, 'd2', null);
+  move.run('m8', b, 3, 'cancel', today, 'd2', null);
+  move.run('m9', b, -3, 'adjust', today, null, null);
+  move.run('m10', b, 3, 'undo', today, null, 'm9');
+  move.run('m11', b, -3, 'adjust', today, null, null);
+  move.run('m12', c, 12, 'created', today, null, null);
+  move.run('m13', c, -12, 'deleted', today, null, null);
+  move.run('m14', a, 4, 'import', today, null, null);
+  move.run('m15', a, -1, 'import', today, null, null);
+  // What the file's trigger counted (units in and out by the delta's sign): 75 out for 2 units sold.
+  db.prepare('INSERT INTO movement_days (day, units_in, units_out) VALUES (?, ?, ?)').run(
+    day,
+    10 + 50 + 1 + 5 + 3 + 3 + 12 + 4,
+    50 + 3 + 3 + 3 + 3 + 12 + 1,
+  );
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'movement_days'").get()).toBeUndefined();
+  const stats = sqliteStats(db);
+  let read = await stats.read();
+  const counted = { day, received: 4, delivered: 2, removed: 3, corrections: -1, opening: 27, deletions: 12 };
+  expect(read.movementsByDay.at(-1)).toEqual({ ...counted, in: 4, out: 2 + 3 });
+  // The undone restock is no mover; Phone's delivery was cancelled whole.
+  expect(read.topMovers).toEqual([{ itemId: a, name: 'Cable', out: 2 }]);
+
+  // Counted on by the triggers: another delivery of Phone, and an undo of the import that added 4.
+  move.run('m16', b, -1, 'delivery', today, 'd3', null);
+  move.run('m17', a, -4, 'undo', today, null, 'm14');
+  read = await stats.read();
+  expect(read.movementsByDay.at(-1)).toEqual({ ...counted, received: 0, delivered: 3, in: 0, out: 3 + 3 });
+  expect(read.topMovers).toEqual([
+    { itemId: a, name: 'Cable', out: 2 },
+    { itemId: b, name: 'Phone', out: 1 },
+  ]);
   db.close();
 });

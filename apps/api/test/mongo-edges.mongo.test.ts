@@ -212,8 +212,7 @@ describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
     expect(await store.items.changeStock(item._id, { delta: -10 }, ada)).toMatchObject({ ok: true });
     const day = utcDay(new Date());
     const near = new Int32(NEAR_INT32_MAX);
-    await db.collection<DayDoc>('movementDays').updateOne({ _id: day }, { $set: { in: near, out: near } });
-    await db.collection('itemOutDays').updateOne({ day, itemId: new ObjectId(item._id) }, { $set: { out: near } });
+    await db.collection<DayDoc>('movementDays').updateOne({ _id: day }, { $set: { received: near, removed: near } });
 
     expect(await store.items.changeStock(item._id, { delta: -999_990 }, ada)).toMatchObject({
       ok: true,
@@ -226,10 +225,17 @@ describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
     const stats = await store.stats.read(new Date());
     expect(stats.movementsByDay.at(-1)).toStrictEqual({
       day,
+      received: NEAR_INT32_MAX + 1_000_000,
+      delivered: 0,
+      removed: NEAR_INT32_MAX + 999_990,
+      corrections: 0,
+      opening: 0,
+      deletions: 0,
       in: NEAR_INT32_MAX + 1_000_000,
       out: NEAR_INT32_MAX + 999_990,
     });
-    expect(stats.topMovers).toStrictEqual([{ itemId: item._id, name: 'Bulk', out: NEAR_INT32_MAX + 999_990 }]);
+    // Removals are no sales (issue 32): the top movers are ranked by units delivered.
+    expect(stats.topMovers).toStrictEqual([]);
   });
 
   it('a day total an $inc of ints took past 2^31 − 1 (a long, as an instance from before wrote it) is accepted, read as a number, and added to', async () => {
@@ -237,23 +243,26 @@ describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
     const days = db.collection<DayDoc>('movementDays');
     const item = await store.items.create(phone({ name: 'Bulk', quantity: 0 }), ada);
     const day = utcDay(new Date());
-    await days.updateOne({ _id: day }, { $set: { in: new Int32(NEAR_INT32_MAX) } });
+    await days.updateOne({ _id: day }, { $set: { received: new Int32(NEAR_INT32_MAX) } }, { upsert: true });
     // Not refused by the validator (it took int or double only: every later write of the day failed).
-    await days.updateOne({ _id: day }, { $inc: { in: new Int32(1_000_000) } });
+    await days.updateOne({ _id: day }, { $inc: { received: new Int32(1_000_000) } });
     const [typed] = await days
-      .aggregate([{ $match: { _id: day } }, { $project: { type: { $type: '$in' } } }])
+      .aggregate([{ $match: { _id: day } }, { $project: { type: { $type: '$received' } } }])
       .toArray();
     expect(typed?.type).toBe('long');
+    const zero = { delivered: 0, removed: 0, corrections: 0, opening: 0, deletions: 0, out: 0 };
     expect((await store.stats.read(new Date())).movementsByDay.at(-1)).toStrictEqual({
       day,
+      ...zero,
+      received: NEAR_INT32_MAX + 1_000_000,
       in: NEAR_INT32_MAX + 1_000_000,
-      out: 0,
     });
     expect(await store.items.changeStock(item._id, { delta: 5 }, ada)).toMatchObject({ ok: true });
     expect((await store.stats.read(new Date())).movementsByDay.at(-1)).toStrictEqual({
       day,
+      ...zero,
+      received: NEAR_INT32_MAX + 1_000_005,
       in: NEAR_INT32_MAX + 1_000_005,
-      out: 0,
     });
   });
 
@@ -263,18 +272,37 @@ describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
     const itemId = new ObjectId(item._id);
     const at = new Date();
     const day = utcDay(at);
-    // 2,200 movements of a million in and 2,200 out, written before the stats were counted.
+    // 2,200 restocks of a million and 2,200 deliveries, written before the stats were counted.
     const moves = Array.from({ length: 2_200 }, (_, i) => [
       { itemId, delta: 1_000_000, quantityAfter: 1_000_000, reason: 'restock', actor: ada, at, version: 2 + 2 * i },
-      { itemId, delta: -1_000_000, quantityAfter: 0, reason: 'adjust', actor: ada, at, version: 3 + 2 * i },
+      {
+        itemId,
+        delta: -1_000_000,
+        quantityAfter: 0,
+        reason: 'delivery',
+        deliveryId: new ObjectId(),
+        actor: ada,
+        at,
+        version: 3 + 2 * i,
+      },
     ]).flat();
     await db.collection('movements').insertMany(moves);
-    await db.collection<DayDoc>('meta').deleteOne({ _id: 'stats_days_counted' });
+    await db.collection<DayDoc>('meta').deleteOne({ _id: 'stats_day_buckets_counted' });
     await store.close();
     // Opening it again counts them (mongo-stats.ts, countPastMovements): the sums would be longs as ints.
     store = await openMongoStore(testMongoUri(), dbName, quiet);
     const stats = await store.stats.read(new Date());
-    expect(stats.movementsByDay.at(-1)).toStrictEqual({ day, in: 2_200_000_000, out: 2_200_000_000 });
+    expect(stats.movementsByDay.at(-1)).toStrictEqual({
+      day,
+      received: 2_200_000_000,
+      delivered: 2_200_000_000,
+      removed: 0,
+      corrections: 0,
+      opening: 0,
+      deletions: 0,
+      in: 2_200_000_000,
+      out: 2_200_000_000,
+    });
     expect(stats.topMovers).toStrictEqual([{ itemId: item._id, name: 'Bulk', out: 2_200_000_000 }]);
   });
 });

@@ -43,7 +43,17 @@ describe("ledgerChange: a decided change in the MongoDB ledger's terms", () => {
     expect(change.seq).toBe(41);
     expect(change.movement).toEqual({ delta: 2, reason: 'cancel', deliveryId: new ObjectId(delivery._id) });
     expect(change.alert).toBeNull();
-    expect(change.days).toEqual({ day: '2026-01-02', in: 2, out: 0, itemOut: 0 });
+    // A cancel takes its units back out of `delivered`, and out of the item's units delivered.
+    expect(change.days).toEqual({
+      day: '2026-01-02',
+      received: 0,
+      delivered: -2,
+      removed: 0,
+      corrections: 0,
+      opening: 0,
+      deletions: 0,
+      itemOut: -2,
+    });
   });
 
   it('links an undo to the movement it takes back, by ObjectId, and names no delivery', () => {
@@ -55,9 +65,11 @@ describe("ledgerChange: a decided change in the MongoDB ledger's terms", () => {
       AT,
     );
     if (!decision.ok) throw new Error('expected an undo');
-    const { movement } = ledgerChange(decision.write.change, 1);
+    const { movement, days } = ledgerChange(decision.write.change, 1);
     expect(movement).toEqual({ delta: 1, reason: 'undo', undoOf: new ObjectId(undone) });
     expect(movement).not.toHaveProperty('deliveryId');
+    // It counts in the bucket of the removal it takes back (issue 32), not as a correction.
+    expect(days).toMatchObject({ removed: -1, corrections: 0 });
   });
 });
 

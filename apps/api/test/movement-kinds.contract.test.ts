@@ -1,14 +1,17 @@
 import * as item from '@smart-zone/types/item';
 import {
+  DAY_BUCKETS,
   dayTotalsOf,
   kindOf,
+  type DayBucket,
+  UNDOABLE_REASONS,
   KIND_COUNTS,
   MOVEMENT_KIND_NAMES,
   MOVEMENT_KINDS,
   MOVEMENT_REASONS,
   type MovementReason,
 } from '@smart-zone/types/movement-kinds';
-import { utcDay } from '@smart-zone/types/stats';
+import { utcDay, withInOut } from '@smart-zone/types/stats';
 import { ImportRows } from '../src/store/import-rows';
 import type { LedgerLine, Store } from '../src/store/store';
 import { ada, bob, delivery, phone } from './helpers/store-fixtures';
@@ -49,22 +52,48 @@ describe('the movement kinds table', () => {
   });
 
   /**
-   * What the stored totals hold was counted so (SQLite's migration 8, MongoDB's
-   * countPastMovements), for the reasons there were then: units in and out by
-   * the delta's sign, a deletion no item's out. A table that counts one of them
-   * otherwise fails here: it needs a migration that counts the ledger again
-   * (decision 017). A reason added since counts as its row says.
+   * Issue 32: each reason's units in the dashboard's day buckets (SQLite's migration 12 and MongoDB's
+   * countPastMovements count the ledger so). A table that counts one of them otherwise fails here: it
+   * needs a migration that counts the ledger again (decision 017). An undo counts in the bucket of the
+   * movement it takes back (so a restock and its undo change no bucket); a cancel takes its units back out
+   * of `delivered`; the top movers' units are those delivered.
    */
-  it('counts the reasons the stored totals hold as they were counted', () => {
-    const counted = ['created', 'restock', 'adjust', 'delivery', 'cancel', 'deleted', 'import', 'undo'] as const;
-    for (const reason of counted) {
-      for (const delta of [-7, 0, 7]) {
+  it('counts each reason in its bucket, an undo in its movement’s, as the stored totals are counted', () => {
+    const zero = { received: 0, delivered: 0, removed: 0, corrections: 0, opening: 0, deletions: 0, itemOut: 0 };
+    const cases: [MovementReason, number, MovementReason | undefined, Partial<typeof zero>][] = [
+      ['created', 7, undefined, { opening: 7 }],
+      ['created', 0, undefined, {}],
+      ['restock', 7, undefined, { received: 7 }],
+      ['adjust', 7, undefined, { corrections: 7 }],
+      ['adjust', -7, undefined, { removed: 7 }],
+      ['delivery', -7, undefined, { delivered: 7, itemOut: 7 }],
+      ['cancel', 7, undefined, { delivered: -7, itemOut: -7 }],
+      ['deleted', -7, undefined, { deletions: 7 }],
+      ['deleted', 0, undefined, {}],
+      ['import', 7, undefined, { received: 7 }],
+      ['import', -7, undefined, { corrections: -7 }],
+      ['undo', -7, 'restock', { received: -7 }],
+      ['undo', 7, 'adjust', { removed: -7 }],
+      ['undo', -7, 'adjust', { corrections: -7 }],
+      ['undo', -7, 'import', { received: -7 }],
+      ['undo', 7, 'import', { corrections: 7 }],
+      ['undo', 7, undefined, { corrections: 7 }],
+    ];
+    for (const [reason, delta, undone, share] of cases) {
+      expect([reason, delta, undone, dayTotalsOf(reason, delta, undone)]).toEqual([
+        reason,
+        delta,
+        undone,
+        { ...zero, ...share },
+      ]);
+    }
+    // A movement and its undo cancel out in every bucket.
+    for (const reason of UNDOABLE_REASONS) {
+      for (const delta of [-7, 7]) {
         if (kindOf(reason, delta) === null) continue;
-        expect([reason, delta, dayTotalsOf(reason, delta)]).toEqual([
-          reason,
-          delta,
-          { in: Math.max(delta, 0), out: Math.max(-delta, 0), itemOut: reason === 'deleted' ? 0 : Math.max(-delta, 0) },
-        ]);
+        const done = dayTotalsOf(reason, delta);
+        const undo = dayTotalsOf('undo', -delta, reason);
+        for (const bucket of [...DAY_BUCKETS, 'itemOut'] as const) expect(done[bucket] + undo[bucket]).toBe(0);
       }
     }
   });
@@ -131,7 +160,7 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
   async function totals() {
     const stats = await store.stats.read();
     return {
-      days: new Map(stats.movementsByDay.map((day) => [day.day, { in: day.in, out: day.out }])),
+      days: new Map(stats.movementsByDay.map(({ day, ...buckets }) => [day, buckets])),
       movers: new Map(stats.topMovers.map((mover) => [mover.itemId, mover.out])),
     };
   }
@@ -158,18 +187,21 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
         expect(kindOf(line.reason, line.delta)).not.toBeNull();
         seen.set(reason, (seen.get(reason) ?? new Set()).add(Math.sign(line.delta).toString()));
 
-        const share = dayTotalsOf(line.reason, line.delta);
+        const reasons = new Map((await ledgerLines()).map((one) => [one._id, one.reason]));
+        const share = dayTotalsOf(line.reason, line.delta, line.undoOf ? reasons.get(line.undoOf) : undefined);
         const after = await totals();
         const day = utcDay(new Date(line.at));
-        const was = before.days.get(day) ?? { in: 0, out: 0 };
+        const was = before.days.get(day)!;
+        const buckets = Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, was[bucket] + share[bucket]]));
         expect([reason, line.delta, after.days.get(day)]).toEqual([
           reason,
           line.delta,
-          { in: was.in + share.in, out: was.out + share.out },
+          withInOut(buckets as Record<DayBucket, number>),
         ]);
         const movers = new Map(before.movers);
         if (reason === 'deleted') movers.delete(line.itemId);
-        else if (share.itemOut > 0) movers.set(line.itemId, (movers.get(line.itemId) ?? 0) + share.itemOut);
+        else if (share.itemOut !== 0) movers.set(line.itemId, (movers.get(line.itemId) ?? 0) + share.itemOut);
+        for (const [itemId, out] of movers) if (out <= 0) movers.delete(itemId);
         expect([reason, line.delta, after.movers]).toEqual([reason, line.delta, movers]);
       }
     }

@@ -1,5 +1,12 @@
 import Database from 'better-sqlite3';
-import { dayTotalsOf, MOVEMENT_REASONS, ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kinds';
+import {
+  DAY_BUCKETS,
+  dayTotalsOf,
+  MOVEMENT_REASONS,
+  ZERO_DELTA_REASONS,
+  type DayBucket,
+  type MovementReason,
+} from '@smart-zone/types/movement-kinds';
 import { migrate } from '../src/store/sqlite/schema';
 import { LEDGER_TRIGGERS, syncLedgerTriggers } from '../src/store/sqlite/schema-stats';
 
@@ -20,19 +27,23 @@ function file() {
   return db;
 }
 
-const insertMovement = (db: Database.Database, reason: string, delta: number, at = new Date().toISOString()) =>
+const insertMovement = (
+  db: Database.Database,
+  reason: string,
+  delta: number,
+  at = new Date().toISOString(),
+  undoOf?: string,
+) =>
   db
     .prepare(
       `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at, undo_of)
        VALUES (?, ?, ?, 50, ?, 'u', 'u@x', ?, ?)`,
     )
-    .run(`m${(seq += 1)}`, ITEM, delta, reason, at, reason === 'undo' ? `undone-${seq}` : null);
+    .run(`m${(seq += 1)}`, ITEM, delta, reason, at, reason === 'undo' ? (undoOf ?? `undone-${seq}`) : null);
 
 function counted(db: Database.Database, day: string) {
   const days = db
-    .prepare<[string], { units_in: number; units_out: number }>(
-      'SELECT units_in, units_out FROM movement_days WHERE day = ?',
-    )
+    .prepare<[string], Record<DayBucket, number>>(`SELECT ${DAY_BUCKETS.join(', ')} FROM day_buckets WHERE day = ?`)
     .get(day);
   const item = db
     .prepare<[string, string], { units_out: number }>(
@@ -43,36 +54,41 @@ function counted(db: Database.Database, day: string) {
     .prepare<[string], { units_out: number }>('SELECT units_out FROM item_out_window WHERE item_id = ?')
     .get(ITEM);
   return {
-    in: days?.units_in ?? 0,
-    out: days?.units_out ?? 0,
+    ...(days ?? (Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])) as Record<DayBucket, number>)),
     itemOut: item?.units_out ?? 0,
     window: window?.units_out ?? 0,
   };
 }
 
-it('counts a movement of each reason, each way, as the table says (dayTotalsOf)', () => {
+it('counts a movement of each reason, each way, as the table says (dayTotalsOf); an undo by its movement', () => {
   const db = file();
   const day = new Date().toISOString().slice(0, 10);
+  const check = (reason: string, delta: number, undone?: MovementReason) => {
+    const before = counted(db, day);
+    insertMovement(db, reason, delta, undefined, undone && `m${seq}`);
+    const share = dayTotalsOf(reason as MovementReason, delta, undone);
+    expect([reason, delta, undone, counted(db, day)]).toEqual([
+      reason,
+      delta,
+      undone,
+      {
+        ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, before[bucket] + share[bucket]])),
+        itemOut: before.itemOut + share.itemOut,
+        window: before.window + share.itemOut,
+      },
+    ]);
+  };
   for (const reason of MOVEMENT_REASONS) {
     for (const delta of [-7, 0, 7]) {
-      const before = counted(db, day);
       if (delta === 0 && !ZERO_DELTA_REASONS.includes(reason)) {
+        const before = counted(db, day);
         expect(() => insertMovement(db, reason, delta)).toThrow(/CHECK constraint failed/);
         expect(counted(db, day)).toEqual(before);
         continue;
       }
-      insertMovement(db, reason, delta);
-      const share = dayTotalsOf(reason, delta);
-      expect([reason, delta, counted(db, day)]).toEqual([
-        reason,
-        delta,
-        {
-          in: before.in + share.in,
-          out: before.out + share.out,
-          itemOut: before.itemOut + share.itemOut,
-          window: before.window + share.itemOut,
-        },
-      ]);
+      check(reason, delta);
+      // Its undo, right after it (the movement before the undo: m${seq}).
+      if (reason !== 'undo' && delta !== 0) check('undo', -delta, reason);
     }
   }
   db.close();
@@ -97,8 +113,9 @@ it('makes the triggers again when a file holds another text, once', () => {
   expect(syncLedgerTriggers(db)).toEqual([]);
   db.exec('DROP TRIGGER movement_days_counted');
   db.exec(`CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
-  INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), max(new.delta, 0), max(-new.delta, 0))
-    ON CONFLICT (day) DO UPDATE SET units_in = units_in + excluded.units_in, units_out = units_out + excluded.units_out;
+  INSERT INTO day_buckets (day, received, delivered, removed, corrections, opening, deletions)
+    VALUES (substr(new.at, 1, 10), max(new.delta, 0), max(-new.delta, 0), 0, 0, 0, 0)
+    ON CONFLICT (day) DO UPDATE SET received = received + excluded.received;
 END`);
   db.exec('DROP TRIGGER movements_reason_checked');
   migrate(db);
@@ -133,7 +150,7 @@ it('keeps every movement of a version 8 file, then checks and counts by the tabl
   expect(() => insert.run('x', ITEM, 1, 1, 'transfer', null, 'now', null)).toThrow(/CHECK constraint failed/);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(10);
+  expect(db.pragma('user_version', { simple: true })).toBe(12);
   expect(db.prepare('SELECT * FROM movements ORDER BY seq').all()).toEqual(before);
   const indexes = db
     .prepare(
@@ -149,9 +166,14 @@ it('keeps every movement of a version 8 file, then checks and counts by the tabl
   expect(() => insert.run('m7', ITEM, 3, 6, 'undo', null, 'now', 'm3')).toThrow(/UNIQUE/);
   expect(() => insert.run('m8', ITEM, 3, 6, 'undo', null, 'now', null)).toThrow(/CHECK/);
   expect(() => insert.run('x', ITEM, 1, 1, 'gift', null, 'now', null)).toThrow(/CHECK constraint failed/);
-  expect(db.prepare("SELECT units_in, units_out FROM movement_days WHERE day = '2026-01-04'").get()).toEqual({
-    units_in: 0,
-    units_out: 2,
+  expect(db.prepare("SELECT delivered, removed FROM day_buckets WHERE day = '2026-01-04'").get()).toEqual({
+    delivered: 2,
+    removed: 0,
+  });
+  // Migration 12 counted the version 8 ledger: the restock of Jan 2 and its undo change no bucket.
+  expect(db.prepare("SELECT received, opening FROM day_buckets WHERE day = '2026-01-02'").get()).toEqual({
+    received: 0,
+    opening: 0,
   });
   db.close();
 });

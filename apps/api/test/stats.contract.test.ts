@@ -1,10 +1,10 @@
 import { ImportRows } from '../src/store/import-rows';
 import fc from 'fast-check';
-import { STATS_DAYS, STATS_TOP_MOVERS, statsDays, utcDay, type Stats } from '@smart-zone/types/stats';
+import { STATS_DAYS, STATS_TOP_MOVERS, statsDays, utcDay, withInOut, type Stats } from '@smart-zone/types/stats';
 import { statsSchema } from '@smart-zone/types/api-schemas';
 import type { Actor, ItemInput } from '@smart-zone/types/item';
-import { dayTotalsOf } from '@smart-zone/types/movement-kinds';
 import type { Store } from '../src/store/store';
+import { bucketsFromLedger, noBuckets } from './helpers/day-buckets';
 import { ada, bob, delivery, phone } from './helpers/store-fixtures';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
 
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  * value with each price rounded to the cent), the low and out filters' counts,
  * and the whole ledger: in and out per UTC day and each existing item's out over
  * the window (most first, ties by id), each movement counted as the movement
- * kinds table says (dayTotalsOf: by its delta's sign, a deletion no item's out).
+ * kinds table says (bucketsFromLedger: dayTotalsOf, an undo in its movement's bucket).
  */
 async function expectedStats(store: Store, now: Date): Promise<Stats> {
   let items = 0;
@@ -33,23 +33,14 @@ async function expectedStats(store: Store, now: Date): Promise<Stats> {
   }
   const days = statsDays(now);
   const inWindow = new Set(days);
-  const byDay = new Map(days.map((day) => [day, { day, in: 0, out: 0 }]));
+  const counted = await bucketsFromLedger(store);
   const outByItem = new Map<string, number>();
-  for await (const lines of store.items.ledger({})) {
-    for (const line of lines) {
-      const day = utcDay(new Date(line.at));
-      const share = dayTotalsOf(line.reason, line.delta);
-      const total = byDay.get(day);
-      if (total) {
-        total.in += share.in;
-        total.out += share.out;
-      }
-      if (inWindow.has(day) && share.itemOut > 0 && names.has(line.itemId)) {
-        outByItem.set(line.itemId, (outByItem.get(line.itemId) ?? 0) + share.itemOut);
-      }
-    }
+  for (const [key, units] of counted.itemDays) {
+    const [day, itemId] = key.split(' ') as [string, string];
+    if (inWindow.has(day) && names.has(itemId)) outByItem.set(itemId, (outByItem.get(itemId) ?? 0) + units);
   }
   const topMovers = [...outByItem]
+    .filter(([, out]) => out > 0)
     .sort(([idA, outA], [idB, outB]) => outB - outA || (idA < idB ? -1 : 1))
     .slice(0, STATS_TOP_MOVERS)
     .map(([itemId, out]) => ({ itemId, name: names.get(itemId)!, out }));
@@ -59,7 +50,7 @@ async function expectedStats(store: Store, now: Date): Promise<Stats> {
     stockValue: cents / 100,
     low: await store.items.count({ stock: 'low' }),
     out: await store.items.count({ stock: 'out' }),
-    movementsByDay: [...byDay.values()],
+    movementsByDay: days.map((day) => withInOut({ day, ...(counted.days.get(day) ?? noBuckets()) })),
     topMovers,
   };
 }
@@ -81,7 +72,7 @@ describe(`stats: ${TEST_STORE}`, () => {
     expect(statsSchema.parse(stats)).toEqual(stats);
     expect(stats).toMatchObject({ items: 0, units: 0, stockValue: 0, low: 0, out: 0, topMovers: [] });
     expect(stats.movementsByDay).toHaveLength(STATS_DAYS);
-    expect(stats.movementsByDay.at(-1)).toEqual({ day: utcDay(now), in: 0, out: 0 });
+    expect(stats.movementsByDay.at(-1)).toEqual({ day: utcDay(now), ...noBuckets(), in: 0, out: 0 });
     expect(stats.movementsByDay[0]!.day).toBe(utcDay(now.getTime() - (STATS_DAYS - 1) * DAY_MS));
   });
 
@@ -89,10 +80,10 @@ describe(`stats: ${TEST_STORE}`, () => {
     const pixel = await store.items.create(phone({ name: 'Pixel', price: 19.99, quantity: 10, minStock: 4 }), ada);
     const nokia = await store.items.create(phone({ name: 'Nokia', price: 0.335, quantity: 3 }), ada);
     const gone = await store.items.create(phone({ name: 'Gone', price: 5, quantity: 8 }), ada);
-    // In: 21 created. Value: 10 × 19.99 + 3 × 0.34 (rounded to the cent first) + 8 × 5.
+    // Opening stock 21, not `in`. Value: 10 × 19.99 + 3 × 0.34 (rounded to the cent first) + 8 × 5.
     let stats = await store.stats.read();
     expect(stats).toMatchObject({ items: 3, units: 21, stockValue: 240.92, low: 0, out: 0 });
-    expect(stats.movementsByDay.at(-1)).toMatchObject({ in: 21, out: 0 });
+    expect(stats.movementsByDay.at(-1)).toMatchObject({ opening: 21, received: 0, in: 0, out: 0 });
 
     const removed = await store.items.changeStock(pixel._id, { delta: -3 }, bob);
     expect(removed.ok).toBe(true);
@@ -103,10 +94,11 @@ describe(`stats: ${TEST_STORE}`, () => {
     stats = await store.stats.read();
     // Pixel 10 → 5 (low at 4? no: 5 > 4), Nokia 3 → 0 (out), Gone 8 → 7.
     expect(stats).toMatchObject({ items: 3, units: 12, low: 0, out: 1 });
-    expect(stats.movementsByDay.at(-1)).toMatchObject({ in: 21, out: 9 });
+    expect(stats.movementsByDay.at(-1)).toMatchObject({ delivered: 6, removed: 3, in: 0, out: 9 });
+    // Ranked by units delivered: Pixel's removal of 3 is not a sale.
     expect(stats.topMovers).toEqual([
-      { itemId: pixel._id, name: 'Pixel', out: 5 },
       { itemId: nokia._id, name: 'Nokia', out: 3 },
+      { itemId: pixel._id, name: 'Pixel', out: 2 },
       { itemId: gone._id, name: 'Gone', out: 1 },
     ]);
 
@@ -122,13 +114,21 @@ describe(`stats: ${TEST_STORE}`, () => {
     expect((await store.items.undo(undone.movementId, bob)).ok).toBe(true);
     await store.items.remove(gone._id, bob);
     stats = await store.stats.read();
-    // Pixel 5 → 7 (cancel) → 4 (PUT: 3 out) is low; Gone is deleted with its 7: out, and no longer a mover.
+    // Pixel 5 → 7 (cancel: its delivery no longer counts) → 4 (PUT: 3 removed) is low; Gone's restock and its
+    // undo change no bucket; Gone is deleted with its 7: a deletion, not out, and no longer a mover.
     expect(stats).toMatchObject({ items: 2, units: 4, stockValue: 80, low: 1, out: 1 });
-    expect(stats.movementsByDay.at(-1)).toMatchObject({ in: 21 + 2 + 2, out: 9 + 3 + 2 + 7 });
-    expect(stats.topMovers).toEqual([
-      { itemId: pixel._id, name: 'Pixel 9a', out: 3 + 2 + 3 },
-      { itemId: nokia._id, name: 'Nokia', out: 3 },
-    ]);
+    expect(stats.movementsByDay.at(-1)).toEqual({
+      day: utcDay(new Date()),
+      received: 0,
+      delivered: 4,
+      removed: 6,
+      corrections: 0,
+      opening: 21,
+      deletions: 7,
+      in: 0,
+      out: 10,
+    });
+    expect(stats.topMovers).toEqual([{ itemId: nokia._id, name: 'Nokia', out: 3 }]);
     expect(stats).toEqual(await expectedStats(store, new Date()));
 
     const imported = await store.items.importRows(
@@ -141,22 +141,25 @@ describe(`stats: ${TEST_STORE}`, () => {
     expect(imported.ok).toBe(true);
     stats = await store.stats.read();
     expect(stats).toMatchObject({ items: 3, units: 4 + 12 + 6, stockValue: 80 + 12 + 15, low: 1, out: 0 });
+    // The import's 12 more of Nokia are received; the item it creates is opening stock.
+    expect(stats.movementsByDay.at(-1)).toMatchObject({ received: 12, opening: 21 + 6, in: 12 });
     expect(stats).toEqual(await expectedStats(store, new Date()));
   });
 
   it('keeps the last 30 UTC days: a day goes out of the window, and so do its movers', async () => {
     const item = await store.items.create(phone({ quantity: 10 }), ada);
-    await store.items.changeStock(item._id, { delta: -4 }, bob);
+    await store.deliveries.create(delivery(item._id, { quantity: 4 }));
     const now = new Date();
     const tomorrow = new Date(now.getTime() + DAY_MS);
     const later = await store.stats.read(tomorrow);
-    expect(later.movementsByDay.at(-1)).toEqual({ day: utcDay(tomorrow), in: 0, out: 0 });
-    expect(later.movementsByDay.at(-2)).toEqual({ day: utcDay(now), in: 10, out: 4 });
+    const counted = { day: utcDay(now), ...noBuckets(), opening: 10, delivered: 4, in: 0, out: 4 };
+    expect(later.movementsByDay.at(-1)).toEqual({ day: utcDay(tomorrow), ...noBuckets(), in: 0, out: 0 });
+    expect(later.movementsByDay.at(-2)).toEqual(counted);
     expect(later.topMovers).toEqual([{ itemId: item._id, name: 'Pixel 9', out: 4 }]);
     const lastDay = await store.stats.read(new Date(now.getTime() + (STATS_DAYS - 1) * DAY_MS));
-    expect(lastDay.movementsByDay[0]).toEqual({ day: utcDay(now), in: 10, out: 4 });
+    expect(lastDay.movementsByDay[0]).toEqual(counted);
     const past = await store.stats.read(new Date(now.getTime() + STATS_DAYS * DAY_MS));
-    expect(past.movementsByDay.every((day) => day.in === 0 && day.out === 0)).toBe(true);
+    expect(past.movementsByDay.every((day) => day.opening === 0 && day.delivered === 0 && day.out === 0)).toBe(true);
     expect(past.topMovers).toEqual([]);
     // The totals are now's, whatever the window.
     expect(past).toMatchObject({ items: 1, units: 6 });
@@ -167,7 +170,7 @@ describe(`stats: ${TEST_STORE}`, () => {
       Array.from({ length: 7 }, (_, index) => store.items.create(phone({ name: `Phone ${index}`, quantity: 50 }), ada)),
     );
     for (const [index, item] of created.entries()) {
-      await store.items.changeStock(item._id, { delta: -(index < 4 ? 5 : 1 + index) }, bob);
+      await store.deliveries.create(delivery(item._id, { quantity: index < 4 ? 5 : 1 + index }));
     }
     const { topMovers } = await store.stats.read();
     const ties = created

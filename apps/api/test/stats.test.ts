@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { statsSchema } from '@smart-zone/types/api-schemas';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { demoItems } from '../src/store/demo-items';
 import { errorOf } from './support/bodies';
 import { makeTestApp, type TestApp } from './helpers/test-app';
 
@@ -48,4 +49,79 @@ it('answers a viewer the figures, and a delivery is in the next answer', async (
   const next = statsSchema.parse((await request(t.app).get('/api/stats').set(auth(viewer)).expect(200)).body);
   expect(next).toMatchObject({ units: 6, stockValue: 75, topMovers: [{ itemId, name: 'Counted', out: 4 }] });
   expect(next.movementsByDay.at(-1)!.out - stats.movementsByDay.at(-1)!.out).toBe(4);
+});
+
+/**
+ * Issue 32, as a new shop tried it: the dashboard counts what happened, by the movement kinds table. A
+ * +50 restock and its undo change no bucket; a delivery of 3 and its cancel leave `out` as it was; a
+ * deleted demo item's units count as deletions, not out; opening stock is not `in`; the top movers do not
+ * list the undone restock.
+ */
+describe('the day buckets (issue 32)', () => {
+  let owner: string;
+  const today = async () => {
+    const stats = statsSchema.parse((await request(t.app).get('/api/stats').set(auth(viewer)).expect(200)).body);
+    return { day: stats.movementsByDay.at(-1)!, topMovers: stats.topMovers };
+  };
+  beforeEach(async () => {
+    owner = await t.tokenFor('owner@shop.example');
+  });
+
+  it('opening stock is not `in`, and a restock of 50 and its undo change no bucket nor the top movers', async () => {
+    const cable = await t.addItem({ name: 'USB-C Cable', quantity: 70 });
+    const opened = await today();
+    expect(opened.day).toMatchObject({ opening: 70, received: 0, in: 0, out: 0 });
+
+    const restock = await request(t.app)
+      .post(`/api/inventory/${cable}/stock`)
+      .set(auth(clerk))
+      .send({ delta: 50 })
+      .expect(200);
+    expect((await today()).day).toMatchObject({ received: 50, in: 50, out: 0 });
+    await request(t.app)
+      .post(`/api/movements/${(restock.body as { movementId: string }).movementId}/undo`)
+      .set(auth(clerk))
+      .expect(200);
+    const after = await today();
+    expect(after.day).toEqual(opened.day);
+    expect(after.topMovers).toEqual([]);
+  });
+
+  it('a delivery of 3 and its cancel leave `out` (and the top movers) as they were', async () => {
+    const cable = await t.addItem({ name: 'USB-C Cable', quantity: 70 });
+    const before = await today();
+    const sent = await request(t.app)
+      .post('/api/myitem')
+      .set(auth(clerk))
+      .send({ email: 'clerk@shop.example', inventoriesId: cable, address: '1 Road', phone: '555 0100', quantity: 3 })
+      .expect(201);
+    const delivered = await today();
+    expect(delivered.day).toMatchObject({ delivered: 3, out: 3 });
+    expect(delivered.topMovers).toEqual([{ itemId: cable, name: 'USB-C Cable', out: 3 }]);
+    await request(t.app)
+      .delete(`/api/myitem/${(sent.body as { insertedId: string }).insertedId}`)
+      .query({ reason: 'Customer changed their mind' })
+      .set(auth(owner))
+      .expect(200);
+    const after = await today();
+    expect(after.day).toEqual(before.day);
+    expect(after.topMovers).toEqual([]);
+  });
+
+  it('a deleted demo item’s units count as deletions, not out', async () => {
+    expect(await t.store.seedOnce(demoItems)).toBe(true);
+    const [demo] = await t.store.items.list({ limit: 1 });
+    if (!demo) throw new Error('no demo item');
+    expect(demo.quantity).toBeGreaterThan(0);
+    const before = await today();
+    expect(before.day).toMatchObject({
+      in: 0,
+      out: 0,
+      opening: demoItems.reduce((sum, item) => sum + item.quantity, 0),
+    });
+    await request(t.app).delete(`/api/inventory/${demo._id}`).set(auth(owner)).expect(200);
+    const after = await today();
+    expect(after.day).toEqual({ ...before.day, deletions: demo.quantity });
+    expect(after.day.out).toBe(0);
+  });
 });

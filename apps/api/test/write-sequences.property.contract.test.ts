@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import type { AuditAction } from '@smart-zone/types/audit';
 import { DELIVERY_QUANTITY_MAX } from '@smart-zone/types/delivery';
 import { type ItemInput, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
+import { DAY_BUCKETS, dayTotalsOf, type DayBucket } from '@smart-zone/types/movement-kinds';
+import { type DayMovement, withInOut } from '@smart-zone/types/stats';
 import { ImportRows } from '../src/store/import-rows';
 import { type Author, type ImportRow, SkuTakenError, type Store } from '../src/store/store';
+import { daysFromLedger } from './helpers/day-buckets';
 import { openTestStore, TEST_STORE, type TestStoreKind } from './helpers/test-store';
 
 /**
@@ -15,8 +18,10 @@ import { openTestStore, TEST_STORE, type TestStoreKind } from './helpers/test-st
  * write's outcome; after every sequence each store must hold exactly the model's state: items and their
  * versions, each item's ledger (the quantity is the sum of its deltas, and no movement, a delivery's
  * least of all, leaves it below 0: nothing oversold), the deliveries still active, one audit entry per
- * accepted write and none for a refusal, and the stats' totals. After each write the audit holds one entry
- * per write accepted so far, and a refused write (or a no-op) leaves the revision as it was. In the mongo
+ * accepted write and none for a refusal, and the stats' totals (the day buckets, issue 32: the model's
+ * movements by the one table). After each write the audit holds one entry per write accepted so far, a
+ * refused write (or a no-op) leaves the revision as it was, and the stats' day buckets are the store's own
+ * ledger classified by the one table (daysFromLedger). In the mongo
  * project (a mongod reachable) every sequence runs on MongoDB and on SQLite at once, and the two stores
  * must end in the same normalized state (ids as the model numbers them).
  *
@@ -799,10 +804,28 @@ async function observe(runner: Runner) {
       stockValue: stats.stockValue,
       low: stats.low,
       out: stats.out,
-      in: days.reduce((sum, day) => sum + day.in, 0),
-      outOver30Days: days.reduce((sum, day) => sum + day.out, 0),
+      buckets: Object.fromEntries(
+        [...DAY_BUCKETS, 'in', 'out'].map((bucket) => [
+          bucket,
+          days.reduce((sum, day) => sum + day[bucket as keyof Omit<DayMovement, 'day'>], 0),
+        ]),
+      ),
     },
   };
+}
+
+/**
+ * The day buckets over the window, as the model's own ledger says (the model's movements, each by the one
+ * table: dayTotalsOf, an undo by the reason of the movement it names), with `in` and `out`.
+ */
+function modelBuckets(model: Model): Record<string, number> {
+  const sums = Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])) as Record<DayBucket, number>;
+  for (const movement of model.movements) {
+    const undone = movement.undoOf !== undefined ? model.movements[movement.undoOf]!.reason : undefined;
+    const share = dayTotalsOf(movement.reason, movement.delta, undone);
+    for (const bucket of DAY_BUCKETS) sums[bucket] += share[bucket];
+  }
+  return { ...withInOut(sums) };
 }
 
 /** The same, as the model says it must be. */
@@ -835,8 +858,7 @@ function expected(model: Model): Awaited<ReturnType<typeof observe>> {
       stockValue: alive.reduce((sum, item) => sum + item.fields.price * item.fields.quantity, 0),
       low: alive.filter((item) => item.fields.minStock > 0 && item.fields.quantity <= item.fields.minStock).length,
       out: alive.filter((item) => item.fields.quantity === 0).length,
-      in: model.movements.reduce((sum, movement) => sum + Math.max(movement.delta, 0), 0),
-      outOver30Days: model.movements.reduce((sum, movement) => sum + Math.max(-movement.delta, 0), 0),
+      buckets: modelBuckets(model),
     },
   };
 }
@@ -871,6 +893,11 @@ describe(`random write sequences through the store port (${KINDS.join(' and ')})
               // One audit entry per accepted write, none for a refusal; and a refusal (or a no-op) moves nothing.
               expect((await runner.store.audit.list({}, { limit: 1, skip: 0 })).total).toBe(model.audit.length);
               if (!accepted) expect(await runner.store.items.revision()).toBe(before[at]);
+              // Issue 32: the day buckets are the store's own ledger, each movement classified by the one table.
+              const now = new Date();
+              expect((await runner.store.stats.read(now)).movementsByDay).toEqual(
+                await daysFromLedger(runner.store, now),
+              );
             }
           }
           const want = expected(model);

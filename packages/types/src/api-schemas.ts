@@ -286,6 +286,8 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .meta({ description: 'A UTC day, YYYY-MM-DD' });
 const units = z.number().int().min(0);
+/** A day bucket's units: signed, as an undo or a cancel on a later day than its movement takes them off that later day. */
+const signedUnits = z.number().int();
 
 /** GET /api/stats (stats.ts). */
 export const statsSchema = z
@@ -296,22 +298,42 @@ export const statsSchema = z
     low: units.meta({ description: 'Items at or below their reorder point (as `?stock=low`)' }),
     out: units.meta({ description: 'Items with none left (as `?stock=out`)' }),
     movementsByDay: z
-      .array(z.object({ day, in: units, out: units }))
+      .array(
+        z.object({
+          day,
+          received: signedUnits.meta({
+            description: 'Units received: restocks and imports that add, less their undos',
+          }),
+          delivered: signedUnits.meta({ description: 'Units delivered, less the deliveries cancelled' }),
+          removed: signedUnits.meta({
+            description:
+              'Units taken away for a reason (the stock form, an edit that lowers the quantity), less their undos',
+          }),
+          corrections: signedUnits.meta({
+            description:
+              'The quantity set right, signed (+ up, − down): edits that raise it, imports that lower it, and their undos',
+          }),
+          opening: signedUnits.meta({ description: 'The stock items were created with' }),
+          deletions: signedUnits.meta({ description: 'The stock of items deleted' }),
+          in: signedUnits.meta({ description: 'Units in: `received` (kept for older clients)' }),
+          out: signedUnits.meta({ description: 'Units out: `delivered` + `removed` (kept for older clients)' }),
+        }),
+      )
       .length(STATS_DAYS)
       .meta({
-        description: `Units in and out per UTC day, the last ${STATS_DAYS} days oldest first (today last): every movement's delta by its sign`,
+        description: `What each UTC day's movements were, the last ${STATS_DAYS} days oldest first (today last), each movement in the bucket of its kind (the movement kinds table); an undo takes its movement back out of that movement's bucket, on the undo's day`,
       }),
     topMovers: z
       .array(
         z.object({
           itemId: id,
           name: z.string(),
-          out: units.meta({ description: `Units out over the last ${STATS_DAYS} days` }),
+          out: units.meta({ description: `Units delivered over the last ${STATS_DAYS} days, less those cancelled` }),
         }),
       )
       .max(STATS_TOP_MOVERS)
       .meta({
-        description: `The ${STATS_TOP_MOVERS} items with the most units out over the last ${STATS_DAYS} days, most first (ties by id); deleted items are not named`,
+        description: `The ${STATS_TOP_MOVERS} items with the most units delivered (less cancels) over the last ${STATS_DAYS} days, most first (ties by id); deleted items are not named`,
       }),
   })
   .meta({ id: 'Stats', description: 'The warehouse at a glance (the dashboard)' });

@@ -2,7 +2,7 @@
  * Every movement reason of the stock ledger, and what a movement of it is, in
  * one table (decision 017). Whatever classifies a movement reads it: the
  * SQLite triggers and the MongoDB documents that keep the dashboard's day
- * totals (dayTotalsOf and the reason lists below), the low-stock rule, the
+ * buckets (dayTotalsOf, and the SQL made from the table in schema-stats.ts), the low-stock rule, the
  * undo, the routes' texts and the web's item history. Zod-free, for the web.
  *
  * A movement's delta is signed; what its units count as is the kind of its
@@ -22,28 +22,49 @@ export const MOVEMENT_KIND_NAMES = [
 export type MovementKind = (typeof MOVEMENT_KIND_NAMES)[number];
 
 /**
- * What a movement of each kind counts in. `dayTotals`: the day's units in or
- * out (GET /api/stats movementsByDay: the warehouse's units then are the units
- * before plus the in less the out); `topMovers`: its units out are the item's
- * (the top movers: what went out of a kept item); `alerts`: it may raise a
- * low-stock alert (stock-alerts.ts).
+ * The dashboard's buckets (GET /api/stats movementsByDay, issue 32): what the
+ * units of a day's movements were. `received`: goods in from a supplier;
+ * `delivered`: goods out to customers, less the deliveries cancelled;
+ * `removed`: stock taken away for a reason; `corrections`: the quantity set
+ * right (signed: + up, − down); `opening`: the stock items started with;
+ * `deletions`: the stock of items deleted. Each counts its units the way it
+ * goes (BUCKET_SIGNS): in for received, opening and corrections, out for the
+ * others.
+ */
+export const DAY_BUCKETS = ['received', 'delivered', 'removed', 'corrections', 'opening', 'deletions'] as const;
+export type DayBucket = (typeof DAY_BUCKETS)[number];
+/** A movement's delta as its bucket counts it: +delta for units in, −delta for units out. */
+export const BUCKET_SIGNS: Readonly<Record<DayBucket, 1 | -1>> = {
+  received: 1,
+  delivered: -1,
+  removed: -1,
+  corrections: 1,
+  opening: 1,
+  deletions: -1,
+};
+
+/**
+ * What a movement of each kind counts in. `bucket`: the dashboard's day
+ * bucket (DAY_BUCKETS; null: none); `topMovers`: its units are the item's
+ * (the top movers: the units delivered); `alerts`: it may raise a low-stock
+ * alert (stock-alerts.ts).
  */
 export const KIND_COUNTS = {
   /** The stock an item starts with (created, or an item from before the ledger). */
-  opening: { dayTotals: true, topMovers: true, alerts: false },
-  /** Goods in from a supplier. */
-  received: { dayTotals: true, topMovers: true, alerts: true },
+  opening: { bucket: 'opening', topMovers: false, alerts: false },
+  /** Goods in from a supplier (a restock, an import that adds). */
+  received: { bucket: 'received', topMovers: false, alerts: true },
   /** Goods out to a customer, or back in when a delivery is cancelled. */
-  delivered: { dayTotals: true, topMovers: true, alerts: true },
+  delivered: { bucket: 'delivered', topMovers: true, alerts: true },
   /** Stock taken away by hand (spoilt, lost, used: the stock form), or an edit that lowers the quantity. */
-  removed: { dayTotals: true, topMovers: true, alerts: true },
-  /** The quantity set right: an edit, an import, an undo. */
-  correction: { dayTotals: true, topMovers: true, alerts: true },
+  removed: { bucket: 'removed', topMovers: false, alerts: true },
+  /** The quantity set right: an edit that raises it, an import that lowers it. */
+  correction: { bucket: 'corrections', topMovers: false, alerts: true },
   /** The whole stock of an item that is deleted: out of the warehouse, no item's mover. */
-  deletion: { dayTotals: true, topMovers: false, alerts: false },
+  deletion: { bucket: 'deletions', topMovers: false, alerts: false },
   /** Stock moved between locations (soon): the warehouse's units do not change. */
-  transfer: { dayTotals: false, topMovers: false, alerts: true },
-} as const satisfies Record<MovementKind, { dayTotals: boolean; topMovers: boolean; alerts: boolean }>;
+  transfer: { bucket: null, topMovers: false, alerts: true },
+} as const satisfies Record<MovementKind, { bucket: DayBucket | null; topMovers: boolean; alerts: boolean }>;
 
 /** What POST /movements/:id/undo does with a movement: `undo` it, tell to `cancel` its delivery instead, or `none`. */
 export type UndoPolicy = 'undo' | 'cancel' | 'none';
@@ -72,16 +93,17 @@ export const MOVEMENT_KINDS = {
   // A delivery taken back: its units come in again.
   cancel: { label: 'Delivery cancelled', noun: 'a cancel', in: 'delivered', out: null, zero: false, undo: 'none' },
   deleted: { label: 'Deleted', noun: 'a deletion', in: null, out: 'deletion', zero: true, undo: 'none' },
-  // A CSV import set the quantity (new − current).
+  // A CSV import set the quantity (new − current): more is goods received, less a correction.
   import: {
     label: 'CSV import',
     noun: 'an import’s change',
-    in: 'correction',
+    in: 'received',
     out: 'correction',
     zero: false,
     undo: 'undo',
   },
-  // The movement named by `undoOf` taken back.
+  // The movement named by `undoOf` taken back: it counts as that movement, its units the other way
+  // (countedKindOf); its own kinds only when that movement is unknown.
   undo: { label: 'Undo', noun: 'an undo', in: 'correction', out: 'correction', zero: false, undo: 'none' },
 } as const satisfies Record<string, MovementKindRow>;
 
@@ -117,9 +139,9 @@ export function kindOf(reason: MovementReason, delta: number): MovementKind | nu
   return delta > 0 ? row.in : delta < 0 ? row.out : (row.in ?? row.out);
 }
 
-/** The reasons whose movements going `way` count in `count` (KIND_COUNTS). */
-export function reasonsCounted(way: 'in' | 'out', count: keyof (typeof KIND_COUNTS)['opening']): MovementReason[] {
-  return reasonsWhere((row) => row[way] !== null && KIND_COUNTS[row[way]][count]);
+/** The reasons whose movements going `way` are of a kind that passes `test`. */
+export function reasonsOfKind(way: 'in' | 'out', test: (kind: MovementKind) => boolean): MovementReason[] {
+  return reasonsWhere((row) => row[way] !== null && test(row[way]));
 }
 
 /** The reasons a movement of delta 0 may have. */
@@ -136,21 +158,43 @@ export function mayRaiseAlert(cause: MovementReason | 'updated'): boolean {
 }
 
 /**
- * One movement's share of the stats' totals: the day's units `in` and `out`,
- * and `itemOut`, the item's units out (the top movers). What SQLite's
- * triggers (store/sqlite/ledger-triggers.ts, from the same lists) and the
- * MongoDB ledger's day documents add.
+ * What a movement counts as: its reason's kind the way its delta goes; an undo, the kind of the movement
+ * it takes back (`undone`, its reason) the way that one went, so that the two cancel out in one bucket (a
+ * +50 restock and its undo change no bucket). An undo of an unknown movement: its own row's kind.
  */
-export function dayTotalsOf(reason: MovementReason, delta: number): { in: number; out: number; itemOut: number } {
-  const kind = kindOf(reason, delta);
-  if (kind === null || delta === 0) return { in: 0, out: 0, itemOut: 0 };
-  const counts = KIND_COUNTS[kind];
-  const units = Math.abs(delta);
-  return {
-    in: delta > 0 && counts.dayTotals ? units : 0,
-    out: delta < 0 && counts.dayTotals ? units : 0,
-    itemOut: delta < 0 && counts.topMovers ? units : 0,
+export function countedKindOf(
+  reason: MovementReason,
+  delta: number,
+  undone?: MovementReason | null,
+): MovementKind | null {
+  return reason === 'undo' && undone ? kindOf(undone, 0 - delta) : kindOf(reason, delta);
+}
+
+/** One movement's share of its day: each bucket's units (DAY_BUCKETS), and `itemOut`, its item's (the top movers). */
+export type DayShare = Record<DayBucket, number> & { itemOut: number };
+
+/**
+ * One movement's share of the stats' totals (countedKindOf, KIND_COUNTS, BUCKET_SIGNS): what the MongoDB
+ * ledger's day documents add, and SQLite's triggers in SQL made from the same table (schema-stats.ts).
+ */
+export function dayTotalsOf(reason: MovementReason, delta: number, undone?: MovementReason | null): DayShare {
+  const share: DayShare = {
+    received: 0,
+    delivered: 0,
+    removed: 0,
+    corrections: 0,
+    opening: 0,
+    deletions: 0,
+    itemOut: 0,
   };
+  const kind = countedKindOf(reason, delta, undone);
+  if (kind === null || delta === 0) return share;
+  const { bucket, topMovers } = KIND_COUNTS[kind];
+  if (bucket === null) return share;
+  const units = BUCKET_SIGNS[bucket] * delta;
+  share[bucket] = units;
+  if (topMovers) share.itemOut = units;
+  return share;
 }
 
 /** The label of a reason, for people. */

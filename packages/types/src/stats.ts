@@ -6,18 +6,18 @@ import type { statsSchema } from './api-schemas';
  * dashboard). Zod-free, for the web app: the answer's schema is in
  * api-schemas.ts.
  *
- * In and out are the ledger's own: every movement's delta, by its sign, as
- * the movement kinds table counts it (movement-kinds.ts dayTotalsOf: a
- * restock, a created item, a cancelled delivery, an import that adds are in;
- * a delivery, a removal, a deleted item's stock are out; a transfer between
- * locations is neither), on the UTC day it was made. So the units on hand now
- * are the units 30 days ago plus the in and less the out of the days since.
- * The top movers' units out are those the table counts as an item's (not a
- * deletion's).
+ * Each day's movements are counted in buckets (issue 32, movement-kinds.ts
+ * DAY_BUCKETS and dayTotalsOf): received, delivered (less cancels), removed,
+ * corrections (signed), opening stock, deletions; an undo takes its movement
+ * back out of that movement's bucket, so a restock and its undo change no
+ * bucket. On the UTC day each movement was made: so the units on hand now are
+ * the units 30 days ago plus received, opening and corrections, less
+ * delivered, removed and deletions. `in` is received and `out` delivered +
+ * removed (older clients). The top movers are ranked by units delivered.
  */
 /** How many days `movementsByDay` covers: today (UTC) and the 29 before it. */
 export const STATS_DAYS = 30;
-/** How many items `topMovers` names: the most units out over STATS_DAYS, items that still exist. */
+/** How many items `topMovers` names: the most units delivered over STATS_DAYS, items that still exist. */
 export const STATS_TOP_MOVERS = 5;
 
 export type Stats = z.output<typeof statsSchema>;
@@ -31,4 +31,11 @@ export const utcDay = (time: Date | number): string => new Date(time).toISOStrin
 export function statsDays(now: Date = new Date()): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: STATS_DAYS }, (_, index) => utcDay(today - (STATS_DAYS - 1 - index) * 86_400_000));
+}
+
+/** A day's buckets with the two totals older clients read: `in` (received) and `out` (delivered + removed). */
+export function withInOut<T extends Pick<DayMovement, 'received' | 'delivered' | 'removed'>>(
+  buckets: T,
+): T & Pick<DayMovement, 'in' | 'out'> {
+  return { ...buckets, in: buckets.received, out: buckets.delivered + buckets.removed };
 }

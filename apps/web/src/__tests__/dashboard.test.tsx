@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STATS_DAYS, type Stats, statsDays } from '@smart-zone/types/stats';
+import { DAY_BUCKETS, type DayBucket } from '@smart-zone/types/movement-kinds';
+import { type DayMovement, STATS_DAYS, type Stats, statsDays } from '@smart-zone/types/stats';
 import { QueryClient } from '@tanstack/react-query';
 import { type Call, deferred, fakeApi, meRoute } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
@@ -19,15 +20,25 @@ const chartDays = () => jest.mocked(MovementsChart).mock.lastCall?.[0].days;
 const staff = passwordUser('staff@example.com', true);
 const DAYS = statsDays(new Date('2026-11-30T12:00:00.000Z'));
 
+type Buckets = Partial<Record<DayBucket, number>>;
+/** A day of GET /stats: its buckets (0 unless given), and `in` and `out` as the API derives them. */
+function dayOf(day: string, buckets: Buckets = {}): DayMovement {
+  const all = { ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])), ...buckets } as Record<
+    DayBucket,
+    number
+  >;
+  return { day, ...all, in: all.received, out: all.delivered + all.removed };
+}
+
 /** A GET /stats answer: nothing moved unless `moved` says what did on which day (YYYY-MM-DD). */
-function stats(overrides: Partial<Stats> = {}, moved: Record<string, { in?: number; out?: number }> = {}): Stats {
+function stats(overrides: Partial<Stats> = {}, moved: Record<string, Buckets> = {}): Stats {
   return {
     items: 1234,
     units: 56789,
     stockValue: 1234567.5,
     low: 3,
     out: 1,
-    movementsByDay: DAYS.map((day) => ({ day, in: moved[day]?.in ?? 0, out: moved[day]?.out ?? 0 })),
+    movementsByDay: DAYS.map((day) => dayOf(day, moved[day])),
     topMovers: [],
     ...overrides,
   };
@@ -37,7 +48,11 @@ const MOVERS: Stats['topMovers'] = [
   { itemId: 'c'.repeat(24), name: 'Galaxy A54', out: 1500 },
   { itemId: 'd'.repeat(24), name: 'Pixel 8 Pro', out: 12 },
 ];
-const MOVED = { '2026-11-03': { in: 40, out: 12 }, '2026-11-29': { in: 2, out: 30 }, '2026-11-30': { out: 5 } };
+const MOVED: Record<string, Buckets> = {
+  '2026-11-03': { received: 40, delivered: 10, removed: 2 },
+  '2026-11-29': { received: 2, delivered: 30 },
+  '2026-11-30': { delivered: 5 },
+};
 
 const figure = (name: string) => screen.findByRole('region', { name });
 const statsCalls = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/stats');
@@ -80,11 +95,12 @@ describe('the dashboard', () => {
     renderApp('/dashboard', staff);
     expect(await screen.findByTestId('movements-chart')).toBeInTheDocument();
     expect(chartDays()).toHaveLength(STATS_DAYS);
-    expect(chartDays()![2]).toEqual({ day: '2026-11-03', in: 40, out: 12 });
+    expect(chartDays()![2]).toEqual(dayOf('2026-11-03', MOVED['2026-11-03']));
 
     expect(screen.getByTestId('movements-caption')).toHaveTextContent(
-      'Last 30 days (UTC): 42 units in, 47 out. Most out on Nov 29: 30.',
+      'Last 30 days (UTC): 42 received, 45 delivered, 2 removed, corrections 0. Most delivered on Nov 29: 30.',
     );
+    expect(screen.getByTestId('movements-caption')).not.toHaveTextContent('Opening');
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(STATS_DAYS);
@@ -93,16 +109,48 @@ describe('the dashboard', () => {
       within(rows[2]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['40', '12']);
-    expect(rows.at(-1)).toHaveTextContent(/^Nov 3005$/);
+    ).toEqual(['40', '10', '2', '0']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Received', 'Delivered', 'Removed', 'Corrections']);
+    expect(rows.at(-1)).toHaveTextContent(/^Nov 300500$/);
     expect(screen.queryByTestId('movements-empty')).not.toBeInTheDocument();
+  });
+
+  test('corrections signed; opening stock and deletions named where there were any, not counted as in or out', async () => {
+    const moved = {
+      ...MOVED,
+      '2026-11-30': { delivered: 5, corrections: -3, opening: 100, deletions: 12 },
+    };
+    fakeApi({ ...meRoute(staff), 'GET /stats': () => ({ body: stats({}, moved) }) });
+    renderApp('/dashboard', staff);
+    expect(await screen.findByTestId('movements-caption')).toHaveTextContent(
+      'Last 30 days (UTC): 42 received, 45 delivered, 2 removed, corrections −3. Opening stock 100, deleted 12.',
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Received', 'Delivered', 'Removed', 'Corrections', 'Opening stock', 'Deleted']);
+    const last = within(table).getAllByRole('row').at(-1)!;
+    expect(
+      within(last)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '5', '0', '−3', '100', '12']);
+    // The chart reads the buckets: received and delivered, not opening stock.
+    expect(chartDays()!.at(-1)).toMatchObject({ received: 0, delivered: 5, opening: 100 });
   });
 
   test('the top movers, most first, each linking to its item', async () => {
     fakeApi({ ...meRoute(staff), 'GET /stats': () => ({ body: stats({ topMovers: MOVERS }, MOVED) }) });
     renderApp('/dashboard', staff);
     const movers = await screen.findAllByTestId('top-mover');
-    expect(movers.map((mover) => mover.textContent)).toEqual(['Galaxy A541,500 out', 'Pixel 8 Pro12 out']);
+    expect(movers.map((mover) => mover.textContent)).toEqual(['Galaxy A541,500 delivered', 'Pixel 8 Pro12 delivered']);
+    expect(screen.getByText('Most units delivered, last 30 days')).toBeInTheDocument();
     expect(within(movers[0]!).getByRole('link', { name: 'Galaxy A54' })).toHaveAttribute(
       'href',
       `/inventory/${'c'.repeat(24)}`,
@@ -116,7 +164,7 @@ describe('the dashboard', () => {
     });
     renderApp('/dashboard', staff);
     expect(await screen.findByTestId('movements-empty')).toHaveTextContent('Nothing moved in the last 30 days');
-    expect(screen.getByText('No item in the catalogue went out in the last 30 days.')).toBeInTheDocument();
+    expect(screen.getByText('No item in the catalogue was delivered in the last 30 days.')).toBeInTheDocument();
     expect(screen.queryByTestId('movements-chart')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(await figure('Stock value')).toHaveTextContent('$0');
@@ -189,7 +237,7 @@ describe('live', () => {
 
     current = stats(
       { units: 56786, out: 2, topMovers: [MOVERS[0]!, { ...MOVERS[1]!, out: 15 }] },
-      { ...MOVED, '2026-11-30': { out: 8 } },
+      { ...MOVED, '2026-11-30': { delivered: 8 } },
     );
     act(() =>
       stream.send({ type: 'item', itemId: MOVERS[1]!.itemId, quantity: 0, version: 9, at: '2026-11-30T12:00:00.000Z' }),
@@ -199,9 +247,9 @@ describe('live', () => {
       timeout: 3000,
     });
     expect(await figure('Out of stock')).toHaveTextContent('2');
-    expect(screen.getAllByTestId('top-mover')[1]).toHaveTextContent('15 out');
-    expect(chartDays()!.at(-1)).toEqual({ day: '2026-11-30', in: 0, out: 8 });
-    expect(screen.getByTestId('movements-caption')).toHaveTextContent('42 units in, 50 out');
+    expect(screen.getAllByTestId('top-mover')[1]).toHaveTextContent('15 delivered');
+    expect(chartDays()!.at(-1)).toEqual(dayOf('2026-11-30', { delivered: 8 }));
+    expect(screen.getByTestId('movements-caption')).toHaveTextContent('42 received, 48 delivered');
     expect(statsCalls(calls)).toHaveLength(3);
   });
 });

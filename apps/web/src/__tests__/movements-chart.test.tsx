@@ -49,17 +49,21 @@ beforeEach(() => {
 });
 
 const DAYS = statsDays(new Date('2026-11-30T23:59:59.000Z'));
-const days = (out: number): DayMovement[] => DAYS.map((day, index) => ({ day, in: index, out }));
+const ZERO = { received: 0, delivered: 0, removed: 0, corrections: 0, opening: 0, deletions: 0, in: 0, out: 0 };
+const dayOf = (day: string, buckets: Partial<DayMovement> = {}): DayMovement => ({ ...ZERO, day, ...buckets });
+/** Received: the day's index; delivered: `delivered` each day, and opening stock that the chart does not draw. */
+const days = (delivered: number): DayMovement[] =>
+  DAYS.map((day, index) => dayOf(day, { received: index, delivered, opening: 1000, in: index, out: delivered }));
 
 describe('the movements chart', () => {
-  test('drawn once, into its box, with the days as UTC midnights and their in and out', () => {
+  test('drawn once, into its box, with the days as UTC midnights and their units received and delivered', () => {
     const { getByTestId, rerender, unmount } = render(<MovementsChart days={days(1)} />);
     expect(mockPlots).toHaveLength(1);
     const [{ options, data, target, plot }] = mockPlots as [(typeof mockPlots)[number]];
     expect(target).toBe(getByTestId('movements-chart'));
     expect(target).toHaveAttribute('aria-hidden', 'true');
     expect(data).toEqual(chartColumns(days(1)));
-    expect(options.series.map((series) => series.label)).toEqual(['Day', 'In', 'Out']);
+    expect(options.series.map((series) => series.label)).toEqual(['Day', 'Received', 'Delivered']);
     // The legend: the day pointed at and its units; none pointed at, the units over all the days.
     const legend = (series: number, value: number | null, index: number | null) =>
       (options.series[series]!.value as (...args: unknown[]) => string)({ data }, value, series, index);
@@ -100,13 +104,28 @@ describe('the chart’s numbers', () => {
     expect(outs.every((out) => out === 4)).toBe(true);
   });
 
-  test('totals in and out, and the first day with the most out', () => {
-    const moved = DAYS.map((day) => ({ day, in: 0, out: 0 }));
-    moved[3] = { day: DAYS[3]!, in: 5, out: 7 };
-    moved[9] = { day: DAYS[9]!, in: 1, out: 7 };
-    moved[20] = { day: DAYS[20]!, in: 0, out: 2 };
-    expect(movementTotals(moved)).toEqual({ in: 6, out: 16, busiest: moved[3] });
-    expect(movementTotals(DAYS.map((day) => ({ day, in: 3, out: 0 })))).toEqual({ in: 90, out: 0, busiest: undefined });
+  test('totals each bucket, whether anything moved, and the first day with the most delivered', () => {
+    const moved = DAYS.map((day) => dayOf(day));
+    moved[3] = dayOf(DAYS[3]!, { received: 5, delivered: 7, corrections: -2 });
+    moved[9] = dayOf(DAYS[9]!, { received: 1, delivered: 7, removed: 4 });
+    moved[20] = dayOf(DAYS[20]!, { delivered: 2, opening: 9, deletions: 3 });
+    expect(movementTotals(moved)).toEqual({
+      received: 6,
+      delivered: 16,
+      removed: 4,
+      corrections: -2,
+      opening: 9,
+      deletions: 3,
+      moved: true,
+      busiest: moved[3],
+    });
+    expect(movementTotals(DAYS.map((day) => dayOf(day, { received: 3 })))).toMatchObject({
+      received: 90,
+      delivered: 0,
+      busiest: undefined,
+    });
+    // A restock and its undo on one day: nothing moved.
+    expect(movementTotals(DAYS.map((day) => dayOf(day))).moved).toBe(false);
   });
 
   test('half a day either side of the first and last days; whole units on the y axis', () => {

@@ -1,7 +1,7 @@
 import type { AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction } from '@smart-zone/types/audit';
 import { type Item, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
-import { dayTotalsOf } from '@smart-zone/types/movement-kinds';
+import { dayTotalsOf, type DayShare } from '@smart-zone/types/movement-kinds';
 import { utcDay } from '@smart-zone/types/stats';
 import type { AuditNote } from '../audit-entries';
 import { type ItemFields } from '../import-plan';
@@ -38,6 +38,8 @@ export interface ItemChange {
     item?: Item;
     /** The movement an `undo` takes back. */
     undoOf?: string;
+    /** Its reason: the bucket the undo takes its units back out of (dayTotals); not stored. */
+    undone?: MovementReason;
   };
   /** The alert the change raises (the rule of stock-alerts.ts), or null; the feed entry names it. */
   alert: AlertKind | null;
@@ -45,20 +47,19 @@ export interface ItemChange {
   days?: DayTotals;
 }
 
-/** A movement's part of the day totals (docs/decisions/013): on its UTC day, units in and out, and its item's units out. */
-export interface DayTotals {
-  day: string;
-  in: number;
-  out: number;
-  itemOut: number;
-}
+/** A movement's part of the day totals (docs/decisions/013): its UTC day, its share of each bucket, its item's units delivered. */
+export type DayTotals = DayShare & { day: string };
 
 /**
- * Its UTC day and its share of that day's totals, as the movement kinds table counts it (dayTotalsOf).
- * SQLite's triggers count the same in SQL made from the same table (sqlite/schema-stats.ts).
+ * Its UTC day and its share of that day's buckets, as the movement kinds table counts it (dayTotalsOf; an
+ * undo by the reason of the movement it takes back). SQLite's triggers count the same in SQL made from the
+ * same table (sqlite/schema-stats.ts).
  */
-export function dayTotals({ delta, reason }: { delta: number; reason: MovementReason }, at: string): DayTotals {
-  return { day: utcDay(Date.parse(at)), ...dayTotalsOf(reason, delta) };
+export function dayTotals(
+  { delta, reason, undone }: { delta: number; reason: MovementReason; undone?: MovementReason },
+  at: string,
+): DayTotals {
+  return { day: utcDay(Date.parse(at)), ...dayTotalsOf(reason, delta, undone) };
 }
 
 /**
@@ -131,7 +132,7 @@ export function stockMove(
     at: string;
     /** What the audit entry is about (default: the item). */
     target?: AuditNote['target'];
-  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'undoOf'>,
+  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'undoOf' | 'undone'>,
 ): ItemWrite {
   const { delta, reason, action, actor, at, target, ...links } = move;
   const item: Item = { ...before, quantity: before.quantity + delta, updatedAt: at, version: before.version + 1 };

@@ -41,6 +41,14 @@ export function decideUndo(
   if (!storable(item.quantity + delta)) return { ok: false, reason: 'out_of_range', available: item.quantity, delta };
   return {
     ok: true,
-    write: stockMove(item, { delta, reason: 'undo', action: 'stock.undo', actor: by, at, undoOf: movement.id }),
+    write: stockMove(item, {
+      delta,
+      reason: 'undo',
+      action: 'stock.undo',
+      actor: by,
+      at,
+      undoOf: movement.id,
+      undone: movement.reason,
+    }),
   };
 }

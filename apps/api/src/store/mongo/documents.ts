@@ -2,6 +2,7 @@ import type { Collection, Db, ObjectId } from 'mongodb';
 import type { AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction, AuditEntry, AuditTargetKind } from '@smart-zone/types/audit';
 import type { Actor, Item, ItemInput, MovementReason } from '@smart-zone/types/item';
+import type { DayBucket } from '@smart-zone/types/movement-kinds';
 import type { Role } from '@smart-zone/types/roles';
 import type { ItemFields } from '../import-plan';
 import type { Author, ChangeCause } from '../store';
@@ -163,15 +164,13 @@ export interface MetaDoc {
 }
 
 /**
- * Units in and out on one UTC day, every movement's delta by its sign (mongo-stats.ts): a counter document
- * of the day (`_id`: YYYY-MM-DD/<shard>, mongo-counts.ts), or the day's whole total as the first count of
- * past movements made it (`_id`: YYYY-MM-DD). A day's totals are the sum of its documents.
+ * One UTC day's buckets (DAY_BUCKETS, mongo-stats.ts): a counter document of the day (`_id`:
+ * YYYY-MM-DD/<shard>, mongo-counts.ts), holding the buckets its writes moved (signed: one shard alone may be
+ * below 0), or the day's whole count as the count of past movements made it (`_id`: YYYY-MM-DD). A day's
+ * buckets are the sums over its documents; `in` and `out`: what documents from before the buckets held
+ * (issue 22), replaced at the first start that counts the buckets.
  */
-export interface MovementDayDoc {
-  _id: string;
-  in: number;
-  out: number;
-}
+export type MovementDayDoc = { _id: string; in?: number; out?: number } & Partial<Record<DayBucket, number>>;
 
 /**
  * One counter document of the catalogue's totals (`items/<shard>`, mongo-counts.ts): what the writes that
@@ -189,7 +188,10 @@ export interface TotalDoc {
   writes?: number;
 }
 
-/** One item's units out on one UTC day: the top movers (mongo-stats.ts); removed with the item. */
+/**
+ * One item's units delivered on one UTC day, less the cancels made that day (below 0 when a delivery of
+ * another day was cancelled): the top movers (mongo-stats.ts); removed with the item.
+ */
 export interface ItemOutDayDoc {
   _id: ObjectId;
   day: string;

@@ -15,7 +15,13 @@ const ATTEMPTS = 10;
 class ItemMoved extends Error {}
 
 /** A decided movement as the ledger records it: the ids it links to as ObjectIds. */
-function movementOf({ deliveryId, undoOf, ...movement }: NonNullable<Decided['movement']>): ItemChange['movement'] {
+function movementOf({
+  deliveryId,
+  undoOf,
+  // What an undo takes back counts in its day totals (change.days), already counted; not stored.
+  undone: _undone,
+  ...movement
+}: NonNullable<Decided['movement']>): ItemChange['movement'] {
   return {
     ...movement,
     ...(deliveryId ? { deliveryId: new ObjectId(deliveryId) } : {}),

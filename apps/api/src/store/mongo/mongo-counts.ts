@@ -1,4 +1,5 @@
 import { Double, type ClientSession, type ObjectId } from 'mongodb';
+import { DAY_BUCKETS, type DayBucket } from '@smart-zone/types/movement-kinds';
 import { isLowStock, isOutOfStock } from '@smart-zone/types/stock';
 import type { StockLevel } from '../stock-alerts';
 import type { ChangeCause } from '../store';
@@ -41,22 +42,24 @@ const inc = (values: Record<string, number>) =>
 
 /**
  * The stats' totals, kept in the transaction of every write (mongo-stats.ts reads them; SQLite keeps the
- * same in its triggers): units in and out per UTC day and each item's units out per day, as each change's
+ * same in its triggers): each UTC day's buckets (DAY_BUCKETS) and each item's units delivered per day, as each change's
  * decision counted them (a deleted item's days go with it), and the catalogue's count, units, value, low
  * and out items, each moved by what the change did to its item (before and after), and the count of
  * item writes (`writes`: the catalogue's revision).
  */
 export function mongoCounts({ movementDays, itemOutDays, totals }: MongoCollections) {
   return async function count(list: readonly CountedChange[], session?: ClientSession): Promise<void> {
-    const days = new Map<string, { in: number; out: number }>();
+    const days = new Map<string, Partial<Record<DayBucket, number>>>();
     const itemDays = new Map<string, { day: string; itemId: ObjectId; out: number }>();
-    // Each movement's share as its decision counted it (dayTotals: the movement kinds table).
+    // Each movement's share as its decision counted it (dayTotals: the movement kinds table), the buckets
+    // it moves alone (signed: a bucket of a counter document may go below 0, the day's sum never does).
     for (const { days: counted, itemId } of list) {
       if (!counted) continue;
       const { day } = counted;
-      const total = days.get(day) ?? { in: 0, out: 0 };
-      total.in += counted.in;
-      total.out += counted.out;
+      const total = days.get(day) ?? {};
+      for (const bucket of DAY_BUCKETS) {
+        if (counted[bucket] !== 0) total[bucket] = (total[bucket] ?? 0) + counted[bucket];
+      }
       days.set(day, total);
       if (counted.itemOut === 0) continue;
       const key = `${day} ${itemId.toHexString()}`;
@@ -64,11 +67,14 @@ export function mongoCounts({ movementDays, itemOutDays, totals }: MongoCollecti
       itemDay.out += counted.itemOut;
       itemDays.set(key, itemDay);
     }
-    if (days.size > 0) {
+    if ([...days.values()].some((total) => Object.keys(total).length > 0)) {
       await movementDays.bulkWrite(
-        [...days].map(([day, total]) => ({
-          updateOne: { filter: { _id: shardOf(day) }, update: { $inc: inc(total) }, upsert: true },
-        })),
+        // A day whose movements moved no bucket (an item created empty) writes nothing.
+        [...days]
+          .filter(([, total]) => Object.keys(total).length > 0)
+          .map(([day, total]) => ({
+            updateOne: { filter: { _id: shardOf(day) }, update: { $inc: inc(total) }, upsert: true },
+          })),
         { ordered: true, ...inTx(session) },
       );
     }

@@ -1,12 +1,21 @@
 import type { ObjectId } from 'mongodb';
-import { reasonsCounted } from '@smart-zone/types/movement-kinds';
-import { STATS_TOP_MOVERS, statsDays, type Stats } from '@smart-zone/types/stats';
+import {
+  BUCKET_SIGNS,
+  DAY_BUCKETS,
+  KIND_COUNTS,
+  MOVEMENT_KIND_NAMES,
+  reasonsOfKind,
+  type DayBucket,
+  type MovementKind,
+} from '@smart-zone/types/movement-kinds';
+import { type DayMovement, STATS_TOP_MOVERS, statsDays, type Stats, withInOut } from '@smart-zone/types/stats';
 import type { StatsRepository } from '../store';
 import { countOf, type MongoCollections } from './documents';
 import { COUNTER_SHARDS, ITEM_TOTALS, TOTAL_FIELDS } from './mongo-counts';
 import { inTx } from './mongo-tx';
 
-const STATS_MIGRATED_KEY = 'stats_days_counted';
+/** Issue 32: the days counted again in buckets (a new key: a store counted before counts again once). */
+const STATS_MIGRATED_KEY = 'stats_day_buckets_counted';
 const TOTALS_COUNTED_KEY = 'stats_totals_counted';
 /** Deleted items' days go with them; a read races a deletion at most, so a few more than five always do. */
 const MOVERS_READ = STATS_TOP_MOVERS * 2;
@@ -16,8 +25,8 @@ const LAST_SHARD = '/~';
 /**
  * GET /api/stats on MongoDB, from totals the ledger keeps in every write's transaction (mongo-counts.ts),
  * as SQLite keeps its own (V8 triggers), never a scan of the items: the catalogue's count, units, value,
- * low and out items summed over their counter documents; units in and out per day summed over each day's
- * (a range of _id); each item's out per day ($group over the window's rows, on their index). The dashboard
+ * low and out items summed over their counter documents; each day's buckets summed over its documents
+ * (a range of _id); each item's units delivered per day ($group over the window's rows, on their index). The dashboard
  * asks on every change, from every open page: a $group over a million items on each ask was the
  * collection read again and again. Each read is of its own moment (no snapshot across them: a figure may
  * be a write apart from another).
@@ -35,6 +44,8 @@ export function mongoStats({ items, movementDays, itemOutDays, totals }: MongoCo
           [
             { $match: { day: { $gte: first, $lte: last } } },
             { $group: { _id: '$itemId', out: { $sum: '$out' } } },
+            // Units delivered less cancelled: an item whose deliveries were all cancelled is no mover.
+            { $match: { out: { $gt: 0 } } },
             { $sort: { out: -1, _id: 1 } },
             { $limit: MOVERS_READ },
           ],
@@ -45,12 +56,13 @@ export function mongoStats({ items, movementDays, itemOutDays, totals }: MongoCo
     const sum = Object.fromEntries(
       TOTAL_FIELDS.map((field) => [field, totalDocs.reduce((total, doc) => total + countOf(doc[field]), 0)]),
     ) as Record<(typeof TOTAL_FIELDS)[number], number>;
-    // A day's documents (its shards, and its whole total from the first count): summed. Totals may be longs.
-    const byDay = new Map<string, { in: number; out: number }>();
+    // A day's documents (its shards, and its whole count from the ledger): each bucket summed. Totals may be longs.
+    const byDay = new Map<string, Record<DayBucket, number>>();
     for (const doc of dayDocs) {
       const day = doc._id.slice(0, first.length);
-      const total = byDay.get(day) ?? { in: 0, out: 0 };
-      byDay.set(day, { in: total.in + countOf(doc.in), out: total.out + countOf(doc.out) });
+      const total = byDay.get(day) ?? noBuckets();
+      for (const bucket of DAY_BUCKETS) total[bucket] += countOf(doc[bucket]);
+      byDay.set(day, total);
     }
     const names = new Map(
       (
@@ -65,7 +77,7 @@ export function mongoStats({ items, movementDays, itemOutDays, totals }: MongoCo
       stockValue: sum.cents / 100,
       low: sum.low,
       out: sum.out,
-      movementsByDay: days.map((day) => ({ day, in: byDay.get(day)?.in ?? 0, out: byDay.get(day)?.out ?? 0 })),
+      movementsByDay: days.map((day): DayMovement => withInOut({ day, ...(byDay.get(day) ?? noBuckets()) })),
       topMovers: movers
         .filter((mover) => names.has(mover._id.toHexString()))
         .slice(0, STATS_TOP_MOVERS)
@@ -82,36 +94,78 @@ export function mongoStats({ items, movementDays, itemOutDays, totals }: MongoCo
   };
 }
 
-/** A movement's units `way` as the day totals count them (dayTotalsOf, the movement kinds table), else 0. */
-const counted = (way: 'in' | 'out', units: unknown) => ({
-  $cond: [
-    {
-      $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$delta', 0] }, { $in: ['$reason', reasonsCounted(way, 'dayTotals')] }],
-    },
-    units,
-    0,
-  ],
-});
+const noBuckets = () => Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, 0])) as Record<DayBucket, number>;
 
 /**
- * Movements from before the stats were counted: their days, made once from the ledger on the server
- * ($merge), then marked done. Safe to run again (it recomputes and replaces); writes that land while it
- * runs, on the first start after the upgrade, may be counted in the days it replaces or not.
+ * A movement's units in the kinds that pass `test` (as dayTotalsOf: each signed as its bucket counts), else 0,
+ * in a pipeline whose documents carry `reason` and `way` as it counts (countedStages) and its `delta`.
  */
-export async function countPastMovements({ movements, meta, movementDays }: MongoCollections): Promise<void> {
+function unitsOf(test: (kind: MovementKind) => boolean) {
+  const branches = MOVEMENT_KIND_NAMES.flatMap((kind) => {
+    const { bucket } = KIND_COUNTS[kind];
+    if (bucket === null || !test(kind)) return [];
+    const ways = (['in', 'out'] as const).flatMap((way) => {
+      const reasons = reasonsOfKind(way, (its) => its === kind);
+      return reasons.length
+        ? [{ $and: [{ [way === 'in' ? '$gt' : '$lt']: ['$way', 0] }, { $in: ['$reason', reasons] }] }]
+        : [];
+    });
+    const units = BUCKET_SIGNS[bucket] < 0 ? { $multiply: ['$delta', -1] } : '$delta';
+    return ways.length ? [{ case: { $or: ways }, then: units }] : [];
+  });
+  // Summed as doubles: a sum of ints past 2^31 − 1 would be a long (see `total` in schema-validators.ts).
+  return { $toDouble: branches.length ? { $switch: { branches, default: 0 } } : 0 };
+}
+
+/**
+ * Each movement as it counts (countedKindOf): an undo by the movement it takes back (looked up on its
+ * undoOf), that one's way; the others by their own reason and delta. `day`: its UTC day.
+ */
+const countedStages = [
+  {
+    $lookup: {
+      from: 'movements',
+      localField: 'undoOf',
+      foreignField: '_id',
+      as: 'undone',
+      pipeline: [{ $project: { reason: 1 } }],
+    },
+  },
+  {
+    $set: {
+      day: { $dateToString: { format: '%Y-%m-%d', date: '$at' } },
+      reason: { $ifNull: [{ $first: '$undone.reason' }, '$reason'] },
+      way: { $cond: [{ $gt: [{ $size: '$undone' }, 0] }, { $multiply: ['$delta', -1] }, '$delta'] },
+    },
+  },
+];
+
+/**
+ * Movements from before the day buckets were counted: their days and the items' units delivered, made
+ * once from the ledger on the server ($merge), then marked done (issue 32: counted again in buckets, as
+ * SQLite's migration 12). Safe to run again (it recomputes and replaces); writes that land while it runs,
+ * on the first start after the upgrade, may be counted in the days it replaces or not.
+ */
+export async function countPastMovements({
+  movements,
+  meta,
+  movementDays,
+  itemOutDays,
+}: MongoCollections): Promise<void> {
   if (await meta.findOne({ _id: STATS_MIGRATED_KEY })) return;
-  const day = { $dateToString: { format: '%Y-%m-%d', date: '$at' } };
-  // Counted again from the ledger: the days' counter documents go, or their movements would count twice.
-  await movementDays.deleteMany({ _id: { $regex: '/' } });
+  // Counted again from the ledger: the days' documents and the items' days go, or they would count twice.
+  await movementDays.deleteMany({});
+  await itemOutDays.deleteMany({});
   await movements
     .aggregate(
       [
+        ...countedStages,
         {
           $group: {
-            _id: day,
-            // Summed as doubles: a sum of ints past 2^31 − 1 would be a long (see `total` in schema.ts).
-            in: { $sum: { $toDouble: counted('in', '$delta') } },
-            out: { $sum: { $toDouble: counted('out', { $multiply: ['$delta', -1] }) } },
+            _id: '$day',
+            ...Object.fromEntries(
+              DAY_BUCKETS.map((bucket) => [bucket, { $sum: unitsOf((kind) => KIND_COUNTS[kind].bucket === bucket) }]),
+            ),
           },
         },
         { $merge: { into: 'movementDays', whenMatched: 'replace', whenNotMatched: 'insert' } },
@@ -122,8 +176,10 @@ export async function countPastMovements({ movements, meta, movementDays }: Mong
   await movements
     .aggregate(
       [
-        { $match: { delta: { $lt: 0 }, reason: { $in: reasonsCounted('out', 'topMovers') } } },
-        { $group: { _id: { day, itemId: '$itemId' }, out: { $sum: { $toDouble: { $multiply: ['$delta', -1] } } } } },
+        ...countedStages,
+        { $set: { out: unitsOf((kind) => KIND_COUNTS[kind].topMovers) } },
+        { $match: { out: { $ne: 0 } } },
+        { $group: { _id: { day: '$day', itemId: '$itemId' }, out: { $sum: '$out' } } },
         // Only items that still exist (a deleted item's days go with it).
         {
           $lookup: {

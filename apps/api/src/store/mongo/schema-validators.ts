@@ -2,7 +2,7 @@ import type { Document } from 'mongodb';
 import { ALERT_CHANNELS, ALERT_KINDS } from '@smart-zone/types/alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@smart-zone/types/audit';
 import { MOVEMENT_REASONS, QUANTITY_MAX } from '@smart-zone/types/item';
-import { ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kinds';
+import { DAY_BUCKETS, ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kinds';
 import { ROLES } from '@smart-zone/types/roles';
 import { STOCK_LEVEL_EXPR } from './documents';
 import { TOTAL_FIELDS } from './mongo-counts';
@@ -31,6 +31,8 @@ const seq = { ...wholeNumber, minimum: 1 };
  * before), is accepted too, or that day's every later stock write would be refused. Read with countOf.
  */
 const total = { bsonType: ['int', 'long', 'double'], multipleOf: 1, minimum: 0 };
+/** A total that an undo or a cancel takes units off (a day bucket, an item's day delivered): any sign. */
+const signedTotal = { ...total, minimum: -Number.MAX_SAFE_INTEGER };
 
 export type CollectionName =
   | 'items'
@@ -236,10 +238,13 @@ const SCHEMAS: Record<CollectionName, Document> = {
   },
   movementDays: {
     bsonType: 'object',
-    required: ['_id', 'in', 'out'],
+    required: ['_id'],
     properties: {
-      // A day's counter document (YYYY-MM-DD/<shard>), or its whole total from the first count (YYYY-MM-DD).
+      // A day's counter document (YYYY-MM-DD/<shard>), or its whole count from the ledger (YYYY-MM-DD).
       _id: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}(/\\d+)?$' },
+      // The buckets a day's writes moved (issue 32): signed, a shard or a day (an undo a day later) may be below 0.
+      ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, signedTotal])),
+      // Units in and out, as documents from before the buckets held them.
       in: total,
       out: total,
     },
@@ -250,7 +255,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
     required: ['_id', ...TOTAL_FIELDS],
     properties: {
       _id: { ...text, pattern: '^items/\\d+$' },
-      ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, { ...total, minimum: -Number.MAX_SAFE_INTEGER }])),
+      ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, signedTotal])),
       writes: total,
     },
   },
@@ -261,7 +266,8 @@ const SCHEMAS: Record<CollectionName, Document> = {
       _id: objectId,
       day: { ...text, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       itemId: objectId,
-      out: { ...total, minimum: 1 },
+      // Units delivered less cancelled that day: below 0 when a delivery of another day was cancelled.
+      out: signedTotal,
     },
   },
 };

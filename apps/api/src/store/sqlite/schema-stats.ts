@@ -1,29 +1,57 @@
 import type Database from 'better-sqlite3';
 import {
+  BUCKET_SIGNS,
+  DAY_BUCKETS,
+  KIND_COUNTS,
+  MOVEMENT_KIND_NAMES,
   MOVEMENT_REASONS,
-  reasonsCounted,
+  reasonsOfKind,
   ZERO_DELTA_REASONS,
+  type MovementKind,
   type MovementReason,
 } from '@smart-zone/types/movement-kinds';
 import { STATS_DAYS } from '@smart-zone/types/stats';
 
 /**
  * What the movement kinds table (packages/types movement-kinds.ts) says, as
- * SQL: which reasons a movement may have, and what its delta adds to the
- * dashboard's totals (dayTotalsOf, the function the MongoDB ledger adds by).
- * The triggers below are made from it, and made again when they differ from
- * what a file holds (syncLedgerTriggers, at every open): a reason added to the
- * table, or counted otherwise, needs no migration here. Totals already counted
- * stay as they were counted: a change of how an existing reason counts needs
- * a migration that counts the ledger again (countLedger).
+ * SQL: which reasons a movement may have, and what it adds to the
+ * dashboard's day buckets (dayTotalsOf, the function the MongoDB ledger adds
+ * by). The triggers below are made from it, and made again when they differ
+ * from what a file holds (syncLedgerTriggers, at every open): a reason added
+ * to the table, or counted otherwise, needs no migration here. Totals already
+ * counted stay as they were counted: a change of how an existing reason
+ * counts needs a migration that counts the ledger again (countLedger).
  */
 const quoted = (reasons: readonly MovementReason[]) => reasons.map((reason) => `'${reason}'`).join(', ');
-const unitsIn = (m: string) =>
-  `CASE WHEN ${m}.delta > 0 AND ${m}.reason IN (${quoted(reasonsCounted('in', 'dayTotals'))}) THEN ${m}.delta ELSE 0 END`;
-const unitsOut = (m: string) =>
-  `CASE WHEN ${m}.delta < 0 AND ${m}.reason IN (${quoted(reasonsCounted('out', 'dayTotals'))}) THEN -${m}.delta ELSE 0 END`;
-/** Whether the movement's units out are its item's (the top movers). */
-const itemOut = (m: string) => `${m}.delta < 0 AND ${m}.reason IN (${quoted(reasonsCounted('out', 'topMovers'))})`;
+
+/**
+ * A movement as it counts (countedKindOf), a row `c` of: its day, item, delta, the reason it counts by and
+ * the way (`way`'s sign) it goes; an undo counts by the movement it takes back (`u`, joined on undo_of), the
+ * way that one went. `m`: the movement (`new` in a trigger).
+ */
+const countedColumns = (m: string) => `substr(${m}.at, 1, 10) AS day, ${m}.item_id AS item_id, ${m}.delta AS delta,
+    coalesce(u.reason, ${m}.reason) AS reason, CASE WHEN u.reason IS NULL THEN ${m}.delta ELSE -${m}.delta END AS way`;
+const undoneOf = (m: string) => `LEFT JOIN movements u ON ${m}.reason = 'undo' AND u.id = ${m}.undo_of`;
+const COUNTED_NEW = `SELECT ${countedColumns('new')} FROM (SELECT 1) ${undoneOf('new')}`;
+const COUNTED_LEDGER = `SELECT ${countedColumns('m')} FROM movements m ${undoneOf('m')}`;
+
+/** Row `c`'s units in the kinds that pass `test`, each signed as its bucket counts (BUCKET_SIGNS), else 0. */
+function unitsOf(test: (kind: MovementKind) => boolean): string {
+  const whens = MOVEMENT_KIND_NAMES.flatMap((kind) => {
+    const { bucket } = KIND_COUNTS[kind];
+    if (bucket === null || !test(kind)) return [];
+    const ways = (['in', 'out'] as const).flatMap((way) => {
+      const reasons = reasonsOfKind(way, (its) => its === kind);
+      return reasons.length ? [`(c.way ${way === 'in' ? '>' : '<'} 0 AND c.reason IN (${quoted(reasons)}))`] : [];
+    });
+    return ways.length ? [`WHEN ${ways.join(' OR ')} THEN ${BUCKET_SIGNS[bucket] < 0 ? '-' : ''}c.delta`] : [];
+  });
+  return whens.length ? `CASE ${whens.join(' ')} ELSE 0 END` : '0';
+}
+/** Each bucket's units, in DAY_BUCKETS' order; the item's units delivered (the top movers). */
+const BUCKET_UNITS = DAY_BUCKETS.map((bucket) => unitsOf((kind) => KIND_COUNTS[kind].bucket === bucket));
+const ITEM_OUT = unitsOf((kind) => KIND_COUNTS[kind].topMovers);
+const BUCKET_COLUMNS = DAY_BUCKETS.join(', ');
 
 /**
  * Issue 22: the dashboard's totals (GET /api/stats), kept by triggers in each
@@ -89,22 +117,34 @@ END;
 `;
 
 /**
- * The day totals counted again from the whole ledger, as the table counts
- * each movement now: migration 8, and any later migration that changes how an
- * existing reason counts. A deleted item's movements count in their days, not
- * among the movers.
+ * Issue 32: the day totals as buckets (DAY_BUCKETS), one column each, in place of migration 8's units in and
+ * out; counted from the whole ledger (countLedger), as are the top movers (units delivered now).
+ */
+export const V12_DAY_BUCKETS = `
+DROP TABLE movement_days;
+CREATE TABLE day_buckets (
+  day TEXT NOT NULL PRIMARY KEY,
+  ${DAY_BUCKETS.map((bucket) => `${bucket} INTEGER NOT NULL`).join(',\n  ')}
+) WITHOUT ROWID;
+`;
+
+/**
+ * The day buckets and the top movers counted again from the whole ledger, as
+ * the table counts each movement now: migration 12, and any later migration
+ * that changes how an existing reason counts. A deleted item's movements count
+ * in their days, not among the movers.
  */
 export function countLedger(db: Database.Database): void {
   db.exec(`
-DELETE FROM movement_days;
+DELETE FROM day_buckets;
 DELETE FROM item_out_days;
 DELETE FROM item_out_window;
-INSERT INTO movement_days (day, units_in, units_out)
-  SELECT substr(m.at, 1, 10), SUM(${unitsIn('m')}), SUM(${unitsOut('m')}) FROM movements m GROUP BY substr(m.at, 1, 10);
+INSERT INTO day_buckets (day, ${BUCKET_COLUMNS})
+  SELECT c.day, ${BUCKET_UNITS.map((units) => `SUM(${units})`).join(', ')} FROM (${COUNTED_LEDGER}) c GROUP BY c.day;
 INSERT INTO item_out_days (day, item_id, units_out)
-  SELECT substr(m.at, 1, 10), m.item_id, SUM(-m.delta) FROM movements m
-   WHERE ${itemOut('m')} AND EXISTS (SELECT 1 FROM items i WHERE i.id = m.item_id)
-   GROUP BY substr(m.at, 1, 10), m.item_id;
+  SELECT c.day, c.item_id, SUM(${ITEM_OUT}) FROM (${COUNTED_LEDGER}) c
+   WHERE ${ITEM_OUT} <> 0 AND EXISTS (SELECT 1 FROM items i WHERE i.id = c.item_id)
+   GROUP BY c.day, c.item_id;
 INSERT INTO item_out_window (item_id, units_out)
   SELECT item_id, SUM(units_out) FROM item_out_days
    WHERE day >= (SELECT value FROM meta WHERE key = 'movers_from') GROUP BY item_id;
@@ -159,17 +199,22 @@ END`;
 /** The first day of the top movers' window that ends with the movement's day. */
 const windowFrom = `date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')`;
 
-/** Each movement's share of the totals (dayTotalsOf), added in its own transaction. */
+/**
+ * Each movement's share of the day buckets (dayTotalsOf: an undo's by the movement it takes back, read on
+ * its id), and of its item's units delivered, added in its own transaction. A day's delivered may go below
+ * 0 for an item (a delivery cancelled a day later): the top movers read what is above 0.
+ */
 const MOVEMENT_DAYS_COUNTED = `CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
-  INSERT INTO movement_days (day, units_in, units_out) VALUES (substr(new.at, 1, 10), ${unitsIn('new')}, ${unitsOut('new')})
-    ON CONFLICT (day) DO UPDATE SET units_in = units_in + excluded.units_in, units_out = units_out + excluded.units_out;
+  INSERT INTO day_buckets (day, ${BUCKET_COLUMNS})
+    SELECT c.day, ${BUCKET_UNITS.join(', ')} FROM (${COUNTED_NEW}) c WHERE true
+    ON CONFLICT (day) DO UPDATE SET ${DAY_BUCKETS.map((bucket) => `${bucket} = ${bucket} + excluded.${bucket}`).join(', ')};
   INSERT INTO item_out_days (day, item_id, units_out)
-    SELECT substr(new.at, 1, 10), new.item_id, -new.delta WHERE ${itemOut('new')}
+    SELECT c.day, c.item_id, ${ITEM_OUT} FROM (${COUNTED_NEW}) c WHERE ${ITEM_OUT} <> 0
     ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
   -- A movement of a day the window has left (a late clock) is not added to it.
   INSERT INTO item_out_window (item_id, units_out)
-    SELECT new.item_id, -new.delta WHERE ${itemOut('new')}
-      AND substr(new.at, 1, 10) >= (SELECT value FROM meta WHERE key = 'movers_from')
+    SELECT c.item_id, ${ITEM_OUT} FROM (${COUNTED_NEW}) c WHERE ${ITEM_OUT} <> 0
+      AND c.day >= (SELECT value FROM meta WHERE key = 'movers_from')
     ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
 END`;
 
@@ -200,16 +245,17 @@ export const LEDGER_TRIGGERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Makes each of LEDGER_TRIGGERS again where the file holds another text (or
+ * Makes each of LEDGER_TRIGGERS (or of those `names`) again where the file holds another text (or
  * none), in one write transaction (another process opening the file at the
  * same time waits, then finds them made); a file that holds them all is only
  * read. Answers the names it made.
  */
-export function syncLedgerTriggers(db: Database.Database): string[] {
+export function syncLedgerTriggers(db: Database.Database, names = Object.keys(LEDGER_TRIGGERS)): string[] {
   const stored = db
     .prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
     .pluck();
-  const differing = () => Object.entries(LEDGER_TRIGGERS).filter(([name, sql]) => stored.get(name) !== sql);
+  const differing = () =>
+    Object.entries(LEDGER_TRIGGERS).filter(([name, sql]) => names.includes(name) && stored.get(name) !== sql);
   if (differing().length === 0) return [];
   return db
     .transaction(() =>

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
-import { STATS_TOP_MOVERS, statsDays, type Stats } from '@smart-zone/types/stats';
+import { DAY_BUCKETS, type DayBucket } from '@smart-zone/types/movement-kinds';
+import { type DayMovement, STATS_TOP_MOVERS, statsDays, type Stats, withInOut } from '@smart-zone/types/stats';
 import type { StatsRepository } from '../store';
 
 /**
- * GET /api/stats from the totals V8's triggers keep in every write's
+ * GET /api/stats from the totals the ledger's triggers keep (schema-stats.ts: day buckets, items delivered) in every write's
  * transaction (schema.ts): one row, the window's 30 day rows, and the top of
  * the items' out over the window; low and out counted in their
  * partial indexes. Read in one transaction, so the figures agree with each other. A deleted item's rows
@@ -16,18 +17,18 @@ export function sqliteStats(db: Database.Database): StatsRepository {
     ),
     low: db.prepare<[], number>('SELECT COUNT(*) FROM items WHERE min_stock > 0 AND quantity <= min_stock').pluck(),
     out: db.prepare<[], number>('SELECT COUNT(*) FROM items WHERE quantity = 0').pluck(),
-    days: db.prepare<[string, string], { day: string; units_in: number; units_out: number }>(
-      'SELECT day, units_in, units_out FROM movement_days WHERE day BETWEEN ? AND ?',
+    days: db.prepare<[string, string], Record<DayBucket, number> & { day: string }>(
+      `SELECT day, ${DAY_BUCKETS.join(', ')} FROM day_buckets WHERE day BETWEEN ? AND ?`,
     ),
     moversFrom: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'movers_from'").pluck(),
     window: db.prepare<[number], { item_id: string; name: string; units_out: number }>(
       `SELECT w.item_id, i.name, w.units_out FROM item_out_window w JOIN items i ON i.id = w.item_id
-        ORDER BY w.units_out DESC, w.item_id LIMIT ?`,
+        WHERE w.units_out > 0 ORDER BY w.units_out DESC, w.item_id LIMIT ?`,
     ),
     movers: db.prepare<[string, string, number], { item_id: string; name: string; units_out: number }>(
       `SELECT t.item_id, i.name, t.units_out FROM (
          SELECT item_id, SUM(units_out) AS units_out FROM item_out_days WHERE day BETWEEN ? AND ?
-          GROUP BY item_id ORDER BY units_out DESC, item_id LIMIT ?
+          GROUP BY item_id HAVING SUM(units_out) > 0 ORDER BY units_out DESC, item_id LIMIT ?
        ) t JOIN items i ON i.id = t.item_id ORDER BY t.units_out DESC, t.item_id`,
     ),
   };
@@ -49,11 +50,13 @@ export function sqliteStats(db: Database.Database): StatsRepository {
       stockValue: totals.value_cents / 100,
       low: sql.low.get() ?? 0,
       out: sql.out.get() ?? 0,
-      movementsByDay: days.map((day) => ({
-        day,
-        in: byDay.get(day)?.units_in ?? 0,
-        out: byDay.get(day)?.units_out ?? 0,
-      })),
+      movementsByDay: days.map((day) => {
+        const row = byDay.get(day);
+        return withInOut({
+          day,
+          ...Object.fromEntries(DAY_BUCKETS.map((bucket) => [bucket, row?.[bucket] ?? 0])),
+        } as DayMovement);
+      }),
       topMovers: movers.map((row) => ({
         itemId: row.item_id,
         name: row.name,

@@ -10,7 +10,7 @@ import './dashboard.css';
 
 /**
  * Staff's view of the warehouse at a glance (GET /stats): the figures now,
- * units in and out over the last days, and the items that went out most.
+ * what moved each day (received, delivered, removed, corrections), and the items delivered most.
  * Live: the stream's events refresh it (live-stats.ts), so a delivery made
  * anywhere shows here without a reload.
  */

@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { DAY_STEPS, UNIT_STEPS, chartColumns, dayLabel, formatCount, xRange } from './movements';
 
-/** In blue, out in orange: told apart without red and green, and named in the legend beside them. */
+/** Received in blue, delivered in orange: told apart without red and green, and named in the legend beside them. */
 const IN_COLOUR = '#0d6efd';
 const OUT_COLOUR = '#fd7e14';
 const AXIS = { stroke: '#495057', grid: { stroke: '#e9ecef' }, ticks: { stroke: '#dee2e6' } };
@@ -37,7 +37,7 @@ function options(width: number): uPlot.Options {
     series: [
       { label: 'Day', value: (plot, value) => (value == null ? `all ${plot.data[0].length}` : dayLabel(value)) },
       {
-        label: 'In',
+        label: 'Received',
         stroke: IN_COLOUR,
         fill: `${IN_COLOUR}cc`,
         paths: bars(-1),
@@ -45,7 +45,7 @@ function options(width: number): uPlot.Options {
         value: units,
       },
       {
-        label: 'Out',
+        label: 'Delivered',
         stroke: OUT_COLOUR,
         fill: `${OUT_COLOUR}cc`,
         paths: bars(1),
@@ -58,7 +58,7 @@ function options(width: number): uPlot.Options {
 }
 
 /**
- * Units in and out per day as grouped bars (uPlot on a canvas): drawn once,
+ * Units received and delivered per day as grouped bars (uPlot on a canvas): drawn once,
  * then given new data when the stats change (live) and a new size when its
  * box does. Screen readers skip it: the page's caption and table say the same.
  */

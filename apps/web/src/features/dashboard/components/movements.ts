@@ -1,3 +1,4 @@
+import { DAY_BUCKETS, type DayBucket } from '@smart-zone/types/movement-kinds';
 import type { DayMovement } from '@smart-zone/types/stats';
 
 const DAY_SECONDS = 86_400;
@@ -13,20 +14,35 @@ export const dayLabel = (seconds: number) => DAY_LABEL.format(seconds * 1000);
 /** A count as the dashboard writes it: thousands separated. */
 export const formatCount = (count: number) => count.toLocaleString('en-US');
 
-/** uPlot's columns: the days' x, the units in, the units out, oldest first as the API gives them. */
+/** uPlot's columns: the days' x, the units received, the units delivered, oldest first as the API gives them. */
 export function chartColumns(days: readonly DayMovement[]): [number[], number[], number[]] {
-  return [days.map((day) => daySeconds(day.day)), days.map((day) => day.in), days.map((day) => day.out)];
+  return [days.map((day) => daySeconds(day.day)), days.map((day) => day.received), days.map((day) => day.delivered)];
 }
 
-/** The units in and out over all the days, and the day most units went out (the first of equals), if any did. */
+/** The buckets the dashboard names, in its order (the API's DAY_BUCKETS), with the words it says them in. */
+export const BUCKET_WORDS: readonly { bucket: DayBucket; word: string; always: boolean }[] = [
+  { bucket: 'received', word: 'received', always: true },
+  { bucket: 'delivered', word: 'delivered', always: true },
+  { bucket: 'removed', word: 'removed', always: true },
+  { bucket: 'corrections', word: 'corrections', always: true },
+  // Opening stock and deletions only where they matter (a day items were added or deleted).
+  { bucket: 'opening', word: 'opening stock', always: false },
+  { bucket: 'deletions', word: 'deleted', always: false },
+];
+
+/** A correction as the dashboard writes it: signed, "+3", "−2", "0". */
+export const formatSigned = (count: number) =>
+  count > 0 ? `+${formatCount(count)}` : count < 0 ? `−${formatCount(-count)}` : '0';
+
+/** Each bucket's units over all the days, whether anything moved, and the day most units were delivered (the first of equals), if any were. */
 export function movementTotals(days: readonly DayMovement[]) {
   let busiest: DayMovement | undefined;
-  for (const day of days) if (day.out > (busiest?.out ?? 0)) busiest = day;
-  return {
-    in: days.reduce((sum, day) => sum + day.in, 0),
-    out: days.reduce((sum, day) => sum + day.out, 0),
-    busiest,
-  };
+  for (const day of days) if (day.delivered > (busiest?.delivered ?? 0)) busiest = day;
+  const sums = Object.fromEntries(
+    DAY_BUCKETS.map((bucket) => [bucket, days.reduce((sum, day) => sum + day[bucket], 0)]),
+  ) as Record<DayBucket, number>;
+  const moved = days.some((day) => DAY_BUCKETS.some((bucket) => day[bucket] !== 0));
+  return { ...sums, moved, busiest };
 }
 
 /** The chart's x range: half a day either side, so the first and last days' bars are whole. */
