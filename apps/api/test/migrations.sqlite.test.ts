@@ -80,7 +80,7 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(10);
+  expect(db.pragma('user_version', { simple: true })).toBe(11);
   const stats = sqliteStats(db);
   let read = await stats.read();
   expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });
@@ -190,7 +190,7 @@ it('drops the audit counting trigger of a version 9 file; its totals are kept', 
   expect(before).toHaveLength(5);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(10);
+  expect(db.pragma('user_version', { simple: true })).toBe(11);
   expect(trigger.get()).toBe(0);
   expect(counts()).toEqual(before);
   db.close();

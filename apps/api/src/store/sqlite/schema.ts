@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { countLedger, syncLedgerTriggers, V8_STATS, V9_MOVEMENT_KINDS } from './schema-stats';
+import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { createGrams } from './short-search';
 
@@ -250,6 +251,8 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   // Issue 31: the audit totals are counted by the ledger (sqlite-ledger.ts appendAudit, the only writer of the
   // audit), a group-committed batch's once per key, no longer by migration 5's trigger once per entry.
   (db) => db.exec('DROP TRIGGER IF EXISTS audit_counted'),
+  // Issue 32: an alert is a state, open while its item is low, one per item (schema-alerts.ts).
+  alertState,
 ];
 
 /**
