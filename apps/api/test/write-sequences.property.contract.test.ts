@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { AuditAction } from '@smart-zone/types/audit';
 import { DELIVERY_QUANTITY_MAX } from '@smart-zone/types/delivery';
 import { type ItemInput, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
+import { isLowStock } from '@smart-zone/types/stock';
 import { ImportRows } from '../src/store/import-rows';
 import { type Author, type ImportRow, SkuTakenError, type Store } from '../src/store/store';
 import { openTestStore, TEST_STORE, type TestStoreKind } from './helpers/test-store';
@@ -841,6 +842,21 @@ function expected(model: Model): Awaited<ReturnType<typeof observe>> {
   };
 }
 
+/**
+ * Low stock is a state (issue 32), checked after every step: the open alerts are the items at or below their
+ * reorder point, one each, with their kind and quantity now; the dashboard's `low`, the bell's count of open
+ * alerts and the `?stock=low` count are one number.
+ */
+async function expectLowAgrees(store: Store): Promise<void> {
+  const low = (await store.items.list()).filter(isLowStock);
+  const open = await store.alerts.list({ state: 'open', limit: 10_000, skip: 0 });
+  expect(open.alerts.map((alert) => `${alert.itemId} ${alert.kind} ${alert.quantity}`).sort()).toEqual(
+    low.map((item) => `${item._id} ${item.quantity === 0 ? 'out' : 'low'} ${item.quantity}`).sort(),
+  );
+  const stats = await store.stats.read();
+  expect([open.total, await store.items.count({ stock: 'low' })]).toEqual([stats.low, stats.low]);
+}
+
 // --- The property ---------------------------------------------------------------------------------------
 
 /** The stores a run writes to: its project's, and SQLite beside MongoDB when the project is mongo. */
@@ -871,6 +887,7 @@ describe(`random write sequences through the store port (${KINDS.join(' and ')})
               // One audit entry per accepted write, none for a refusal; and a refusal (or a no-op) moves nothing.
               expect((await runner.store.audit.list({}, { limit: 1, skip: 0 })).total).toBe(model.audit.length);
               if (!accepted) expect(await runner.store.items.revision()).toBe(before[at]);
+              await expectLowAgrees(runner.store);
             }
           }
           const want = expected(model);
