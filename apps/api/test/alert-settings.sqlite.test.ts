@@ -97,6 +97,8 @@ describe('alert settings', () => {
       webhook: { url: webhook.ALERT_WEBHOOK_URL, secret: webhook.ALERT_WEBHOOK_SECRET },
       sendResolved: true,
     });
-    expect(() => loadConfig({ ALERT_SEND_RESOLVED: 'sometimes' })).toThrow(/ALERT_SEND_RESOLVED: must be true or false/);
+    expect(() => loadConfig({ ALERT_SEND_RESOLVED: 'sometimes' })).toThrow(
+      /ALERT_SEND_RESOLVED: must be true or false/,
+    );
   });
 });

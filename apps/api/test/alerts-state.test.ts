@@ -65,7 +65,14 @@ it('an item born low (4 in stock, reorder point 5) has its open alert at once, c
   const { alerts: open, total } = await alerts();
   expect(total).toBe(1);
   expect(open).toEqual([
-    expect.objectContaining({ itemId: id, itemName: 'USB-C Cable', kind: 'low', quantity: 4, minStock: 5, state: 'open' }),
+    expect.objectContaining({
+      itemId: id,
+      itemName: 'USB-C Cable',
+      kind: 'low',
+      quantity: 4,
+      minStock: 5,
+      state: 'open',
+    }),
   ]);
   expect(open[0]!.resolvedAt).toBeUndefined();
   expect(await lowEverywhere()).toBe(1);

@@ -200,7 +200,12 @@ describe('decideStockChange: a restock or a removal', () => {
   });
 
   it("removes a negative delta as adjust, keeps the write's own reason, and opens an `out` alert at 0", () => {
-    const decision = decideStockChange(item({ minStock: 3 }), { delta: -10, note: 'lost' }, { ...BOB, reason: 'audit' }, AT);
+    const decision = decideStockChange(
+      item({ minStock: 3 }),
+      { delta: -10, note: 'lost' },
+      { ...BOB, reason: 'audit' },
+      AT,
+    );
     if (!decision.ok) throw new Error('expected a change');
     expect(decision.write.change).toMatchObject({
       cause: 'adjust',

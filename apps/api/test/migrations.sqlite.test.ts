@@ -235,7 +235,14 @@ it('brings the alerts of a version 10 file to the state: missing opened, stale r
     { id: 'a2', item_id: 'cable', kind: 'low', quantity: 66, min_stock: 70, open: 1 },
     { id: 'a3', item_id: 'fan', kind: 'low', quantity: 60, min_stock: 70, open: 0 },
     { id: 'a4', item_id: 'gone', kind: 'low', quantity: 1, min_stock: 70, open: 0 },
-    { id: expect.stringMatching(/^[0-9a-f]{24}$/), item_id: 'plug', kind: 'out', quantity: 0, min_stock: 2, open: 1 },
+    {
+      id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+      item_id: 'plug',
+      kind: 'out',
+      quantity: 0,
+      min_stock: 2,
+      open: 1,
+    },
   ]);
   // The new one is dated by its item's last change (the outbox sends only those of the last day).
   expect(db.prepare("SELECT at FROM alerts WHERE item_id = 'plug'").pluck().get()).toBe('2026-01-04T00:00:00.000Z');

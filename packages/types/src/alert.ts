@@ -25,9 +25,7 @@ export const ALERT_LIMIT_MAX = 200;
 
 /** GET /alerts?state=open|resolved|all&unread=true&limit=&skip= — newest first (default: the open ones). */
 export const alertListQuerySchema = z.object({
-  state: z
-    .enum([...ALERT_STATES, 'all'], { error: 'state must be open, resolved or all' })
-    .default('open'),
+  state: z.enum([...ALERT_STATES, 'all'], { error: 'state must be open, resolved or all' }).default('open'),
   unread: z
     .enum(['true', 'false'], { error: 'unread must be true or false' })
     .optional()

@@ -92,13 +92,17 @@ export const alertSchema = z
       .meta({ description: "The item's quantity while the alert is open; the last low one once resolved" }),
     minStock: z.number().int().min(0).meta({ description: 'The reorder point then' }),
     movementId: id.optional().meta({
-      description: 'The stock movement that made the item low (absent when a create, an edit or a raised reorder point did)',
+      description:
+        'The stock movement that made the item low (absent when a create, an edit or a raised reorder point did)',
     }),
     at: timestamp.meta({ description: 'When the item became low (the alert opened)' }),
     state: z.enum(ALERT_STATES).meta({
-      description: '`open` while the item is at or below its reorder point (one per item); `resolved` once above it or deleted',
+      description:
+        '`open` while the item is at or below its reorder point (one per item); `resolved` once above it or deleted',
     }),
-    resolvedAt: timestamp.optional().meta({ description: 'When the item rose above its reorder point, or was deleted' }),
+    resolvedAt: timestamp
+      .optional()
+      .meta({ description: 'When the item rose above its reorder point, or was deleted' }),
     resolvedBy: id
       .optional()
       .meta({ description: 'The stock movement that lifted the item above its reorder point (or deleted it)' }),

@@ -40,13 +40,22 @@ export async function keepAlerts(
         { itemId, open: true },
         {
           $unset: { open: '' },
-          $set: { resolvedAt: at, resolvedPending: [...ALERT_CHANNELS], ...(movementId ? { resolvedBy: movementId } : {}) },
+          $set: {
+            resolvedAt: at,
+            resolvedPending: [...ALERT_CHANNELS],
+            ...(movementId ? { resolvedBy: movementId } : {}),
+          },
         },
         { projection: { _id: 1, kind: 1 }, ...inTx(session) },
       );
       refs.push(resolved ? { id: resolved._id, kind: resolved.kind } : undefined);
     } else {
-      const fields = { itemName: change.itemName, kind: step.kind, quantity: after!.quantity, minStock: after!.minStock };
+      const fields = {
+        itemName: change.itemName,
+        kind: step.kind,
+        quantity: after!.quantity,
+        minStock: after!.minStock,
+      };
       if (step.op === 'update') {
         await flush();
         const kept = await alerts.updateOne({ itemId, open: true }, { $set: fields }, inTx(session));

@@ -113,7 +113,8 @@ export function mongoAlerts({ alerts, alertSends }: MongoCollections, { write }:
       }
       // One both pending and retried (a standalone server stopped between recordSend's two writes) goes once.
       const untriedOf = (list: AlertDoc[], event: AlertEvent) => {
-        for (const doc of list) if (!due.has(keyOf(doc, event))) due.set(keyOf(doc, event), { doc, attempts: 0, event });
+        for (const doc of list)
+          if (!due.has(keyOf(doc, event))) due.set(keyOf(doc, event), { doc, attempts: 0, event });
       };
       untriedOf(untried, 'opened');
       untriedOf(resolutions, 'resolved');

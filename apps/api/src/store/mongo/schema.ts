@@ -195,7 +195,8 @@ async function alertStates({ items, alerts, meta }: MongoCollections, ledger: Mo
     };
     const [newest] = await alerts.find({ itemId: item._id }).sort({ seq: -1, _id: -1 }).limit(1).toArray();
     try {
-      if (newest && !newest.resolvedAt) await alerts.updateOne({ _id: newest._id }, { $set: { ...fields, open: true } });
+      if (newest && !newest.resolvedAt)
+        await alerts.updateOne({ _id: newest._id }, { $set: { ...fields, open: true } });
       else {
         await alerts.insertOne({
           _id: new ObjectId(),

@@ -25,7 +25,8 @@ export function sqliteAlertStep(db: Database.Database) {
   return (change: ItemChange, movementId: string | null): { id: string; kind: AlertKind } | null => {
     const step = change.alert;
     if (!step) return null;
-    if (step.op === 'resolve') return resolve.get({ item_id: change.itemId, at: change.at, movement_id: movementId }) ?? null;
+    if (step.op === 'resolve')
+      return resolve.get({ item_id: change.itemId, at: change.at, movement_id: movementId }) ?? null;
     const after = change.after!;
     const fields = {
       item_id: change.itemId,

@@ -41,7 +41,10 @@ export function sqliteAlerts(db: Database.Database): AlertRepository {
   };
 
   /** A page and a count for each filter, prepared once it is first asked for. */
-  const listings = new Map<string, { page: Database.Statement<[number, number], AlertRow>; count: Database.Statement<[], number> }>();
+  const listings = new Map<
+    string,
+    { page: Database.Statement<[number, number], AlertRow>; count: Database.Statement<[], number> }
+  >();
   function listing(state: AlertState | 'all', unread: boolean) {
     const key = `${state}.${unread}`;
     let found = listings.get(key);

@@ -220,9 +220,7 @@ export function AlertsPage() {
                   : 'No open alerts: no item is at or below its reorder point.'}
           </p>
         }
-        row={(alert) => (
-          <AlertRow alert={alert} mayMark={mayMark} onRestock={mayRestock ? setRestocking : undefined} />
-        )}
+        row={(alert) => <AlertRow alert={alert} mayMark={mayMark} onRestock={mayRestock ? setRestocking : undefined} />}
       />
       <RestockDialog alert={restocking} onClose={() => setRestocking(null)} />
     </section>
