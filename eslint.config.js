@@ -13,9 +13,10 @@ const webFeatures = fs
   .map((entry) => entry.name);
 /**
  * The reads one feature shares with another, on purpose (issue 11, item 1):
- * deliveries show an item and refresh its queries after a delivery.
+ * deliveries show an item and refresh its queries after a delivery. Issue 32:
+ * an open alert's Restock is the item page's own restock form.
  */
-const sharedFeatureReads = ['inventory/api/get-item', 'inventory/api/get-items'];
+const sharedFeatureReads = ['inventory/api/get-item', 'inventory/api/get-items', 'inventory/components/RestockForm'];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const upTo = (target) => `^(\\.\\./)+(features/)?${target}`;
 const otherFeatureImports = (feature) => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { fillDeliveryForm } from './helpers/deliveries';
 import { findItemByName, itemName } from './helpers/items';
 import { shot } from './helpers/screenshots';
@@ -14,20 +14,11 @@ test.describe('low stock', () => {
     await signedInVerifiedUser(page, 'alerts');
     const name = itemName('E2E Low');
 
-    // Start from no unread alert (the seeded items may have raised some).
+    // The bell counts the open alerts: the seeded items that start low have theirs.
     await page.goto('/alerts');
     await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
-    const markAll = page.getByRole('button', { name: 'Mark all read' });
-    await expect(
-      page
-        .getByTestId('alert-row')
-        .first()
-        .or(page.getByText('No alerts yet.', { exact: false })),
-    ).toBeVisible();
-    if (await markAll.isEnabled()) await markAll.click();
     const bell = page.getByRole('link', { name: /^Alerts/ });
-    await expect(bell).toHaveAccessibleName('Alerts');
-    await expect(page.getByTestId('alerts-unread-count')).toHaveCount(0);
+    const openBefore = await openCount(page);
 
     // An item of 4, no reorder point yet.
     await page.goto('/addNewItem');
@@ -61,8 +52,8 @@ test.describe('low stock', () => {
       await expect(page.getByText('Your delevery is successfull').first()).toBeVisible();
       await expect(page.getByText(`Stock: ${left}`, { exact: true })).toBeVisible();
     }
-    await expect(bell).toHaveAccessibleName('Alerts: 1 unread');
-    await expect(page.getByTestId('alerts-unread-count')).toHaveText('1');
+    await expect(bell).toHaveAccessibleName(`Alerts: ${openBefore + 1} open`);
+    await expect(page.getByTestId('alerts-unread-count')).toHaveText(String(openBefore + 1));
 
     // The Alerts page lists it, newest first, linking to the item.
     await bell.click();
@@ -70,6 +61,7 @@ test.describe('low stock', () => {
     const newest = page.getByTestId('alert-row').first();
     await expect(newest).toContainText('Low stock');
     await expect(newest).toContainText('2 / 2');
+    await expect(newest).toContainText('Open');
     await expect(newest).toContainText('Unread');
     await expect(newest.getByRole('link', { name })).toHaveAttribute('href', `/inventory/${item._id}`);
     await shot(page, 'alerts-page');
@@ -108,11 +100,11 @@ test.describe('low stock', () => {
     expect(lines[0]).toBe('Item,Supplier,Quantity,Reorder point,Shortfall');
     expect(lines).toContain(`${name},E2E Supplies,2,2,0`);
 
-    // Read: the bell has no number again.
+    // Read is not resolved: the item is still low, the bell still counts it.
     await bell.click();
     await newest.getByRole('button', { name: /^Mark read/ }).click();
-    await expect(page.getByTestId('alerts-unread-count')).toHaveCount(0);
     await expect(newest).toContainText('Read ');
+    await expect(bell).toHaveAccessibleName(`Alerts: ${openBefore + 1} open`);
 
     // Leave the warehouse as it was: the scale spec counts every item.
     await page.goto(`/manageInventories?q=${encodeURIComponent(name)}`);
@@ -121,5 +113,75 @@ test.describe('low stock', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(mine).toHaveCount(0);
     expect((await request.get(`/api/inventory/${item._id}`)).status()).toBe(404);
+    // Deleted: its alert resolved, the bell back where it was.
+    await expect(bell).toHaveAccessibleName(openBefore ? `Alerts: ${openBefore} open` : 'Alerts');
+  });
+
+  test('the owner adds an item below its reorder point: the bell shows it at once, and Restock on the Alerts page resolves it', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signedInVerifiedUser(page, 'alerts-born-low');
+    const name = itemName('E2E Born low');
+    await page.goto('/alerts');
+    const bell = page.getByRole('link', { name: /^Alerts/ });
+    const openBefore = await openCount(page);
+
+    // 4 in stock, reorder point 5: low from the start.
+    await page.goto('/addNewItem');
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByLabel(/^Supplier/).fill('E2E Supplies');
+    await page.getByLabel('Price ($)').fill('9');
+    await page.getByLabel('Quantity').fill('4');
+    await page.getByLabel('Reorder point').fill('5');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByText('Successfully Addeded your item')).toBeVisible();
+    await expect(bell).toHaveAccessibleName(`Alerts: ${openBefore + 1} open`);
+    await shot(page, 'alerts-born-low-bell');
+    const item = await findItemByName(request, name);
+
+    // The Alerts page, open by default: the row, and Restock.
+    await bell.click();
+    await expect(page.getByRole('button', { name: 'Open', pressed: true })).toBeVisible();
+    const row = page.getByTestId('alert-row').filter({ hasText: name });
+    await expect(row).toContainText('4 / 5');
+    await expect(row).toContainText('Open');
+    await shot(page, 'alerts-open-with-restock');
+    const restock = row.getByRole('button', { name: `Restock ${name}` });
+    const box = await restock.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await restock.click();
+    const dialog = page.getByRole('dialog', { name: `Restock ${name}` });
+    await dialog.getByLabel('Amount').fill('20');
+    await shot(page, 'alerts-restock-dialog');
+    await dialog.getByRole('button', { name: 'Change stock' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    await expect(bell).toHaveAccessibleName(openBefore ? `Alerts: ${openBefore} open` : 'Alerts');
+
+    // Resolved: listed there, with when.
+    await page.getByRole('button', { name: 'Resolved' }).click();
+    await expect(page.getByTestId('alert-row').filter({ hasText: name })).toContainText('Resolved');
+    await shot(page, 'alerts-resolved');
+
+    // Leave the warehouse as it was: the scale spec counts every item.
+    expect((await request.get(`/api/inventory/${item._id}`)).status()).toBe(200);
+    await page.goto(`/manageInventories?q=${encodeURIComponent(name)}`);
+    const mine = page.getByTestId('manage-row').filter({ hasText: name });
+    await mine.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(mine).toHaveCount(0);
   });
 });
+
+/** How many alerts are open, as the Alerts page (open, the default) counts them; the bell says the same. */
+async function openCount(page: Page): Promise<number> {
+  const summary = page.getByTestId('list-summary');
+  await expect(summary.or(page.getByText(/^No open alerts/))).toBeVisible();
+  const open = (await summary.count()) ? Number(/of (\d+) alerts?/.exec((await summary.textContent()) ?? '')?.[1]) : 0;
+  await expect(page.getByRole('link', { name: /^Alerts/ })).toHaveAccessibleName(
+    open ? `Alerts: ${open} open` : 'Alerts',
+  );
+  return open;
+}

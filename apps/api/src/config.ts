@@ -118,6 +118,8 @@ const envSchema = z.object({
   ALERT_EMAIL_FROM: mailbox.optional(),
   ALERT_WEBHOOK_URL: httpUrl.optional(),
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Whether the email and webhook also say when an alert resolves (its item is above its reorder point again). */
+  ALERT_SEND_RESOLVED: booleanText.default(false),
 });
 
 /** Every variable loadConfig reads: README's settings table lists exactly these (test/config.test.ts). */
@@ -369,5 +371,6 @@ function alertChannels(e: z.output<typeof envSchema>, publicUrl: string, problem
     ...(webhook && e.ALERT_WEBHOOK_URL && e.ALERT_WEBHOOK_SECRET
       ? { webhook: { url: e.ALERT_WEBHOOK_URL, secret: e.ALERT_WEBHOOK_SECRET } }
       : {}),
+    ...(e.ALERT_SEND_RESOLVED ? { sendResolved: true } : {}),
   };
 }

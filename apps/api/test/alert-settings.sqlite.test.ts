@@ -101,4 +101,16 @@ describe('alert settings', () => {
     ).toBeDefined();
     expect(loadConfig({ ...production, ...webhook }).alerts.webhook).toBeDefined();
   });
+
+  it('sends resolutions only when ALERT_SEND_RESOLVED says so; a bad value is named', () => {
+    expect(loadConfig({ ...webhook }).alerts.sendResolved).toBeUndefined();
+    expect(loadConfig({ ...webhook, ALERT_SEND_RESOLVED: 'false' }).alerts.sendResolved).toBeUndefined();
+    expect(loadConfig({ ...webhook, ALERT_SEND_RESOLVED: 'true' }).alerts).toEqual({
+      webhook: { url: webhook.ALERT_WEBHOOK_URL, secret: webhook.ALERT_WEBHOOK_SECRET },
+      sendResolved: true,
+    });
+    expect(() => loadConfig({ ALERT_SEND_RESOLVED: 'sometimes' })).toThrow(
+      /ALERT_SEND_RESOLVED: must be true or false/,
+    );
+  });
 });

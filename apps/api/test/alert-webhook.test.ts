@@ -34,7 +34,7 @@ describe('alerts by webhook (ALERT_WEBHOOK_URL, ALERT_WEBHOOK_SECRET)', () => {
       policy: { ...DEFAULT_RETRY_POLICY, baseMs: 20, capMs: 200 },
     });
     const alerts = await raiseAlerts(store, 6);
-    expect(alerts).toHaveLength(9);
+    expect(alerts).toHaveLength(6);
     const ids = new Set(alerts.map((alert) => alert._id));
     await receiver.until(
       (calls) => ids.size === new Set(calls.filter((c) => c.status === 204).map((c) => c.delivery)).size,
@@ -49,7 +49,7 @@ describe('alerts by webhook (ALERT_WEBHOOK_URL, ALERT_WEBHOOK_SECRET)', () => {
       expect(signatureVerifies(call, `${SECRET}x`)).toBe(false);
       const body = JSON.parse(call.body) as Alert;
       const raised = alerts.find((alert) => alert._id === call.delivery)!;
-      expect(body).toEqual({ ...raised, readAt: undefined, failed: undefined });
+      expect(body).toEqual({ ...raised, event: 'opened', state: undefined, readAt: undefined, failed: undefined });
     }
     // The retried three came again; nothing accepted was sent twice.
     expect(receiver.calls).toHaveLength(alerts.length + 3);
@@ -118,5 +118,46 @@ describe('alerts by webhook (ALERT_WEBHOOK_URL, ALERT_WEBHOOK_SECRET)', () => {
     expect(receiver.calls).toHaveLength(6);
     const { alerts } = await store.alerts.list({ limit: 1, skip: 0 });
     expect(alerts[0]!.failed).toEqual(['webhook']);
+  });
+
+  it('tells of an opening once, of an update never, and of a resolution once only when the owner asks for it', async () => {
+    for (const resolved of [false, true]) {
+      store = await openTestStore();
+      receiver = await startReceiver({});
+      dispatcher = startAlertDispatcher(store, webhookSender({ url: receiver.url, secret: SECRET }), quiet, {
+        pollMs: 50,
+        resolved,
+      });
+      const clerk = { uid: 'uid-clerk', email: 'clerk@example.com' };
+      const item = await store.items.create(
+        { name: 'Cable', supplier: 'Acme', price: 1, quantity: 4, minStock: 5, description: '', img: '' },
+        clerk,
+      );
+      await receiver.until((calls) => calls.length === 1, 5000);
+      // Lower while low: the open alert is updated, nothing is sent. Then restocked above: it resolves.
+      await store.items.changeStock(item._id, { delta: -2 }, clerk);
+      const restock = await store.items.changeStock(item._id, { delta: 10 }, clerk);
+      if (!restock.ok) throw new Error('the restock was refused');
+      if (resolved) await receiver.until((calls) => calls.length === 2, 5000);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const bodies = receiver.calls.map((call) => JSON.parse(call.body) as Record<string, unknown>);
+      const [alert] = (await store.alerts.list({ limit: 5, skip: 0 })).alerts;
+      expect(alert).toMatchObject({ state: 'resolved', quantity: 2 });
+      expect(bodies.map((body) => [body.event, body._id, body.quantity])).toEqual([
+        ['opened', alert!._id, 4],
+        ...(resolved ? [['resolved', alert!._id, 2]] : []),
+      ]);
+      if (resolved) {
+        expect(bodies[1]).toMatchObject({ resolvedAt: alert!.resolvedAt, resolvedBy: restock.movementId });
+        expect(receiver.calls[1]!.delivery).toBe(`${alert!._id}.resolved`);
+      }
+      await dispatcher.stop();
+      await receiver.stop();
+      await store.close();
+    }
+    // afterEach stops them again: harmless.
+    store = await openTestStore();
+    receiver = await startReceiver({});
+    dispatcher = startAlertDispatcher(store, webhookSender({ url: receiver.url, secret: SECRET }), quiet);
   });
 });

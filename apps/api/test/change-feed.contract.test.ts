@@ -79,9 +79,10 @@ describe(`the change feed: ${TEST_STORE}`, () => {
   });
 
   describe('one change per item write', () => {
-    it('create: `created`, the new quantity, reorder point and version 1, its movement; no alert even when born low', async () => {
+    it('create: `created`, the new quantity, reorder point and version 1, its movement; born low, the alert it opened', async () => {
       const item = await store.items.create(phone({ quantity: 2, minStock: 5 }), staff);
       const movement = await lastMovement(item._id);
+      const alert = await newestAlert();
       expect(await next(1)).toEqual([
         change({
           itemId: item._id,
@@ -90,13 +91,15 @@ describe(`the change feed: ${TEST_STORE}`, () => {
           minStock: 5,
           version: 1,
           movement: { id: movement._id, delta: 2 },
+          alert: { id: alert._id, kind: 'low' },
         }),
       ]);
       expect(movement.reason).toBe('created');
-      expect((await store.alerts.list({ limit: 10, skip: 0 })).total).toBe(0);
+      expect(alert).toMatchObject({ itemId: item._id, kind: 'low', quantity: 2, minStock: 5, state: 'open' });
+      expect((await store.alerts.list({ limit: 10, skip: 0 })).total).toBe(1);
     });
 
-    it('createMany: one `created` change per item, each with its own movement', async () => {
+    it('createMany: one `created` change per item, each with its own movement (and the alert of the one born out)', async () => {
       const count = await store.items.createMany(
         [phone({ name: 'A', quantity: 1 }), phone({ name: 'B', quantity: 0, minStock: 3 }), phone({ name: 'C' })],
         staff,
@@ -106,6 +109,8 @@ describe(`the change feed: ${TEST_STORE}`, () => {
       const items = await store.items.list();
       expect(changes).toHaveLength(3);
       expect(new Set(changes.map((c) => c.itemId))).toEqual(new Set(items.map((item) => item._id)));
+      const [alert] = (await store.alerts.list({ limit: 10, skip: 0 })).alerts;
+      expect(alert).toMatchObject({ itemName: 'B', kind: 'out', state: 'open' });
       for (const item of items) {
         const movement = await lastMovement(item._id);
         expect(changes.find((c) => c.itemId === item._id)).toEqual(
@@ -116,6 +121,7 @@ describe(`the change feed: ${TEST_STORE}`, () => {
             minStock: item.minStock,
             version: 1,
             movement: { id: movement._id, delta: item.quantity },
+            ...(item.name === 'B' ? { alert: { id: alert!._id, kind: 'out' } } : {}),
           }),
         );
       }

@@ -1,3 +1,4 @@
+import { alertStep } from '../src/store/stock-alerts';
 import { QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideCancel } from '../src/store/decisions/cancel-delivery';
 import { decideStockChange } from '../src/store/decisions/change-stock';
@@ -72,7 +73,7 @@ describe('decideCreate: new items, each with its created movement, all or none',
           sku: [null, 'B-1'],
         },
       },
-      // A creation raises no alert, whatever state the item starts in; its stock is in that day.
+      // Born above its reorder point: no alert (born at or below it, it would open one); its stock is in that day.
       alert: null,
       days: { day: '2026-01-02', in: 10, out: 0, itemOut: 0 },
     });
@@ -138,7 +139,7 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
       after: { quantity: 4, minStock: 5, version: 4 },
       movement: { delta: -6, reason: 'adjust' },
       audit: { action: 'item.update', changes: { name: ['Bolt', 'Big bolt'], quantity: [10, 4] } },
-      alert: 'low',
+      alert: { op: 'open', kind: 'low' },
     });
   });
 
@@ -198,14 +199,19 @@ describe('decideStockChange: a restock or a removal', () => {
     });
   });
 
-  it("removes a negative delta as adjust, keeps the write's own reason, and raises out at 0", () => {
-    const decision = decideStockChange(item(), { delta: -10, note: 'lost' }, { ...BOB, reason: 'audit' }, AT);
+  it("removes a negative delta as adjust, keeps the write's own reason, and opens an `out` alert at 0", () => {
+    const decision = decideStockChange(
+      item({ minStock: 3 }),
+      { delta: -10, note: 'lost' },
+      { ...BOB, reason: 'audit' },
+      AT,
+    );
     if (!decision.ok) throw new Error('expected a change');
     expect(decision.write.change).toMatchObject({
       cause: 'adjust',
       actor: { reason: 'audit' },
       audit: { action: 'stock.remove' },
-      alert: 'out',
+      alert: { op: 'open', kind: 'out' },
     });
   });
 });
@@ -278,7 +284,7 @@ describe('decideDelete: an item removed, its last state kept in its movement', (
     expect(decideDelete(null, ALICE, AT)).toBeNull();
   });
 
-  it('appends a deleted movement of −quantity with the item, and no alert', () => {
+  it('appends a deleted movement of −quantity with the item, and resolves the alert of the low item', () => {
     const before = item({ minStock: 20 });
     const write = decideDelete(before, ALICE, AT)!;
     expect(write).toMatchObject({ kind: 'delete', item: null });
@@ -288,7 +294,7 @@ describe('decideDelete: an item removed, its last state kept in its movement', (
       after: null,
       movement: { delta: -10, reason: 'deleted', item: before },
       audit: { action: 'item.delete', target: { kind: 'item', id: ID, name: 'Bolt' } },
-      alert: null,
+      alert: { op: 'resolve' },
       // Out that day, but a deleted item is no top mover.
       days: { day: '2026-01-02', in: 0, out: 10, itemOut: 0 },
     });
@@ -332,7 +338,8 @@ describe('decideDelivery: stock taken off, never below 0', () => {
         target: { kind: 'delivery', id: DELIVERY, name: 'Bolt M8', itemId: ID },
         changes: { quantity: [10, 0] },
       },
-      alert: 'out',
+      // No reorder point: never low (isLowStock), so 0 opens no alert.
+      alert: null,
       // The dashboard's day totals: out that day, and out for the item (a top mover).
       days: { day: '2026-01-02', in: 0, out: 10, itemOut: 10 },
     });
@@ -367,7 +374,7 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
     });
   });
 
-  it("puts the quantity back with a cancel movement, named by the item's name now, and raises no alert", () => {
+  it("puts the quantity back with a cancel movement, named by the item's name now, and updates the open alert", () => {
     const decision = decideCancel(made, item({ quantity: 0, minStock: 5 }), BOB, AT);
     if (!decision.ok || !decision.write) throw new Error('expected stock back');
     expect(decision.delivery).toBe(made);
@@ -376,7 +383,8 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
       actor: BOB,
       movement: { delta: 3, reason: 'cancel', deliveryId: DELIVERY },
       audit: { action: 'delivery.cancel', target: { kind: 'delivery', id: DELIVERY, name: 'Bolt', itemId: ID } },
-      alert: null,
+      // Still low (3 of 5), no longer out: the open alert takes the new kind and quantity.
+      alert: { op: 'update', kind: 'low' },
     });
   });
 
@@ -387,5 +395,30 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
       write: null,
       audit: { action: 'delivery.cancel', target: { kind: 'delivery', id: DELIVERY, name: 'Old name', itemId: ID } },
     });
+  });
+});
+
+describe('alertStep: low stock is a state (stock-alerts.ts)', () => {
+  const level = (quantity: number, minStock: number) => ({ quantity, minStock });
+  it.each([
+    ['created low', null, level(4, 5), { op: 'open', kind: 'low' }],
+    ['created at 0 with a reorder point', null, level(0, 5), { op: 'open', kind: 'out' }],
+    ['created above', null, level(6, 5), null],
+    ['created at 0 without a reorder point', null, level(0, 0), null],
+    ['lowered to its reorder point', level(6, 5), level(5, 5), { op: 'open', kind: 'low' }],
+    ['reorder point raised to the quantity', level(4, 0), level(4, 4), { op: 'open', kind: 'low' }],
+    ['lower while low', level(4, 5), level(2, 5), { op: 'update', kind: 'low' }],
+    ['on to 0 while low', level(4, 5), level(0, 5), { op: 'update', kind: 'out' }],
+    ['back from 0, still low', level(0, 5), level(3, 5), { op: 'update', kind: 'low' }],
+    ['reorder point moved, still low', level(4, 5), level(4, 6), { op: 'update', kind: 'low' }],
+    ['a change of nothing stock-wise while low', level(4, 5), level(4, 5), null],
+    ['restocked above', level(4, 5), level(9, 5), { op: 'resolve' }],
+    ['reorder point lowered below the quantity', level(4, 5), level(4, 3), { op: 'resolve' }],
+    ['reorder point cleared', level(4, 5), level(4, 0), { op: 'resolve' }],
+    ['deleted while low', level(4, 5), null, { op: 'resolve' }],
+    ['deleted above', level(9, 5), null, null],
+    ['above, staying above', level(9, 5), level(8, 5), null],
+  ])('%s', (_name, before, after, step) => {
+    expect(alertStep(before, after)).toEqual(step);
   });
 });

@@ -140,19 +140,21 @@ it('an event for every write path, none for a refused write, and nothing persona
     .send(`id,name,supplier,price,quantity\r\n${id},Pixel 9,Google,5,1\r\n`)
     .expect(200);
   await request(app).delete(`/api/inventory/${id}`).set(auth()).expect(200);
-  await until(() => stream.events.length >= 10);
+  await until(() => stream.events.length >= 12);
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(stream.events.map(({ event, data }) => [event, 'quantity' in data ? data.quantity : null])).toEqual([
     ['item', 5], // created
     ['item', 5], // PUT
     ['item', 8], // restock (the refused removal: nothing)
     ['item', 1], // delivery of 7
-    ['alert', null], // ...which went low
+    ['alert', null], // ...which went low: its alert opens
     ['item', 8], // its cancel
+    ['alert', null], // ...above the reorder point again: its alert resolves
     ['item', 5], // the restock undone
     ['item', 1], // the import
-    ['alert', null], // ...low again
+    ['alert', null], // ...low again: a new alert opens
     ['deleted', null],
+    ['alert', null], // ...and resolves with its item
   ]);
   for (const { id: eventId, event, data } of stream.events) {
     expect(eventId).toMatch(/^\d+(\.1)?$/);

@@ -1,20 +1,19 @@
 import fc from 'fast-check';
-import type { AlertKind } from '@smart-zone/types/alert';
-import type { Actor, ItemInput, StockMovement } from '@smart-zone/types/item';
+import type { Alert } from '@smart-zone/types/alert';
+import type { Actor, ItemInput } from '@smart-zone/types/item';
+import { isLowStock } from '@smart-zone/types/stock';
 import type { Store } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
 
 /**
- * One alert per crossing, on both adapters: random operations over every
+ * Low stock is a state, on both adapters: random operations over every
  * stock path — create, PUT (quantity and/or reorder point, with or without
  * minStock), stock ±, delivery, cancel, delete — and concurrent bursts of
- * deliveries, stock changes and cancels on one item. After every step the
- * alerts in the store are exactly the crossings a reference model finds: from
- * each item's ledger (quantityAfter, oldest first) and the model's own record
- * of its reorder point over time. The rule is written here again, on purpose
- * apart from stock-alerts.ts: `out` when the quantity goes from above 0 to 0;
- * else `low` when the item goes from not low to low (low: minStock > 0 and
- * quantity ≤ minStock); nothing on create, cancel or delete.
+ * deliveries, stock changes and cancels on one item (group commit). After every
+ * step each item at or below its reorder point has exactly one open alert,
+ * which says its kind (`out` at 0), quantity and reorder point now; an item above it, or
+ * gone, has none; every alert that is not open is resolved (resolvedAt), and
+ * an item's alerts never overlap in time.
  * RUNS runs × STEPS steps, bursts counting each operation: at least 1,000 operations.
  */
 const RUNS = 25;
@@ -110,74 +109,37 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-/** The model's record of one item: its reorder point when created, and each PUT that set one since. */
-interface ModelItem {
-  id: string;
-  minStock: number;
-  /** `index`: how many movements the item had before the PUT; `withMovement`: the PUT moved the quantity too. */
-  puts: { index: number; minStock: number; withMovement: boolean }[];
-}
-
-interface Crossing {
-  itemId: string;
-  kind: AlertKind;
-  quantity: number;
-  minStock: number;
-  movementId: string | null;
-}
-
-/** Marks the movements of POST /stock, so the crossings they cause are told apart from a PUT's `adjust`. */
+/** Marks the movements of POST /stock. */
 const STOCK_NOTE = 'stock';
-const isLow = (quantity: number, min: number) => min > 0 && quantity <= min;
-/** Which kinds of crossing the runs met (`low by PUT of minStock`, `out by delivery`…): each must be met. */
+/** What the runs met (`opened`, `updated to out`, `resolved by restock`…): each must be met. */
 const met = new Set<string>();
-const NO_ALERT = new Set(['created', 'cancel', 'deleted']);
 
-/** The alerts an item's history must have raised: its ledger oldest first, with the model's reorder points laid in. */
-function crossings(item: ModelItem, ledger: readonly StockMovement[]): Crossing[] {
-  const found: Crossing[] = [];
-  let quantity = 0;
-  let min = item.minStock;
-  let put = 0;
-  const minOnlyPutsAt = (index: number) => {
-    for (; put < item.puts.length && item.puts[put]!.index === index && !item.puts[put]!.withMovement; put += 1) {
-      const next = item.puts[put]!.minStock;
-      if (!isLow(quantity, min) && isLow(quantity, next)) {
-        found.push({ itemId: item.id, kind: 'low', quantity, minStock: next, movementId: null });
-        met.add('low by PUT of minStock');
-      }
-      min = next;
-    }
-  };
-  ledger.forEach((movement, index) => {
-    minOnlyPutsAt(index);
-    let nextMin = min;
-    if (item.puts[put]?.index === index) {
-      expect(movement.reason).toBe('adjust');
-      nextMin = item.puts[put]!.minStock;
-      put += 1;
-    }
-    const next = movement.quantityAfter;
-    if (!NO_ALERT.has(movement.reason)) {
-      const kind: AlertKind | null =
-        quantity > 0 && next === 0 ? 'out' : !isLow(quantity, min) && isLow(next, nextMin) ? 'low' : null;
-      if (kind) {
-        found.push({ itemId: item.id, kind, quantity: next, minStock: nextMin, movementId: movement._id });
-        met.add(`${kind} by ${movement.note ?? movement.reason}`);
-      }
-    }
-    quantity = next;
-    min = nextMin;
-  });
-  minOnlyPutsAt(ledger.length);
-  // Every PUT the model saw has its place in the ledger.
-  expect(put).toBe(item.puts.length);
-  return found;
+/** The store's alerts against its items, as the state rule says they must be. */
+async function expectAlertsKept(store: Store): Promise<Alert[]> {
+  const items = await store.items.list();
+  const open = await store.alerts.list({ state: 'open', limit: 10_000, skip: 0 });
+  const all = await store.alerts.list({ state: 'all', limit: 10_000, skip: 0 });
+  expect(open.alerts).toHaveLength(open.total);
+  expect(all.alerts).toHaveLength(all.total);
+  const low = items.filter(isLowStock);
+  const shown = (alert: Alert) => [alert.itemId, alert.kind, alert.quantity, alert.minStock].join(' ');
+  expect(open.alerts.map(shown).sort()).toEqual(
+    low.map((item) => [item._id, item.quantity === 0 ? 'out' : 'low', item.quantity, item.minStock].join(' ')).sort(),
+  );
+  expect(open.alerts.every((alert) => alert.state === 'open' && alert.resolvedAt === undefined)).toBe(true);
+  const resolved = all.alerts.filter((alert) => alert.state === 'resolved');
+  expect(resolved.every((alert) => alert.resolvedAt !== undefined && alert.resolvedAt >= alert.at)).toBe(true);
+  expect(all.total).toBe(open.total + resolved.length);
+  // An item's alerts one after another: each resolved before the next opened.
+  const byItem = new Map<string, Alert[]>();
+  for (const alert of [...all.alerts].reverse()) byItem.set(alert.itemId, [...(byItem.get(alert.itemId) ?? []), alert]);
+  for (const list of byItem.values()) {
+    list.slice(1).forEach((alert, i) => expect(list[i]!.resolvedAt! <= alert.at).toBe(true));
+  }
+  return all.alerts;
 }
 
-const byKey = (a: Crossing, b: Crossing) => JSON.stringify(a).localeCompare(JSON.stringify(b));
-
-describe(`one low-stock alert per crossing, on every stock path (${TEST_STORE})`, () => {
+describe(`low stock is a state: one open alert per low item, on every stock path (${TEST_STORE})`, () => {
   let store: Store;
   beforeEach(async () => {
     store = await openTestStore();
@@ -185,7 +147,7 @@ describe(`one low-stock alert per crossing, on every stock path (${TEST_STORE})`
   afterEach(() => store.close());
 
   it(
-    'after every step the alerts equal the crossings of the ledger: no duplicate, no miss',
+    'after every step each low item has one open alert, up to date, and no other item has one',
     async () => {
       let operations = 0;
       let alertsSeen = 0;
@@ -193,14 +155,12 @@ describe(`one low-stock alert per crossing, on every stock path (${TEST_STORE})`
         fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
           await store.close();
           store = await openTestStore();
-          const items: ModelItem[] = [];
+          const items: { id: string }[] = [];
           const deliveries: { id: string; itemId: string; owner: Actor }[] = [];
           const pick = <T>(list: readonly T[], index: number) => (list.length ? list[index % list.length] : undefined);
-          const currentMin = (item: ModelItem) => item.puts.at(-1)?.minStock ?? item.minStock;
 
-          async function put(item: ModelItem, quantity: number | null, min: number | null, name: string) {
+          async function put(item: { id: string }, quantity: number | null, min: number | null, name: string) {
             const current = await store.items.get(item.id);
-            const { total } = await store.items.history(item.id, { limit: 1, skip: 0 });
             const input = {
               ...product(name, quantity ?? current?.quantity ?? 0),
               ...(min === null ? {} : { minStock: min }),
@@ -208,12 +168,6 @@ describe(`one low-stock alert per crossing, on every stock path (${TEST_STORE})`
             const outcome = await store.items.update(item.id, input, staff);
             if (!current) return expect(outcome).toEqual({ ok: false, reason: 'not_found' });
             if (!outcome.ok) throw new Error(`the PUT was refused: ${outcome.reason}`);
-            if (!outcome.changed) return;
-            item.puts.push({
-              index: total,
-              minStock: min ?? currentMin(item),
-              withMovement: input.quantity !== current.quantity,
-            });
           }
 
           async function deliver(itemId: string, quantity: number, owner: Actor) {
@@ -235,7 +189,7 @@ describe(`one low-stock alert per crossing, on every stock path (${TEST_STORE})`
                 { ...product('Phone', step.quantity), minStock: step.minStock },
                 staff,
               );
-              items.push({ id: created._id, minStock: step.minStock, puts: [] });
+              items.push({ id: created._id });
               return;
             }
             if (step.kind === 'cancel') {
@@ -283,45 +237,45 @@ describe(`one low-stock alert per crossing, on every stock path (${TEST_STORE})`
             }
           }
 
+          let before = new Map<string, Alert>();
           for (const step of steps) {
             await run(step);
-            const expected: Crossing[] = [];
-            for (const item of items) {
-              const { movements } = await store.items.history(item.id, { limit: 10_000, skip: 0 });
-              expected.push(...crossings(item, [...movements].reverse()));
-              const now = await store.items.get(item.id);
-              if (now) expect(now.minStock).toBe(currentMin(item));
+            const after = await expectAlertsKept(store);
+            for (const alert of after) {
+              const was = before.get(alert._id);
+              if (!was) met.add(`opened by ${step.kind}`);
+              else if (was.state === 'open' && alert.state === 'resolved') met.add(`resolved by ${step.kind}`);
+              else if (was.kind !== alert.kind) met.add(`updated to ${alert.kind}`);
             }
-            const { alerts, total } = await store.alerts.list({ limit: 10_000, skip: 0 });
-            expect(alerts).toHaveLength(total);
-            const actual = alerts.map((alert): Crossing => ({
-              itemId: alert.itemId,
-              kind: alert.kind,
-              quantity: alert.quantity,
-              minStock: alert.minStock,
-              movementId: alert.movementId ?? null,
-            }));
-            expect(actual.sort(byKey)).toEqual(expected.sort(byKey));
+            // Nothing is ever removed: an alert resolves, it stays in the list.
+            expect([...before.keys()].every((id) => after.some((alert) => alert._id === id))).toBe(true);
+            before = new Map(after.map((alert) => [alert._id, alert]));
           }
-          alertsSeen += (await store.alerts.list({ limit: 1, skip: 0 })).total;
+          alertsSeen += before.size;
         }),
         { numRuns: RUNS },
       );
       expect(operations).toBeGreaterThanOrEqual(1000);
       // The runs did cross, often: a property that never saw an alert would prove nothing.
       expect(alertsSeen).toBeGreaterThanOrEqual(RUNS);
-      expect([...met].sort()).toEqual(
-        [
-          'low by PUT of minStock',
-          'low by adjust',
-          'low by delivery',
-          'low by stock',
-          'out by adjust',
-          'out by delivery',
-          'out by stock',
-        ].sort(),
-      );
-      console.log(`low-stock property: ${operations} operations in ${RUNS} runs, ${alertsSeen} alerts raised`);
+      // Every way in and out of low was met.
+      for (const way of [
+        'opened by create',
+        'opened by put',
+        'opened by raise',
+        'opened by stock',
+        'opened by deliver',
+        'opened by burst',
+        'updated to out',
+        'updated to low',
+        'resolved by put',
+        'resolved by stock',
+        'resolved by cancel',
+        'resolved by remove',
+        'resolved by burst',
+      ])
+        expect([way, met.has(way)]).toEqual([way, true]);
+      console.log(`low-stock property: ${operations} operations in ${RUNS} runs, ${alertsSeen} alerts opened`);
     },
     TEST_STORE === 'mongo' ? 600_000 : 120_000,
   );

@@ -258,3 +258,60 @@ it('counts a version 10 file’s ledger again into day buckets and movers by uni
   ]);
   db.close();
 });
+
+/**
+ * Migration 11: low stock is a state. A version 10 file with a low item of two alerts (a duplicate), a low item
+ * with none, an item above its reorder point with an old alert, and an alert of a deleted item comes out with one
+ * open alert per low item, up to date, every other alert resolved, and its sends kept; a second open alert for
+ * an item is refused from then on.
+ */
+it('brings the alerts of a version 10 file to the state: missing opened, stale resolved, duplicates folded', () => {
+  const db = new Database(':memory:');
+  migrate(db, 10);
+  const item = db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, min_stock, created_at, updated_at)
+     VALUES (?, ?, 'Acme', 1, ?, ?, '2026-01-01T00:00:00.000Z', ?)`,
+  );
+  item.run('cable', 'Cable', 66, 70, '2026-01-03T00:00:00.000Z');
+  item.run('plug', 'Plug', 0, 2, '2026-01-04T00:00:00.000Z');
+  item.run('fan', 'Fan', 98, 70, '2026-01-05T00:00:00.000Z');
+  const alert = db.prepare(
+    `INSERT INTO alerts (id, item_id, item_name, kind, quantity, min_stock, at) VALUES (?, ?, ?, 'low', ?, 70, ?)`,
+  );
+  alert.run('a1', 'cable', 'Cable', 65, '2026-01-02T00:00:00.000Z');
+  alert.run('a2', 'cable', 'Cable', 66, '2026-01-03T00:00:00.000Z');
+  alert.run('a3', 'fan', 'Fan', 60, '2026-01-02T00:00:00.000Z');
+  alert.run('a4', 'gone', 'Gone', 1, '2026-01-02T00:00:00.000Z');
+  db.prepare(
+    "INSERT INTO alert_sends (alert_seq, channel, state, attempts) SELECT seq, 'email', 'sent', 1 FROM alerts WHERE id = 'a1'",
+  ).run();
+
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  const rows = db
+    .prepare(
+      `SELECT id, item_id, kind, quantity, min_stock, resolved_at IS NULL AS open FROM alerts ORDER BY item_id, seq`,
+    )
+    .all();
+  expect(rows).toEqual([
+    { id: 'a1', item_id: 'cable', kind: 'low', quantity: 65, min_stock: 70, open: 0 },
+    { id: 'a2', item_id: 'cable', kind: 'low', quantity: 66, min_stock: 70, open: 1 },
+    { id: 'a3', item_id: 'fan', kind: 'low', quantity: 60, min_stock: 70, open: 0 },
+    { id: 'a4', item_id: 'gone', kind: 'low', quantity: 1, min_stock: 70, open: 0 },
+    {
+      id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+      item_id: 'plug',
+      kind: 'out',
+      quantity: 0,
+      min_stock: 2,
+      open: 1,
+    },
+  ]);
+  // The new one is dated by its item's last change (the outbox sends only those of the last day).
+  expect(db.prepare("SELECT at FROM alerts WHERE item_id = 'plug'").pluck().get()).toBe('2026-01-04T00:00:00.000Z');
+  expect(db.prepare('SELECT event, channel, state FROM alert_sends').all()).toEqual([
+    { event: 'opened', channel: 'email', state: 'sent' },
+  ]);
+  expect(() => alert.run('a5', 'cable', 'Cable', 66, '2026-01-06T00:00:00.000Z')).toThrow(/UNIQUE/);
+  db.close();
+});

@@ -4,6 +4,7 @@ import { DELIVERY_QUANTITY_MAX } from '@smart-zone/types/delivery';
 import { type ItemInput, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
 import { DAY_BUCKETS, dayTotalsOf, type DayBucket } from '@smart-zone/types/movement-kinds';
 import { type DayMovement, withInOut } from '@smart-zone/types/stats';
+import { isLowStock } from '@smart-zone/types/stock';
 import { ImportRows } from '../src/store/import-rows';
 import { type Author, type ImportRow, SkuTakenError, type Store } from '../src/store/store';
 import { daysFromLedger } from './helpers/day-buckets';
@@ -863,6 +864,21 @@ function expected(model: Model): Awaited<ReturnType<typeof observe>> {
   };
 }
 
+/**
+ * Low stock is a state (issue 32), checked after every step: the open alerts are the items at or below their
+ * reorder point, one each, with their kind and quantity now; the dashboard's `low`, the bell's count of open
+ * alerts and the `?stock=low` count are one number.
+ */
+async function expectLowAgrees(store: Store): Promise<void> {
+  const low = (await store.items.list()).filter(isLowStock);
+  const open = await store.alerts.list({ state: 'open', limit: 10_000, skip: 0 });
+  expect(open.alerts.map((alert) => `${alert.itemId} ${alert.kind} ${alert.quantity}`).sort()).toEqual(
+    low.map((item) => `${item._id} ${item.quantity === 0 ? 'out' : 'low'} ${item.quantity}`).sort(),
+  );
+  const stats = await store.stats.read();
+  expect([open.total, await store.items.count({ stock: 'low' })]).toEqual([stats.low, stats.low]);
+}
+
 // --- The property ---------------------------------------------------------------------------------------
 
 /** The stores a run writes to: its project's, and SQLite beside MongoDB when the project is mongo. */
@@ -898,6 +914,7 @@ describe(`random write sequences through the store port (${KINDS.join(' and ')})
               expect((await runner.store.stats.read(now)).movementsByDay).toEqual(
                 await daysFromLedger(runner.store, now),
               );
+              await expectLowAgrees(runner.store);
             }
           }
           const want = expected(model);

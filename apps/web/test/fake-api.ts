@@ -176,23 +176,28 @@ export function page<T>(rows: T[], total = rows.length): Answer {
   return { body: rows, headers: { 'X-Total-Count': String(total) } };
 }
 
-/** The bell's question (GET /alerts?unread=true&limit=1), which every page asks for staff. */
-export const UNREAD_COUNT_PATH = '/alerts?unread=true&limit=1';
+/** The bell's question (GET /alerts?state=open&limit=1: the open alerts), which every page asks for staff. */
+export const OPEN_COUNT_PATH = '/alerts?state=open&limit=1';
+/** The Alerts page's question for Mark all read: how many are unread, open or resolved. */
+export const UNREAD_COUNT_PATH = '/alerts?state=all&unread=true&limit=1';
 
 /**
  * GET /me for this user: a manager (who may do all the product does, the team
  * aside) unless the test names another role, or null for a verified user on
  * no team. A role that reads stock also gets the bell's count in the navbar:
- * `unread` alerts (none unless the test says).
+ * `open` alerts (none unless the test says), which the Alerts page takes for its unread count too.
  */
 export function meRoute(
   user: AuthUser,
-  { role = 'manager', unread = 0 }: { role?: Role | null; unread?: number } = {},
+  { role = 'manager', open = 0 }: { role?: Role | null; open?: number } = {},
 ): Record<string, Handler> {
   const me: Me = { email: user.email ?? '', uid: user.uid, verified: true, role, staff: role !== null };
   return {
     'GET /me': () => ({ body: me }),
-    ...(can(role, 'readStock') && { [`GET ${UNREAD_COUNT_PATH}`]: () => page(unread ? [alert()] : [], unread) }),
+    ...(can(role, 'readStock') && {
+      [`GET ${OPEN_COUNT_PATH}`]: () => page(open ? [alert()] : [], open),
+      [`GET ${UNREAD_COUNT_PATH}`]: () => page(open ? [alert()] : [], open),
+    }),
   };
 }
 
@@ -206,6 +211,7 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
     minStock: 5,
     movementId: 'f0'.repeat(12),
     at: '2026-11-02T09:30:00.000Z',
+    state: 'open',
     ...overrides,
   };
 }

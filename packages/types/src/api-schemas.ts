@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_CHANNELS, ALERT_KINDS } from './alert';
+import { ALERT_CHANNELS, ALERT_KINDS, ALERT_STATES } from './alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
@@ -82,13 +82,30 @@ export const alertSchema = z
     _id: id,
     itemId: id,
     itemName: z.string().meta({ description: "The item's name when the alert was raised" }),
-    kind: z.enum(ALERT_KINDS).meta({ description: '`low`: at or below the reorder point; `out`: none left' }),
-    quantity: z.number().int().min(0).meta({ description: 'The quantity the change left' }),
+    kind: z
+      .enum(ALERT_KINDS)
+      .meta({ description: '`low`: at or below the reorder point; `out`: none left (kept up to date while open)' }),
+    quantity: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "The item's quantity while the alert is open; the last low one once resolved" }),
     minStock: z.number().int().min(0).meta({ description: 'The reorder point then' }),
-    movementId: id
+    movementId: id.optional().meta({
+      description:
+        'The stock movement that made the item low (absent when a create, an edit or a raised reorder point did)',
+    }),
+    at: timestamp.meta({ description: 'When the item became low (the alert opened)' }),
+    state: z.enum(ALERT_STATES).meta({
+      description:
+        '`open` while the item is at or below its reorder point (one per item); `resolved` once above it or deleted',
+    }),
+    resolvedAt: timestamp
       .optional()
-      .meta({ description: 'The stock movement that crossed (absent when a raised reorder point did)' }),
-    at: timestamp,
+      .meta({ description: 'When the item rose above its reorder point, or was deleted' }),
+    resolvedBy: id
+      .optional()
+      .meta({ description: 'The stock movement that lifted the item above its reorder point (or deleted it)' }),
     readAt: timestamp.optional().meta({ description: 'When a staff member marked it read' }),
     failed: z
       .array(z.enum(ALERT_CHANNELS))
@@ -97,7 +114,8 @@ export const alertSchema = z
   })
   .meta({
     id: 'Alert',
-    description: 'One crossing into low or out of stock, raised in the same transaction as its movement',
+    description:
+      'An item at or below its reorder point: opened, kept up to date and resolved in the same transaction as the write that did it',
   });
 
 export const insertResultSchema = z
@@ -268,7 +286,8 @@ export const liveAlertEventSchema = z
   .object({ type: z.literal('alert'), itemId: id, kind: z.enum(ALERT_KINDS), at: timestamp })
   .meta({
     id: 'LiveAlertEvent',
-    description: 'An item went low or out of stock: a new alert for staff (which item, which kind)',
+    description:
+      "An item's alert opened (it went low or out of stock) or resolved (it rose above its reorder point, or was deleted): staff's bell counts again",
   });
 export const liveResetEventSchema = z.object({ type: z.literal('reset') }).meta({
   id: 'LiveResetEvent',

@@ -8,6 +8,8 @@ import { webhookSender } from './webhook-sender';
 export interface AlertChannelSettings {
   email?: EmailSettings;
   webhook?: { url: string; secret: string };
+  /** The owner asks to be told when an alert resolves too (ALERT_SEND_RESOLVED); else only openings go out. */
+  sendResolved?: boolean;
 }
 
 /** One dispatcher per configured channel; stop() stops them all. None configured: nothing runs. */
@@ -19,7 +21,9 @@ export function startAlertDispatch(
   const senders: AlertSender[] = [];
   if (settings.email) senders.push(emailSender(settings.email));
   if (settings.webhook) senders.push(webhookSender(settings.webhook));
-  const dispatchers: AlertDispatcher[] = senders.map((sender) => startAlertDispatcher(store, sender, log));
+  const dispatchers: AlertDispatcher[] = senders.map((sender) =>
+    startAlertDispatcher(store, sender, log, { resolved: settings.sendResolved ?? false }),
+  );
   return {
     channels: senders.map((sender) => sender.channel),
     async stop() {

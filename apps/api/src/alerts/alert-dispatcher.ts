@@ -1,4 +1,4 @@
-import type { Alert } from '@smart-zone/types/alert';
+import type { Alert, AlertEvent } from '@smart-zone/types/alert';
 import type { Store } from '../store/store';
 import type { AlertSender } from './alert-sender';
 import { DEFAULT_RETRY_POLICY, outcomeOf, type RetryPolicy } from './retry-policy';
@@ -15,6 +15,8 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** Alerts read from the outbox at a time. */
   batch?: number;
+  /** Whether resolutions go out too (ALERT_SEND_RESOLVED); openings always do. */
+  resolved?: boolean;
   policy?: RetryPolicy;
   /** How long stop() lets an attempt in flight finish before aborting it. */
   stopGraceMs?: number;
@@ -54,24 +56,24 @@ export function startAlertDispatcher(
   let pending = false;
   let running: Promise<void> | undefined;
 
-  async function attempt(alert: Alert, attempts: number) {
+  async function attempt(alert: Alert, attempts: number, event: AlertEvent) {
     let result;
     try {
-      result = await sender.send(alert, aborter.signal);
+      result = await sender.send(alert, aborter.signal, event);
     } catch (error) {
       result = { ok: false as const, error: error instanceof Error ? error.message : String(error) };
     }
     // Cut short by stop(): recorded as nothing, so it is due again after the restart.
     if (aborter.signal.aborted) return;
     const outcome = outcomeOf(result, {
-      raisedAt: Date.parse(alert.at),
+      raisedAt: Date.parse(event === 'resolved' ? alert.resolvedAt! : alert.at),
       now: now(),
       attempts: attempts + 1,
       policy,
       random,
     });
-    await store.alerts.recordSend(alert._id, channel, outcome);
-    const fields = { alertId: alert._id, channel, attempts: attempts + 1 };
+    await store.alerts.recordSend(alert._id, channel, outcome, event);
+    const fields = { alertId: alert._id, event, channel, attempts: attempts + 1 };
     if (outcome.state === 'retry')
       log.warn({ ...fields, retryAt: outcome.retryAt, reason: outcome.error }, 'Alert not sent yet');
     if (outcome.state === 'failed') log.error({ ...fields, reason: outcome.error }, 'Alert send given up');
@@ -87,10 +89,11 @@ export function startAlertDispatcher(
           since: new Date(at - policy.giveUpMs).toISOString(),
           now: new Date(at).toISOString(),
           limit: batch,
+          resolved: options.resolved ?? false,
         });
-        for (const { alert, attempts } of due) {
+        for (const { alert, attempts, event } of due) {
           if (stopped) return;
-          await attempt(alert, attempts);
+          await attempt(alert, attempts, event);
         }
         full = due.length === batch;
       }

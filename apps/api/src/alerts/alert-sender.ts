@@ -1,4 +1,4 @@
-import type { Alert, AlertChannel } from '@smart-zone/types/alert';
+import type { Alert, AlertChannel, AlertEvent } from '@smart-zone/types/alert';
 
 /** What one attempt on a channel came to, before the retry policy decides what it means. */
 export type Attempt =
@@ -12,7 +12,10 @@ export type Attempt =
 /** One way out for alerts (email, webhook): sends one alert, never throws for a refusal. */
 export interface AlertSender {
   readonly channel: AlertChannel;
-  /** `signal` aborts at shutdown: the alert stays due and goes out after the restart. */
-  send(alert: Alert, signal: AbortSignal): Promise<Attempt>;
+  /**
+   * Tells of the alert's opening, or of its resolution. `signal` aborts at shutdown: the alert stays due and
+   * goes out after the restart.
+   */
+  send(alert: Alert, signal: AbortSignal, event: AlertEvent): Promise<Attempt>;
   close?(): void;
 }

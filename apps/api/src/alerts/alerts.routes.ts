@@ -7,7 +7,7 @@ import { json, totalCountHeader } from '../http/route-docs';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
 
-/** Low-stock alerts in the app: every role reads them; a clerk and above marks them read (roles.ts). */
+/** Low-stock alerts in the app (open while their item is low, then resolved): every role reads them; a clerk and above marks them read (roles.ts). */
 export function alertsRoutes(deps: { store: Store }) {
   const { alerts } = deps.store;
   return [
@@ -18,7 +18,9 @@ export function alertsRoutes(deps: { store: Store }) {
       tag: 'alerts',
       summary: 'Low-stock alerts, newest first',
       description:
-        '`unread=true`: only those nobody has marked read (the bell counts them with `limit=1` and X-Total-Count).',
+        'An alert is open while its item is at or below its reorder point (one per item) and resolved once the item ' +
+        'rises above it or is deleted. `state=open` (the default), `resolved` or `all`; `unread=true`: only those ' +
+        'nobody has marked read. The bell counts the open ones with `limit=1` and X-Total-Count.',
       access: 'readStock',
       query: alertListQuerySchema,
       responses: {

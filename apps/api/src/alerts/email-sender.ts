@@ -1,4 +1,4 @@
-import type { Alert } from '@smart-zone/types/alert';
+import type { Alert, AlertEvent } from '@smart-zone/types/alert';
 import nodemailer, { type NodemailerError } from 'nodemailer';
 import type { AlertSender, Attempt } from './alert-sender';
 
@@ -12,8 +12,25 @@ export interface EmailSettings {
 }
 
 /** One message's subject and text: the kind and the item first, so a list of subjects says it all. */
-export function alertEmail(alert: Alert, publicUrl: string): { subject: string; text: string } {
+export function alertEmail(
+  alert: Alert,
+  publicUrl: string,
+  event: AlertEvent = 'opened',
+): { subject: string; text: string } {
   const link = new URL(`/inventory/${encodeURIComponent(alert.itemId)}`, publicUrl).href;
+  if (event === 'resolved') {
+    const text = [
+      `${alert.itemName} is above its reorder point again (${alert.minStock}).`,
+      '',
+      `Low since: ${alert.at}`,
+      `Resolved: ${alert.resolvedAt}`,
+      '',
+      link,
+      '',
+      'Sent by Smart Zone. Every alert is also on the Alerts page.',
+    ].join('\n');
+    return { subject: `Resolved: ${alert.itemName} is back above its reorder point`, text };
+  }
   const subject =
     alert.kind === 'out'
       ? `Out of stock: ${alert.itemName}`
@@ -49,13 +66,13 @@ export function emailSender(settings: EmailSettings): AlertSender {
   });
   return {
     channel: 'email',
-    async send(alert, signal): Promise<Attempt> {
+    async send(alert, signal, event): Promise<Attempt> {
       try {
         await transport.sendMail({
           from: settings.from,
           to: settings.to,
-          ...alertEmail(alert, settings.publicUrl),
-          headers: { 'X-Smart-Zone-Alert': alert._id },
+          ...alertEmail(alert, settings.publicUrl, event),
+          headers: { 'X-Smart-Zone-Alert': alert._id, 'X-Smart-Zone-Alert-Event': event },
           signal,
         });
         return { ok: true };

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Alert } from '@smart-zone/types/alert';
+import type { Alert, AlertEvent } from '@smart-zone/types/alert';
 import type { AlertSender, Attempt } from './alert-sender';
 
 const SIGNATURE_HEADER = 'X-Smart-Zone-Signature';
@@ -10,10 +10,14 @@ export function signature(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-/** The alert as it was raised: whether staff read it, or another channel gave up, is not the receiver's. */
-export function webhookBody(alert: Alert): string {
-  const { _id, itemId, itemName, kind, quantity, minStock, movementId, at } = alert;
-  return JSON.stringify({ _id, itemId, itemName, kind, quantity, minStock, movementId, at });
+/**
+ * What happened (`event`: `opened`, or `resolved` with when and by which movement) and the alert (whether staff
+ * read it, or another channel gave up, is not the receiver's).
+ */
+export function webhookBody(alert: Alert, event: AlertEvent = 'opened'): string {
+  const { _id, itemId, itemName, kind, quantity, minStock, movementId, at, resolvedAt, resolvedBy } = alert;
+  const resolution = event === 'resolved' ? { resolvedAt, resolvedBy } : {};
+  return JSON.stringify({ event, _id, itemId, itemName, kind, quantity, minStock, movementId, at, ...resolution });
 }
 
 /** Seconds of a Retry-After header (the date form is rare from webhooks; it falls back to the backoff). */
@@ -30,8 +34,8 @@ function retryAfterMs(response: Response): number | undefined {
 export function webhookSender(settings: { url: string; secret: string; timeoutMs?: number }): AlertSender {
   return {
     channel: 'webhook',
-    async send(alert, signal): Promise<Attempt> {
-      const body = webhookBody(alert);
+    async send(alert, signal, event): Promise<Attempt> {
+      const body = webhookBody(alert, event);
       let response: Response;
       try {
         response = await fetch(settings.url, {
@@ -39,7 +43,8 @@ export function webhookSender(settings: { url: string; secret: string; timeoutMs
           headers: {
             'Content-Type': 'application/json',
             [SIGNATURE_HEADER]: signature(body, settings.secret),
-            [DELIVERY_HEADER]: alert._id,
+            // One delivery id per notice: a receiver drops a repeat of the same one.
+            [DELIVERY_HEADER]: event === 'resolved' ? `${alert._id}.resolved` : alert._id,
           },
           body,
           redirect: 'manual',

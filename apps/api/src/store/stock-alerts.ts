@@ -1,7 +1,5 @@
 import type { AlertKind } from '@smart-zone/types/alert';
-import { mayRaiseAlert } from '@smart-zone/types/movement-kinds';
 import { isLowStock } from '@smart-zone/types/stock';
-import type { ChangeCause } from './store';
 
 /** What the rule needs of an item on each side of a change. */
 export interface StockLevel {
@@ -10,24 +8,27 @@ export interface StockLevel {
 }
 
 /**
- * The one low-stock rule, used by both adapters inside the transaction of
- * every change (group commit included): the alert a change raises, if any.
- *
- * - `out` when the quantity goes from above 0 to 0;
- * - else `low` when the item goes from not low to low (a reorder point is set
- *   and the quantity is at or below it): by a delivery, a removal, a PUT of the
- *   quantity, or a PUT that raises the reorder point to the quantity or above.
- *
- * One alert per crossing: further decreases while low raise nothing; `low`
- * re-arms once the quantity is above the reorder point again, `out` once it is
- * above 0. An item that goes straight from not low to 0 raises `out` alone (it
- * is low too, and one message says so). Nothing is raised by a movement whose
- * kind raises none (movement-kinds.ts: an item's opening stock, for it starts in
- * whatever state it is given, and a deletion); a cancel only brings stock back.
+ * What a write does to its item's alert (the one open alert of a low item):
+ * - `open`: the item became low (created low, imported low, lowered, reorder point raised, an undo);
+ * - `update`: it stays low and its kind or quantity or reorder point moved (the open alert takes them);
+ * - `resolve`: it rose above its reorder point, or was deleted (the open alert closes: resolvedAt, the
+ *   movement that lifted it).
  */
-export function alertFor(cause: ChangeCause, before: StockLevel | null, after: StockLevel | null): AlertKind | null {
-  if (!before || !after || !mayRaiseAlert(cause)) return null;
-  if (before.quantity > 0 && after.quantity === 0) return 'out';
-  if (!isLowStock(before) && isLowStock(after)) return 'low';
-  return null;
+export type AlertStep = { op: 'open' | 'update'; kind: AlertKind } | { op: 'resolve' };
+
+const kindOf = (level: StockLevel): AlertKind => (level.quantity === 0 ? 'out' : 'low');
+
+/**
+ * The one low-stock rule, a state rule (packages/types stock `isLowStock` says what low is), used by both
+ * adapters inside the transaction of every write (group commit and imports included): from the item's level
+ * before and after the write (null: created, deleted), what becomes of its alert, or null for nothing. After
+ * any write an item at or below its reorder point has exactly one open alert, an item above it none.
+ */
+export function alertStep(before: StockLevel | null, after: StockLevel | null): AlertStep | null {
+  const wasLow = before !== null && isLowStock(before);
+  const isLow = after !== null && isLowStock(after);
+  if (!isLow) return wasLow ? { op: 'resolve' } : null;
+  if (!wasLow) return { op: 'open', kind: kindOf(after) };
+  const moved = before.quantity !== after.quantity || before.minStock !== after.minStock;
+  return moved ? { op: 'update', kind: kindOf(after) } : null;
 }

@@ -6,8 +6,10 @@ const clerk: Actor = { uid: 'uid-clerk', email: 'clerk@example.com' };
 
 /**
  * Raises alerts the way the warehouse does: `items` items of 10 with a
- * reorder point of 5, each delivered across it (6: low), and every other one
- * on to 0 (4 more: out). Answers the alerts the store raised, oldest first.
+ * reorder point of 5, each delivered across it (6: low), every other one
+ * straight to 0 (10: out). One alert per item (an item going on from low to 0
+ * would update its open alert, not raise another). Answers the alerts the store
+ * opened, oldest first.
  */
 export async function raiseAlerts(store: Store, items: number, prefix = 'Alert phone'): Promise<Alert[]> {
   for (let i = 1; i <= items; i += 1) {
@@ -15,7 +17,7 @@ export async function raiseAlerts(store: Store, items: number, prefix = 'Alert p
       { name: `${prefix} ${i}`, supplier: 'Acme', price: 1, quantity: 10, minStock: 5, description: '', img: '' },
       clerk,
     );
-    for (const quantity of i % 2 === 0 ? [6, 4] : [6]) {
+    for (const quantity of i % 2 === 0 ? [10] : [6]) {
       const outcome = await store.deliveries.create({
         owner: clerk,
         name: 'Ann',

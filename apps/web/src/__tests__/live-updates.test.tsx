@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Item } from '@smart-zone/types/item';
 import type { LiveEvent } from '@smart-zone/types/live';
-import { type Call, fakeApi, item, meRoute, movement, page, NO_EDITS, UNREAD_COUNT_PATH } from '../../test/fake-api';
+import { type Call, fakeApi, item, meRoute, movement, page, NO_EDITS, OPEN_COUNT_PATH } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { type FakeEventSource, openStreams, theStream } from '../../test/fake-live';
 import { renderApp } from '../../test/render-app';
@@ -107,7 +107,7 @@ describe('live updates', () => {
 
   test('a reset asks again for everything shown; an alert for the bell', async () => {
     const { calls } = fakeApi({
-      ...meRoute(staff, { unread: 1 }),
+      ...meRoute(staff, { open: 1 }),
       ...NO_EDITS,
       [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
       [`GET ${ITEM_PATH}`]: () => ({ body: pixel }),
@@ -116,15 +116,15 @@ describe('live updates', () => {
     await screen.findByText('Stock: 7');
     await screen.findByTestId('alerts-unread-count');
     const stream = await theStream();
-    const before = { item: gets(calls, ITEM_PATH).length, bell: gets(calls, UNREAD_COUNT_PATH).length };
+    const before = { item: gets(calls, ITEM_PATH).length, bell: gets(calls, OPEN_COUNT_PATH).length };
 
     send(stream, { type: 'alert', itemId: pixel._id, kind: 'low', at: AT });
-    await waitFor(() => expect(gets(calls, UNREAD_COUNT_PATH)).toHaveLength(before.bell + 1));
+    await waitFor(() => expect(gets(calls, OPEN_COUNT_PATH)).toHaveLength(before.bell + 1));
     expect(gets(calls, ITEM_PATH)).toHaveLength(before.item);
 
     send(stream, { type: 'reset' });
     await waitFor(() => expect(gets(calls, ITEM_PATH)).toHaveLength(before.item + 1));
-    await waitFor(() => expect(gets(calls, UNREAD_COUNT_PATH)).toHaveLength(before.bell + 2));
+    await waitFor(() => expect(gets(calls, OPEN_COUNT_PATH)).toHaveLength(before.bell + 2));
     expect(calls.some((call) => call.path.startsWith(`${ITEM_PATH}/history`))).toBe(true);
   });
 

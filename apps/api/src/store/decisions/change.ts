@@ -1,4 +1,3 @@
-import type { AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction } from '@smart-zone/types/audit';
 import { type Item, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
 import { dayTotalsOf, type DayShare } from '@smart-zone/types/movement-kinds';
@@ -7,7 +6,7 @@ import type { AuditNote } from '../audit-entries';
 import { type ItemFields } from '../import-plan';
 import type { ChangeCause } from '../ports/changes';
 import type { Author } from '../ports/items';
-import { alertFor, type StockLevel } from '../stock-alerts';
+import { type AlertStep, alertStep, type StockLevel } from '../stock-alerts';
 
 /**
  * One change of an item, whole, as a decision hands it to an adapter's ledger: what it records in the
@@ -41,8 +40,8 @@ export interface ItemChange {
     /** Its reason: the bucket the undo takes its units back out of (dayTotals); not stored. */
     undone?: MovementReason;
   };
-  /** The alert the change raises (the rule of stock-alerts.ts), or null; the feed entry names it. */
-  alert: AlertKind | null;
+  /** What the change does to its item's alert (the state rule of stock-alerts.ts), or null; the feed entry names it. */
+  alert: AlertStep | null;
   /** What its movement adds to the dashboard's day totals (dayTotals); none without a movement. */
   days?: DayTotals;
 }
@@ -88,7 +87,7 @@ export type PricedLevel = StockLevel & { price: number };
 
 const levelOf = (item: Item): PricedLevel => ({ quantity: item.quantity, minStock: item.minStock, price: item.price });
 
-/** The change from `before` to `after` (either null: created, deleted), with the alert it raises. */
+/** The change from `before` to `after` (either null: created, deleted), with what it does to the item's alert. */
 export function itemChange(
   before: Item | null,
   after: Item | null,
@@ -103,7 +102,7 @@ export function itemChange(
     ...what,
     before: was,
     after: now,
-    alert: alertFor(what.cause, was, now),
+    alert: alertStep(was, now),
     ...(what.movement ? { days: dayTotals(what.movement, what.at) } : {}),
   };
 }

@@ -63,6 +63,9 @@ export const toAlert = (doc: AlertDoc, failed: readonly AlertChannel[] = []): Al
   ...(doc.movementId ? { movementId: doc.movementId.toHexString() } : {}),
   at: doc.at.toISOString(),
   ...(doc.readAt ? { readAt: doc.readAt.toISOString() } : {}),
+  state: doc.open ? 'open' : 'resolved',
+  ...(doc.resolvedAt ? { resolvedAt: doc.resolvedAt.toISOString() } : {}),
+  ...(doc.resolvedBy ? { resolvedBy: doc.resolvedBy.toHexString() } : {}),
   ...(failed.length > 0 ? { failed: [...failed] } : {}),
 });
 

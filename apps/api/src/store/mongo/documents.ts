@@ -1,5 +1,5 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
-import type { AlertChannel, AlertKind } from '@smart-zone/types/alert';
+import type { AlertChannel, AlertEvent, AlertKind } from '@smart-zone/types/alert';
 import type { AuditAction, AuditEntry, AuditTargetKind } from '@smart-zone/types/audit';
 import type { Actor, Item, ItemInput, MovementReason } from '@smart-zone/types/item';
 import type { DayBucket } from '@smart-zone/types/movement-kinds';
@@ -95,6 +95,13 @@ export interface AlertDoc {
    * the outbox's "never tried" half reads an index of these, not every alert of the day.
    */
   pending: AlertChannel[];
+  /** Present while its item is low (one open alert per item: a partial unique index on it); gone once resolved. */
+  open?: true;
+  /** When its item rose above its reorder point (or was deleted), and the movement that did it. */
+  resolvedAt?: Date;
+  resolvedBy?: ObjectId;
+  /** As `pending`, for the resolution's notice (set when it resolves; sent only when the owner asks for it). */
+  resolvedPending?: AlertChannel[];
 }
 
 /** One channel's attempts at one alert (mongo-alerts.ts). */
@@ -104,6 +111,8 @@ export interface AlertSendDoc {
   /** Its alert's seq: retries due come out oldest first. */
   alertSeq: number;
   channel: AlertChannel;
+  /** What it sends: the alert's resolution, or (absent) its opening. */
+  event?: Extract<AlertEvent, 'resolved'>;
   state: 'retry' | 'sent' | 'failed';
   attempts: number;
   retryAt?: Date;

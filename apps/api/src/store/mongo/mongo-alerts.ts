@@ -1,11 +1,17 @@
 import { ObjectId, type Filter } from 'mongodb';
-import { ALERT_CHANNELS, type AlertChannel } from '@smart-zone/types/alert';
+import { ALERT_CHANNELS, type AlertChannel, type AlertEvent, type AlertState } from '@smart-zone/types/alert';
 import type { AlertRepository } from '../store';
 import { toAlert, type AlertDoc, type AlertSendDoc, type MongoCollections } from './documents';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
 const read = { maxTimeMS: OPERATION_TIME_MS };
 const UNREAD: Filter<AlertDoc> = { readAt: { $exists: false } };
+/** The open alerts (one per low item), the resolved ones, or all. */
+const STATES: Record<AlertState | 'all', Filter<AlertDoc>> = {
+  open: { open: true },
+  resolved: { open: { $exists: false } },
+  all: {},
+};
 
 /** An alert's id as the database holds it; null for text that cannot be one (no such alert). */
 const alertKey = (id: string) => (/^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : null);
@@ -38,14 +44,14 @@ export function mongoAlerts({ alerts, alertSends }: MongoCollections, { write }:
   }
 
   return {
-    async list({ unread, limit, skip }) {
-      const filter = unread ? UNREAD : {};
+    async list({ state = 'all', unread, limit, skip }) {
+      const filter = { ...STATES[state], ...(unread ? UNREAD : {}) };
       const [docs, total] = await Promise.all([
         // A limit of 0 is "no limit" to MongoDB: ask for none at all.
         limit > 0
           ? alerts.find(filter).sort({ seq: -1 }).skip(skip).limit(limit).maxTimeMS(OPERATION_TIME_MS).toArray()
           : [],
-        unread
+        unread || state !== 'all'
           ? alerts.countDocuments(filter, read)
           : alerts.countDocuments({}, { hint: { _id: 1 }, maxTimeMS: OPERATION_TIME_MS }),
       ]);
@@ -65,10 +71,10 @@ export function mongoAlerts({ alerts, alertSends }: MongoCollections, { write }:
     async markAllRead() {
       return (await alerts.updateMany(UNREAD, { $set: { readAt: new Date() } }, inTx())).modifiedCount;
     },
-    async due(channel, { since, now, limit }) {
+    async due(channel, { since, now, limit, resolved = false }) {
       if (limit <= 0) return [];
-      // The two halves, each oldest first and at most `limit` long: the first `limit` of their union is in them.
-      const [retries, untried] = await Promise.all([
+      // The three parts, each oldest first and at most `limit` long: the first `limit` of their union is in them.
+      const [retries, untried, resolutions] = await Promise.all([
         alertSends
           .find({ state: 'retry', channel, retryAt: { $lte: new Date(now) } })
           .sort({ alertSeq: 1 })
@@ -81,6 +87,14 @@ export function mongoAlerts({ alerts, alertSends }: MongoCollections, { write }:
           .limit(limit)
           .maxTimeMS(OPERATION_TIME_MS)
           .toArray(),
+        resolved
+          ? alerts
+              .find({ resolvedPending: channel, resolvedAt: { $gte: new Date(since) } })
+              .sort({ seq: 1 })
+              .limit(limit)
+              .maxTimeMS(OPERATION_TIME_MS)
+              .toArray()
+          : [],
       ]);
       const retried =
         retries.length > 0
@@ -89,21 +103,28 @@ export function mongoAlerts({ alerts, alertSends }: MongoCollections, { write }:
               .maxTimeMS(OPERATION_TIME_MS)
               .toArray()
           : [];
-      const attempts = new Map(retries.map((send) => [send.alertId.toHexString(), send.attempts]));
-      const due = new Map<string, { doc: AlertDoc; attempts: number }>();
-      for (const doc of retried) {
-        const key = doc._id.toHexString();
-        due.set(key, { doc, attempts: attempts.get(key) ?? 0 });
+      const docs = new Map(retried.map((doc) => [doc._id.toHexString(), doc]));
+      const due = new Map<string, { doc: AlertDoc; attempts: number; event: AlertEvent }>();
+      const keyOf = (doc: AlertDoc, event: AlertEvent) => `${doc._id.toHexString()}.${event}`;
+      for (const send of retries) {
+        const doc = docs.get(send.alertId.toHexString());
+        const event = send.event ?? 'opened';
+        if (doc) due.set(keyOf(doc, event), { doc, attempts: send.attempts, event });
       }
-      // An alert both pending and retried (a standalone server stopped between recordSend's two writes) goes once.
-      for (const doc of untried)
-        if (!due.has(doc._id.toHexString())) due.set(doc._id.toHexString(), { doc, attempts: 0 });
+      // One both pending and retried (a standalone server stopped between recordSend's two writes) goes once.
+      const untriedOf = (list: AlertDoc[], event: AlertEvent) => {
+        for (const doc of list)
+          if (!due.has(keyOf(doc, event))) due.set(keyOf(doc, event), { doc, attempts: 0, event });
+      };
+      untriedOf(untried, 'opened');
+      untriedOf(resolutions, 'resolved');
+      const order = (event: AlertEvent) => (event === 'opened' ? 0 : 1);
       return [...due.values()]
-        .sort((a, b) => a.doc.seq - b.doc.seq)
+        .sort((a, b) => a.doc.seq - b.doc.seq || order(a.event) - order(b.event))
         .slice(0, limit)
-        .map(({ doc, attempts: tried }) => ({ alert: toAlert(doc), attempts: tried }));
+        .map(({ doc, attempts: tried, event }) => ({ alert: toAlert(doc), attempts: tried, event }));
     },
-    async recordSend(alertId, channel, outcome) {
+    async recordSend(alertId, channel, outcome, event = 'opened') {
       const _id = alertKey(alertId);
       if (!_id) return;
       const $set: Partial<AlertSendDoc> = { state: outcome.state };
@@ -116,12 +137,13 @@ export function mongoAlerts({ alerts, alertSends }: MongoCollections, { write }:
         // No longer untried on this channel, whatever came of it.
         const alert = await alerts.findOneAndUpdate(
           { _id },
-          { $pull: { pending: channel } },
+          event === 'resolved' ? { $pull: { resolvedPending: channel } } : { $pull: { pending: channel } },
           { projection: { seq: 1 }, ...inTx(session) },
         );
         if (!alert) return;
         await alertSends.updateOne(
-          { alertId: _id, channel },
+          // An opening's send has no event (as those from before resolutions were sent).
+          { alertId: _id, channel, event: event === 'resolved' ? 'resolved' : { $exists: false } },
           {
             $set: { ...$set, alertSeq: alert.seq },
             $inc: { attempts: 1 },

@@ -1,19 +1,18 @@
 import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
-import { ALERT_CHANNELS, type AlertKind } from '@smart-zone/types/alert';
 import type { Item, MovementReason } from '@smart-zone/types/item';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import type { DayTotals } from '../decisions/change';
-import type { StockLevel } from '../stock-alerts';
+import type { AlertStep, StockLevel } from '../stock-alerts';
 import { type Author, type ChangeCause, StoreBusyError } from '../store';
 import {
   actorOf,
   toAuditDoc,
-  type AlertDoc,
   type AuditDoc,
   type ChangeDoc,
   type MongoCollections,
   type MovementDoc,
 } from './documents';
+import { keepAlerts } from './mongo-alert-step';
 import { mongoCounts } from './mongo-counts';
 import { mongoRevision } from './mongo-revision';
 import { BUSY, inTx, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
@@ -51,8 +50,8 @@ export interface ItemChange {
   };
   /** The audit entry to append, linked to the movement (as SQLite's ItemChange). */
   audit: AuditNote;
-  /** The alert the change raises, as its decision says (decisions/change.ts). */
-  alert: AlertKind | null;
+  /** What the change does to its item's alert, as its decision says (decisions/change.ts). */
+  alert: AlertStep | null;
   /** What its movement adds to the day totals, as its decision counted it. */
   days?: DayTotals;
 }
@@ -109,7 +108,7 @@ export function mongoLedger(
   const logged = new WeakMap<ClientSession, number>();
   /** The last seq this process took. */
   let lastSeq = 0;
-  const { movements, meta, alerts, changes, audit } = collections;
+  const { movements, meta, changes, audit } = collections;
   /** The stats' totals of each write's changes, in its transaction (mongo-counts.ts). */
   const count = mongoCounts(collections);
 
@@ -170,7 +169,6 @@ export function mongoLedger(
   async function record(list: readonly ItemChange[], session?: ClientSession): Promise<(ObjectId | undefined)[]> {
     const movementIds: (ObjectId | undefined)[] = [];
     const movementDocs: MovementDoc[] = [];
-    const alertDocs: AlertDoc[] = [];
     const changeDocs: ChangeDoc[] = [];
     const auditDocs: AuditDoc[] = [];
     const firstPlace = session ? (logged.get(session) ?? 0) : 0;
@@ -200,22 +198,6 @@ export function mongoLedger(
       auditDocs.push(
         toAuditDoc(auditEntry(change.audit, change.actor, at.toISOString(), movementId?.toHexString()), seq),
       );
-      const kind = change.alert;
-      const alertId = kind && after ? new ObjectId() : undefined;
-      if (kind && after && alertId) {
-        alertDocs.push({
-          _id: alertId,
-          itemId,
-          itemName: change.itemName,
-          kind,
-          quantity: after.quantity,
-          minStock: after.minStock,
-          ...(movementId ? { movementId } : {}),
-          at,
-          seq,
-          pending: [...ALERT_CHANNELS],
-        });
-      }
       changeDocs.push({
         _id: new ObjectId(),
         seq,
@@ -228,14 +210,17 @@ export function mongoLedger(
         version: after?.version ?? null,
         ...(movement && movementId ? { movementId, delta: movement.delta } : {}),
         ...(movement?.deliveryId ? { deliveryId: movement.deliveryId } : {}),
-        ...(kind && alertId ? { alertId, alertKind: kind } : {}),
         at,
       });
     }
     // In this order: a change stream on the database sees the movement before the change that names it.
     if (movementDocs.length > 0) await movements.insertMany(movementDocs, inTx(session));
     await count(list, session);
-    if (alertDocs.length > 0) await alerts.insertMany(alertDocs, inTx(session));
+    // Each change's alert opened, kept or resolved; its feed entry names the one opened or resolved.
+    const alerts = await keepAlerts(collections, list, movementIds, session);
+    alerts.forEach((alert, index) => {
+      if (alert) Object.assign(changeDocs[index]!, { alertId: alert.id, alertKind: alert.kind });
+    });
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
     return movementIds;

@@ -72,12 +72,16 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     { key: { seq: -1, _id: -1 } },
     // list and count of the unread ones.
     { key: { readAt: 1, seq: -1 } },
-    // due: the alerts a channel never tried, since a time.
+    // due: the alerts a channel never tried, since a time; the resolutions too.
     { key: { pending: 1, at: 1 } },
+    { key: { resolvedPending: 1, resolvedAt: 1 }, partialFilterExpression: { resolvedPending: { $exists: true } } },
+    // One open alert per item (the ledger finds it to update or resolve it), and the open ones, newest first.
+    { key: { itemId: 1 }, name: 'one_open_per_item', unique: true, partialFilterExpression: { open: true } },
+    { key: { open: 1, seq: -1, _id: -1 }, name: 'open_by_seq', partialFilterExpression: { open: true } },
   ],
   alertSends: [
-    // recordSend's upsert, and the channels that gave up on a page of alerts.
-    { key: { alertId: 1, channel: 1 }, unique: true },
+    // recordSend's upsert (an alert's opening and its resolution), and the channels that gave up on a page of alerts.
+    { key: { alertId: 1, channel: 1, event: 1 }, unique: true },
     // due: a channel's retries whose time has come; failedCount.
     { key: { state: 1, channel: 1, retryAt: 1 } },
   ],
@@ -131,6 +135,8 @@ export const RETIRED_INDEXES: Partial<Record<CollectionName, string[]>> = {
   movements: ['itemId_1__id_-1'],
   // Unique while one counter gave every write its seq; a seq is a process's clock now (mongo-ledger.ts).
   alerts: ['seq_-1'],
+  // Unique while an alert had one send per channel; its resolution has one too now (event).
+  alertSends: ['alertId_1_channel_1'],
   audit: ['seq_-1'],
   changes: ['seq_1'],
 };

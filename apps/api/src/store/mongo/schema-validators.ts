@@ -159,6 +159,10 @@ const SCHEMAS: Record<CollectionName, Document> = {
       readAt: date,
       seq,
       pending: { bsonType: 'array', items: { enum: [...ALERT_CHANNELS] } },
+      open: { enum: [true] },
+      resolvedAt: date,
+      resolvedBy: objectId,
+      resolvedPending: { bsonType: 'array', items: { enum: [...ALERT_CHANNELS] } },
     },
   },
   alertSends: {
@@ -169,6 +173,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
       alertId: objectId,
       alertSeq: seq,
       channel: { enum: [...ALERT_CHANNELS] },
+      event: { enum: ['resolved'] },
       state: { enum: ['retry', 'sent', 'failed'] },
       attempts: { ...wholeNumber, minimum: 1 },
       retryAt: date,

@@ -1,4 +1,5 @@
-import { MongoServerError, type Db } from 'mongodb';
+import { MongoServerError, ObjectId, type Db } from 'mongodb';
+import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
@@ -8,6 +9,8 @@ import { VALIDATORS } from './schema-validators';
 import { searchGramsMigration } from './search-grams';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
+const ALERT_STATES_KEY = 'alert_states_migrated';
+const DUPLICATE_KEY = 11000;
 
 const NAMESPACE_EXISTS = 48;
 const UNAUTHORIZED = 13;
@@ -82,6 +85,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
   await stockLevels(collections, ledger);
   await countPastMovements(collections);
   await countItemTotals(collections);
+  await alertStates(collections, ledger);
   // The first version's deliveries belonged to an email: they belong to no uid, as in SQLite (its V2).
   await collections.deliveries.updateMany({ uid: { $exists: false } }, { $set: { uid: '' } });
 }
@@ -172,4 +176,45 @@ async function stockLevels({ items }: MongoCollections, ledger: MongoLedger): Pr
   ]);
   // Every item's answer gained minStock: no list cached before may be served as current.
   if (result.modifiedCount > 0) await ledger.touch();
+}
+
+/**
+ * Issue 32: low stock is a state (as SQLite's migration 11, schema-alerts.ts). Each low item's newest alert stays
+ * open, brought up to date (its duplicates folded: resolved now); a low item without one gets one (dated by the
+ * item's last change, so the outbox sends only those of the last day); every other alert is resolved. Once; safe
+ * beside another instance (the partial unique index keeps one open alert per item).
+ */
+async function alertStates({ items, alerts, meta }: MongoCollections, ledger: MongoLedger): Promise<void> {
+  if (await meta.findOne({ _id: ALERT_STATES_KEY })) return;
+  const now = new Date();
+  const low = items.find({ low: true }, { projection: { name: 1, quantity: 1, minStock: 1, updatedAt: 1 } });
+  for await (const item of low) {
+    const fields = {
+      itemName: item.name,
+      kind: item.quantity === 0 ? ('out' as const) : ('low' as const),
+      quantity: item.quantity,
+      minStock: item.minStock,
+    };
+    const [newest] = await alerts.find({ itemId: item._id }).sort({ seq: -1, _id: -1 }).limit(1).toArray();
+    try {
+      if (newest && !newest.resolvedAt)
+        await alerts.updateOne({ _id: newest._id }, { $set: { ...fields, open: true } });
+      else {
+        await alerts.insertOne({
+          _id: new ObjectId(),
+          itemId: item._id,
+          ...fields,
+          at: item.updatedAt ?? now,
+          seq: await ledger.bumpRevision(),
+          pending: [...ALERT_CHANNELS],
+          open: true,
+        });
+      }
+    } catch (error) {
+      // Another instance starting at the same time opened it first.
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    }
+  }
+  await alerts.updateMany({ open: { $exists: false }, resolvedAt: { $exists: false } }, { $set: { resolvedAt: now } });
+  await meta.updateOne({ _id: ALERT_STATES_KEY }, { $set: { at: now } }, { upsert: true });
 }

@@ -116,6 +116,8 @@ export interface AlertRow {
   movement_id: string | null;
   at: string;
   read_at: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
   /** The channels that gave up on it, comma-separated (a GROUP_CONCAT), when the query asks. */
   failed?: string | null;
 }
@@ -131,6 +133,9 @@ export function toAlert(row: AlertRow): Alert {
     ...(row.movement_id ? { movementId: row.movement_id } : {}),
     at: row.at,
     ...(row.read_at ? { readAt: row.read_at } : {}),
+    state: row.resolved_at ? 'resolved' : 'open',
+    ...(row.resolved_at ? { resolvedAt: row.resolved_at } : {}),
+    ...(row.resolved_by ? { resolvedBy: row.resolved_by } : {}),
     ...(row.failed ? { failed: row.failed.split(',') as AlertChannel[] } : {}),
   };
 }

@@ -9,6 +9,7 @@ import {
   V8_STATS,
   V9_MOVEMENT_KINDS,
 } from './schema-stats';
+import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { createGrams } from './short-search';
 
@@ -258,8 +259,8 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   // Issue 31: the audit totals are counted by the ledger (sqlite-ledger.ts appendAudit, the only writer of the
   // audit), a group-committed batch's once per key, no longer by migration 5's trigger once per entry.
   (db) => db.exec('DROP TRIGGER IF EXISTS audit_counted'),
-  // Migration 11: issue 32's alerts (another branch); a step that does nothing here, so the numbers agree.
-  () => undefined,
+  // Issue 32: an alert is a state, open while its item is low, one per item (schema-alerts.ts).
+  alertState,
   // Issue 32: the day totals as buckets by movement kind (an undo in its movement's), the top movers by units
   // delivered: the whole ledger counted again, the counting trigger made anew (schema-stats.ts).
   (db) => {

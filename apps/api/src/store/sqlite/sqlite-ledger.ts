@@ -3,14 +3,15 @@ import { ObjectId } from 'bson';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import type { ItemChange } from '../decisions/change';
 import type { Author } from '../store';
+import { sqliteAlertStep } from './sqlite-alert-step';
 
 /** The changes log keeps this many rows: enough for a reconnecting listener, never a growing file. */
 const CHANGES_KEPT = 100_000;
 
 /**
  * What every item write does besides its own row, always inside the caller's
- * transaction: append the stock movement and the audit entry, raise the alert the low-stock rule
- * asks for (stock-alerts.ts), log the change for the feed (sqlite-feed.ts), and
+ * transaction: append the stock movement and the audit entry, open, update or resolve the item's alert as the
+ * low-stock rule decided (stock-alerts.ts), log the change for the feed (sqlite-feed.ts), and
  * move the catalogue's revision on (the list ETag).
  */
 export interface SqliteLedger {
@@ -38,10 +39,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
      VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json,
        @at, @undo_of)`,
   );
-  const insertAlert = db.prepare(
-    `INSERT INTO alerts (id, item_id, item_name, kind, quantity, min_stock, movement_id, at)
-     VALUES (@id, @item_id, @item_name, @kind, @quantity, @min_stock, @movement_id, @at)`,
-  );
+  const keepAlert = sqliteAlertStep(db);
   const insertChange = db.prepare(
     `INSERT INTO changes (item_id, cause, quantity, min_stock, version, movement_id, delta, delivery_id, alert_id, alert_kind, at)
      VALUES (@item_id, @cause, @quantity, @min_stock, @version, @movement_id, @delta, @delivery_id, @alert_id, @alert_kind, @at)`,
@@ -125,20 +123,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
         });
       }
       appendAudit(change.audit, change.actor, change.at, movementId);
-      const kind = change.alert;
-      const alertId = kind ? new ObjectId().toHexString() : null;
-      if (kind && after) {
-        insertAlert.run({
-          id: alertId,
-          item_id: change.itemId,
-          item_name: change.itemName,
-          kind,
-          quantity: after.quantity,
-          min_stock: after.minStock,
-          movement_id: movementId,
-          at: change.at,
-        });
-      }
+      const alert = keepAlert(change, movementId);
       insertChange.run({
         item_id: change.itemId,
         cause: change.cause,
@@ -148,8 +133,8 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
         movement_id: movementId,
         delta: movement?.delta ?? null,
         delivery_id: movement?.deliveryId ?? null,
-        alert_id: alertId,
-        alert_kind: kind,
+        alert_id: alert?.id ?? null,
+        alert_kind: alert?.kind ?? null,
         at: change.at,
       });
       return movementId;

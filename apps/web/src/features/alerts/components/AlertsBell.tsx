@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
-import { useUnreadAlertCount } from '../api/get-alerts';
+import { useOpenAlertCount } from '../api/get-alerts';
 
 /** Past this the badge reads "99+": the Alerts page has the number. */
 const SHOWN_MAX = 99;
@@ -15,19 +15,19 @@ function BellIcon() {
   );
 }
 
-/** The team's bell in the navbar (readStock; nothing for anyone else): how many alerts nobody has read yet, linking to the Alerts page. */
+/** The team's bell in the navbar (readStock; nothing for anyone else): how many items are low (open alerts), linking to the Alerts page. */
 export function AlertsBell({ className = '' }: { className?: string }) {
   if (!mayUse(useAccess(), 'readStock')) return null;
   return <Bell className={className} />;
 }
 
 function Bell({ className }: { className: string }) {
-  const count = useUnreadAlertCount().data ?? 0;
+  const count = useOpenAlertCount().data ?? 0;
   return (
     <NavLink
       to={paths.alerts.href()}
       className={`link-light d-inline-block px-2 py-1 ${className}`.trim()}
-      aria-label={count > 0 ? `Alerts: ${count} unread` : 'Alerts'}
+      aria-label={count > 0 ? `Alerts: ${count} open` : 'Alerts'}
       end
     >
       <span className="position-relative d-inline-block">

@@ -19,7 +19,16 @@ export const REMOVAL_NOTE_MISSING = 'A clerk must give a reason to remove stock'
  * by typing over a number read earlier: two people restocking at once both count.
  * The note is the change's reason; `noteRequiredToRemove`: this role must give one to remove stock.
  */
-export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item; noteRequiredToRemove?: boolean }) {
+export function RestockForm({
+  item,
+  noteRequiredToRemove = false,
+  onDone,
+}: {
+  item: Item;
+  noteRequiredToRemove?: boolean;
+  /** Called once the change is saved (the Alerts page closes its dialog). */
+  onDone?: () => void;
+}) {
   const changeStock = useChangeStock(item._id);
   const undo = useUndoMovement(item._id, {
     onUndone: ({ quantity }) => toast.success(`Undone: ${item.name} has ${quantity} in stock again`),
@@ -39,6 +48,7 @@ export function RestockForm({ item, noteRequiredToRemove = false }: { item: Item
       });
       setDelta('');
       setNote('');
+      onDone?.();
     },
     // Not enough stock to remove: the server's message, beside the amount.
     errorsOf: (error) => (error.code === 'out_of_stock' ? { delta: error.message } : error.fields),
