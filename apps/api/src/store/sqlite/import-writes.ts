@@ -31,7 +31,11 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
         const ids = creates.map(() => new ObjectId().toHexString());
         for (const write of decideCreate(creates, { ids, holderOf }, by, at)) writer.apply(write, null);
         for (const { item, wanted } of updates) {
-          writer.apply(editWrite(item, wanted, by, at, 'import'), { id: item._id, name: item.name, supplier: item.supplier });
+          writer.apply(editWrite(item, wanted, by, at, 'import'), {
+            id: item._id,
+            name: item.name,
+            supplier: item.supplier,
+          });
         }
       }
       grams.flush();

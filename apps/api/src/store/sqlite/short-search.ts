@@ -111,7 +111,9 @@ export function sqliteGramsGathered(db: Database.Database) {
       each.drop(seq, lost);
       gather(seq, gained);
     },
-    unindex: each.unindex,
+    unindex(seq: number, texts: Texts) {
+      each.unindex(seq, texts);
+    },
     flush,
   };
 }
