@@ -63,8 +63,7 @@ async function seeded(file: string) {
   }));
   await items.repository.createMany(inputs, bob);
   const listed = await items.repository.list({ limit: BASE });
-  for (const item of listed.slice(0, 40))
-    await items.repository.changeStock(item._id, { delta: 3 }, bob);
+  for (const item of listed.slice(0, 40)) await items.repository.changeStock(item._id, { delta: 3 }, bob);
   db.close();
   return listed;
 }
