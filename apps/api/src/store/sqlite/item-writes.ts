@@ -5,13 +5,20 @@ import type { ItemRow } from './rows';
 import { sqliteGrams } from './short-search';
 import type { SqliteLedger } from './sqlite-ledger';
 
+/** What a write must know of the row it replaces: its search texts (and seq, for a deletion's grams). */
+export type RowBefore = Pick<ItemRow, 'id' | 'seq' | 'name' | 'supplier'>;
+
 /**
  * How SQLite stores a decided item write (decisions/), inside the caller's transaction: the item's row
- * (and its search grams), then the change through the ledger. Stock alone is set by a statement of its own:
- * an UPDATE naming name or supplier runs the search index's trigger, even for the same values.
+ * (and its search grams), then the change through the ledger. Stock alone, or fields other than name and
+ * supplier, are set by statements of their own: an UPDATE naming name or supplier runs the search index's
+ * trigger, even for the same values. `grams`: where the search grams go (an import's gathers them).
  */
-export function sqliteItemWriter(db: Database.Database, ledger: SqliteLedger) {
-  const grams = sqliteGrams(db);
+export function sqliteItemWriter(
+  db: Database.Database,
+  ledger: SqliteLedger,
+  grams: Pick<ReturnType<typeof sqliteGrams>, 'index' | 'reindex' | 'unindex'> = sqliteGrams(db),
+) {
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
     insert: db.prepare(
@@ -26,6 +33,13 @@ export function sqliteItemWriter(db: Database.Database, ledger: SqliteLedger) {
          updated_at = @updated_at, updated_by_uid = @uid, updated_by_email = @email
        WHERE id = @id RETURNING seq`,
     ),
+    /** The same but name and supplier: the search index's trigger does not run. */
+    otherFields: db.prepare(
+      `UPDATE items SET price = @price, quantity = @quantity, description = @description, img = @img,
+         min_stock = @min_stock, sku = @sku, version = @version,
+         updated_at = @updated_at, updated_by_uid = @uid, updated_by_email = @email
+       WHERE id = @id`,
+    ),
     stock: db.prepare(
       `UPDATE items SET quantity = @quantity, version = @version, updated_at = @updated_at,
          updated_by_uid = @uid, updated_by_email = @email
@@ -39,7 +53,7 @@ export function sqliteItemWriter(db: Database.Database, ledger: SqliteLedger) {
     /** The item's row as the write reads it, or undefined. */
     read: (id: string): ItemRow | undefined => sql.get.get(id),
     /** Stores the write (`before`: the row the decision read; null for a creation); answers its movement's id. */
-    apply({ kind, item, change }: ItemWrite, before: ItemRow | null): string | null {
+    apply({ kind, item, change }: ItemWrite, before: RowBefore | null): string | null {
       if (item && kind !== 'delete') {
         const row = {
           id: item._id,
@@ -60,11 +74,11 @@ export function sqliteItemWriter(db: Database.Database, ledger: SqliteLedger) {
           grams.index(Number(sql.insert.run(row).lastInsertRowid), item.name, item.supplier);
         } else if (kind === 'stock') {
           sql.stock.run(row);
-        } else {
+        } else if (!before || before.name !== item.name || before.supplier !== item.supplier) {
           const { seq } = sql.fields.get(row) as { seq: number };
-          if (before && (before.name !== item.name || before.supplier !== item.supplier)) {
-            grams.reindex(seq, before, item);
-          }
+          if (before) grams.reindex(seq, before, item);
+        } else {
+          sql.otherFields.run(row);
         }
       } else if (before) {
         sql.remove.run(before.id);

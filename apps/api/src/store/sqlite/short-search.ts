@@ -15,6 +15,15 @@ export const SHORT_SEARCH_MAX = 2;
 /** Every distinct 1- and 2-code-point substring of the folded name and supplier (never across the two). */
 const shortGramsOf = (name: string, supplier: string) => gramsOf(name, supplier, SHORT_SEARCH_MAX);
 
+type Texts = { name: string; supplier: string };
+
+/** The grams an item's texts lose and gain from `before` to `after`. */
+function gramsChanged(before: Texts, after: Texts): { lost: string[]; gained: string[] } {
+  const old = new Set(shortGramsOf(before.name, before.supplier));
+  const now = new Set(shortGramsOf(after.name, after.supplier));
+  return { lost: [...old].filter((gram) => !now.has(gram)), gained: [...now].filter((gram) => !old.has(gram)) };
+}
+
 export const GRAMS_TABLE = `
 CREATE TABLE items_grams (
   gram TEXT    NOT NULL,
@@ -29,22 +38,70 @@ export function sqliteGrams(db: Database.Database) {
   // By its whole key: the table's only index is (gram, seq), so an item's rows are found from its grams,
   // never by seq alone (a scan of every item's ~28 rows).
   const remove = db.prepare<[string, number]>('DELETE FROM items_grams WHERE gram = ? AND seq = ?');
+  const drop = (seq: number, grams: readonly string[]) => {
+    for (const gram of grams) remove.run(gram, seq);
+  };
   const index = (seq: number, name: string, supplier: string) => {
     for (const gram of shortGramsOf(name, supplier)) insert.run(gram, seq);
   };
-  type Texts = { name: string; supplier: string };
   return {
     index,
     /** An item's name or supplier changed from `before` to `after`: only the grams that differ are written. */
     reindex(seq: number, before: Texts, after: Texts) {
-      const old = new Set(shortGramsOf(before.name, before.supplier));
-      const now = new Set(shortGramsOf(after.name, after.supplier));
-      for (const gram of old) if (!now.has(gram)) remove.run(gram, seq);
-      for (const gram of now) if (!old.has(gram)) insert.run(gram, seq);
+      const { lost, gained } = gramsChanged(before, after);
+      drop(seq, lost);
+      for (const gram of gained) insert.run(gram, seq);
     },
+    /** These rows of an item deleted. */
+    drop,
     unindex(seq: number, { name, supplier }: Texts) {
-      for (const gram of shortGramsOf(name, supplier)) remove.run(gram, seq);
+      drop(seq, shortGramsOf(name, supplier));
     },
+  };
+}
+
+/** Rows a gathered batch holds before it is written (~28 an item). */
+const GATHERED_MAX = 250_000;
+/** Rows per INSERT of a gathered batch (json_each of this many). */
+const GATHERED_PER_STATEMENT = 2_000;
+
+/**
+ * The same rows as sqliteGrams writes, for many items at once (an import): an item's new rows are gathered
+ * and written in key order (gram, then seq), GATHERED_PER_STATEMENT a statement, when GATHERED_MAX are
+ * waiting and at flush(), inside the caller's transaction; the rows an item loses are deleted at once.
+ * Each item's rows end as sqliteGrams would leave them: an import writes an item once.
+ */
+export function sqliteGramsGathered(db: Database.Database) {
+  const each = sqliteGrams(db);
+  const insertMany = db.prepare<[string]>(
+    'INSERT OR IGNORE INTO items_grams (gram, seq) SELECT value ->> 0, value ->> 1 FROM json_each(?)',
+  );
+  let gathered: [string, number][] = [];
+  const flush = () => {
+    // UTF-16 order, as SQLite's BINARY order of UTF-8 but for characters beyond U+FFFF: only the pace differs.
+    gathered.sort(([a, seqA], [b, seqB]) => (a < b ? -1 : a > b ? 1 : seqA - seqB));
+    for (let at = 0; at < gathered.length; at += GATHERED_PER_STATEMENT) {
+      insertMany.run(JSON.stringify(gathered.slice(at, at + GATHERED_PER_STATEMENT)));
+    }
+    gathered = [];
+  };
+  const gather = (seq: number, grams: readonly string[]) => {
+    for (const gram of grams) gathered.push([gram, seq]);
+    if (gathered.length >= GATHERED_MAX) flush();
+  };
+  return {
+    index(seq: number, name: string, supplier: string) {
+      gather(seq, shortGramsOf(name, supplier));
+    },
+    reindex(seq: number, before: Texts, after: Texts) {
+      const { lost, gained } = gramsChanged(before, after);
+      each.drop(seq, lost);
+      gather(seq, gained);
+    },
+    unindex(seq: number, texts: Texts) {
+      each.unindex(seq, texts);
+    },
+    flush,
   };
 }
 

@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR, type Item, type ItemInput } from '@smart-zone/types/item'
 import { decideStockChange } from '../decisions/change-stock';
 import { decideCreate, skuAsked } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
-import { decideEdit, editWrite } from '../decisions/edit-item';
+import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import { importChunks, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
 import type {
@@ -17,6 +17,7 @@ import type {
   UpdateOutcome,
 } from '../ports/items';
 import type { ImportRunner } from './import-runner';
+import { sqliteImportWriter } from './import-writes';
 import { sqliteItemReads } from './item-reads';
 import { sqliteItemWriter } from './item-writes';
 import { toItem, type ItemRow, type MovementRow } from './rows';
@@ -43,6 +44,7 @@ export function sqliteItems(
   imports?: ImportRunner,
 ) {
   const writer = sqliteItemWriter(db, ledger);
+  const writeImport = sqliteImportWriter(db, ledger);
   const sql = {
     bySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?'),
     any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
@@ -57,10 +59,9 @@ export function sqliteItems(
     return row ? { id: row.id, name: row.name } : undefined;
   };
 
-  /** `at`: the write's one time (an import's rows share it, so its entries keep the file's order). */
-  function insertMany(inputs: readonly ItemInput[], actor: Author, at = now()): Item[] {
+  function insertMany(inputs: readonly ItemInput[], actor: Author): Item[] {
     const ids = inputs.map(newId);
-    const writes = decideCreate(inputs, { ids, holderOf }, actor, at);
+    const writes = decideCreate(inputs, { ids, holderOf }, actor, now());
     for (const write of writes) writer.apply(write, null);
     return writes.map((write) => write.item!);
   }
@@ -135,18 +136,13 @@ export function sqliteItems(
   }
   /** An import, planned and (when asked and clean) written in the one transaction this runs in. */
   const importRows = (rows: readonly ImportRow[], by: Author, apply: boolean): ImportOutcome => {
-    const plan = planImport(rows, importLookup(rows));
+    const lookup = importLookup(rows);
+    const plan = planImport(rows, lookup);
     const outcome = importOutcome(rows.length, plan);
     if (!apply || !outcome.ok) return outcome;
-    const at = now();
-    // In the order MongoDB records them too (importChunks): all in this one transaction.
+    // In the order MongoDB records them too (importChunks): all in this one transaction (import-writes.ts).
     const chunks = importChunks(plan.planned);
-    for (const { creates, updates } of chunks) {
-      insertMany(creates, by, at);
-      for (const step of updates) {
-        writer.apply(editWrite(step.item, step.wanted, by, at, 'import'), writer.read(step.item._id)!);
-      }
-    }
+    writeImport(chunks, lookup, by, now());
     if (chunks.length > 0) ledger.bumpRevision();
     return outcome;
   };
