@@ -179,7 +179,7 @@ function dump(db: Database.Database) {
     changes: table('SELECT * FROM changes ORDER BY seq'),
     alerts: table('SELECT * FROM alerts ORDER BY seq'),
     stockTotals: table('SELECT * FROM stock_totals'),
-    movementDays: table('SELECT * FROM movement_days ORDER BY day'),
+    dayBuckets: table('SELECT * FROM day_buckets ORDER BY day'),
     itemOutDays: table('SELECT * FROM item_out_days ORDER BY day, item_id').sort((a, b) =>
       String(a.item_id).localeCompare(String(b.item_id)),
     ),
