@@ -46,6 +46,10 @@ it('dry run then apply: counts, the first changes as [old, new], and the items w
   expect(dry.status).toBe(200);
   expect(reportOf(dry)).toEqual({
     dryRun: true,
+    mode: 'update',
+    versioned: false,
+    ignoredColumns: [],
+    stale: { policy: 'app', count: 0, rows: [] },
     rows: 2,
     create: 1,
     update: 1,
