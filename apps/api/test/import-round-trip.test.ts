@@ -26,11 +26,7 @@ afterEach(() => t.close());
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const post = (file: string, query = '', token = manager) =>
-  request(t.app)
-    .post(`/api/imports${query}`)
-    .set(auth(token))
-    .set('Content-Type', 'text/csv')
-    .send(file);
+  request(t.app).post(`/api/imports${query}`).set(auth(token)).set('Content-Type', 'text/csv').send(file);
 const reportOf = (res: request.Response) => res.body as ImportReport;
 const exported = async () => (await request(t.app).get('/api/inventory.csv')).text;
 const item = async (id: string) =>
@@ -144,9 +140,9 @@ describe('?mode=receive: a supplier’s delivery note', () => {
     expect(dry.changes.map((change) => change.changes)).toEqual([{ quantity: [5, 25] }, { quantity: [1, 5] }]);
 
     const wrong = await post(`${note}NOPE,Unknown thing,3\r\n`, '?mode=receive').expect(400);
-    expect((errorOf(wrong) as { rows?: ImportError[] }).rows).toEqual([
-      expect.objectContaining({ row: 4, column: 'sku', message: expect.stringContaining('No item has the SKU "NOPE"') }),
-    ]);
+    const rows = (errorOf(wrong) as { rows?: ImportError[] }).rows ?? [];
+    expect(rows.map(({ row, column }) => [row, column])).toEqual([[4, 'sku']]);
+    expect(rows[0]?.message).toContain('No item has the SKU "NOPE"');
     expect((await item(cable)).quantity).toBe(5);
 
     await post(note, '?mode=receive').expect(200);
@@ -167,7 +163,7 @@ it('the template: the header and one example row, which imports as one new item'
   const res = await request(t.app).get('/api/imports/template.csv').expect(200);
   expect(res.headers['content-type']).toMatch(/^text\/csv/);
   expect(res.headers['content-disposition']).toMatch(/attachment; filename="?smart-zone-import-template\.csv"?/);
-  const rows = parse(res.text) as string[][];
+  const rows: string[][] = parse(res.text);
   expect(rows).toHaveLength(2);
   expect(rows[0]).toEqual(['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img']);
   expect(reportOf(await post(res.text, '?dryRun=true').expect(200))).toMatchObject({ create: 1, ignoredColumns: [] });

@@ -197,7 +197,11 @@ describe(`CSV import: ${TEST_STORE}`, () => {
     it("stale=file takes the file's quantity too (a stocktake)", async () => {
       const { item, text } = await receivedSinceExport();
       const applied = report(await importCsv(store, text, true, { stale: 'file' }));
-      expect(applied.stale).toMatchObject({ policy: 'file', count: 1, rows: [{ quantity: { file: 78, app: 98, kept: 78 } }] });
+      expect(applied.stale).toMatchObject({
+        policy: 'file',
+        count: 1,
+        rows: [{ quantity: { file: 78, app: 98, kept: 78 } }],
+      });
       expect(await store.items.get(item._id)).toMatchObject({ quantity: 78, price: 9.5 });
       const history = await store.items.history(item._id, { limit: 1, skip: 0 });
       expect(history.movements[0]).toMatchObject({ reason: 'import', delta: -20, quantityAfter: 78 });
@@ -210,7 +214,9 @@ describe(`CSV import: ${TEST_STORE}`, () => {
       expect(outcome).toMatchObject({
         ok: false,
         errorCount: 1,
-        errors: [{ row: 2, column: 'version', message: '"USB-C Cable" changed in the app since the file was exported' }],
+        errors: [
+          { row: 2, column: 'version', message: '"USB-C Cable" changed in the app since the file was exported' },
+        ],
         stale: { policy: 'refuse', count: 1 },
       });
       expect(await exportCsv(store)).toBe(before);

@@ -127,7 +127,9 @@ export type ImportStale = z.output<typeof importStaleSchema>;
 export const importReportSchema = z
   .object({
     dryRun: z.boolean().meta({ description: 'true: nothing was written' }),
-    mode: z.enum(IMPORT_MODES).meta({ description: 'How the rows were read: `update` sets fields, `receive` adds stock' }),
+    mode: z
+      .enum(IMPORT_MODES)
+      .meta({ description: 'How the rows were read: `update` sets fields, `receive` adds stock' }),
     rows: z.number().int().min(0).meta({ description: 'Rows read, the header not counted' }),
     create: z.number().int().min(0),
     update: z.number().int().min(0),
@@ -140,15 +142,15 @@ export const importReportSchema = z
       count: z.number().int().min(0).meta({ description: 'Rows whose item changed in the app since the export' }),
       rows: z.array(importStaleSchema).meta({ description: `The first ${IMPORT_SHOWN_MAX} of them, in file order` }),
     }),
-    versioned: z
-      .boolean()
-      .meta({
-        description:
-          'false: the file has no version column, so a change made in the app since it was written cannot be told; its rows are read as they are today',
-      }),
+    versioned: z.boolean().meta({
+      description:
+        'false: the file has no version column, so a change made in the app since it was written cannot be told; its rows are read as they are today',
+    }),
     ignoredColumns: z
       .array(z.string())
-      .meta({ description: "The header's columns the import does not read (ignored, not errors), as the file names them" }),
+      .meta({
+        description: "The header's columns the import does not read (ignored, not errors), as the file names them",
+      }),
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.output<typeof importReportSchema>;

@@ -117,7 +117,7 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
           .join(', ')}); a column not read is ignored and named in \`ignoredColumns\`. A changed ` +
         'quantity is an `import` movement of new − current. A row whose `version` (the export writes it) is ' +
         "older than its item's is stale: the item changed in the app since the export; it is listed in `stale` " +
-        'with what changed since, and `stale` says what it takes (default: the app\'s quantity, the file\'s other ' +
+        "with what changed since, and `stale` says what it takes (default: the app's quantity, the file's other " +
         'fields). With `mode=receive` each row (SKU or name, and quantity) adds its quantity to its item as a ' +
         'restock movement. With `dryRun=true` nothing is written and the answer says what would ' +
         'change; without it every row is written in one transaction, and low-stock alerts and the change feed ' +

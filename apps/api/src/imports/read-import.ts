@@ -238,7 +238,11 @@ function checkHeader(
   const required: readonly ItemCsvColumn[] = mode === 'receive' ? RECEIVE_REQUIRED_COLUMNS : IMPORT_REQUIRED_COLUMNS;
   for (const column of required) {
     if (!seen.has(column))
-      errors.add({ row: 1, column, message: `The header has no "${column}" column (${LABEL[column]}): it is required` });
+      errors.add({
+        row: 1,
+        column,
+        message: `The header has no "${column}" column (${LABEL[column]}): it is required`,
+      });
   }
   if (mode === 'receive' && !seen.has('sku') && !seen.has('name') && !seen.has('id')) {
     errors.add({

@@ -182,7 +182,15 @@ export function planImport(
       stale.count += 1;
       if (stale.rows.length < IMPORT_SHOWN_MAX) {
         const quantity = { file, app: item.quantity, kept: wanted.quantity };
-        stale.rows.push({ row, itemId: item._id, name: item.name, fileVersion: version, version: item.version, quantity, since: [] });
+        stale.rows.push({
+          row,
+          itemId: item._id,
+          name: item.name,
+          fileVersion: version,
+          version: item.version,
+          quantity,
+          since: [],
+        });
       }
     }
     planned.push(

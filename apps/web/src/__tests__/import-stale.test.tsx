@@ -68,7 +68,9 @@ test('a stale row is shown first and plainly, with what changed and who did it; 
   await user.upload(await screen.findByLabelText('CSV file'), csvFile('x'));
   await user.click(screen.getByRole('button', { name: 'Check file' }));
 
-  const warning = await screen.findByRole('heading', { name: '1 item changed in the app since this file was exported' });
+  const warning = await screen.findByRole('heading', {
+    name: '1 item changed in the app since this file was exported',
+  });
   const box = warning.closest('.alert') as HTMLElement;
   expect(box).toHaveClass('alert-warning');
   const row = within(box).getByTestId('import-stale');

@@ -117,7 +117,10 @@ export interface ItemRepository {
    * SKU another item holds, one item twice): nothing is written and the errors are answered. Without
    * `apply` nothing is written either way: the answer says what the rows would do.
    */
-  importRows(rows: ImportRows, options: { by: Author; apply: boolean } & Partial<ImportOptions>): Promise<ImportOutcome>;
+  importRows(
+    rows: ImportRows,
+    options: { by: Author; apply: boolean } & Partial<ImportOptions>,
+  ): Promise<ImportOutcome>;
   /**
    * Takes a movement back: appends an `undo` movement of −delta linked to it (`undoOf`), atomically and once.
    * With `ownSince` (an ISO time) only a movement of `by`'s own (by uid) made at or after it may be undone.

@@ -26,8 +26,7 @@ const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db
 const arriving = new Map<number, ImportRow[]>();
 
 type Message =
-  | { id: number; batch: Uint8Array }
-  | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
+  { id: number; batch: Uint8Array } | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
 
 parentPort?.on('message', (message: Message) => {
   const { id } = message;

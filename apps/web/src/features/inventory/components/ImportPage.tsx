@@ -93,9 +93,9 @@ export function ImportPage() {
     <section aria-labelledby="import-title">
       <h1 id="import-title">Import items</h1>
       <p className="mb-2">
-        Add and update items from a CSV file, or receive a supplier’s delivery note. The first row names the columns,
-        in any order and any case; other apps’ names work too (Qty, Item name, Min level, Unit price, Barcode, Vendor…).
-        It must have <Columns names={IMPORT_REQUIRED_COLUMNS} />; a column left out keeps each item&apos;s value, and
+        Add and update items from a CSV file, or receive a supplier’s delivery note. The first row names the columns, in
+        any order and any case; other apps’ names work too (Qty, Item name, Min level, Unit price, Barcode, Vendor…). It
+        must have <Columns names={IMPORT_REQUIRED_COLUMNS} />; a column left out keeps each item&apos;s value, and
         columns it does not know are ignored.{' '}
         <a href={`${env.apiBase}/imports/template.csv`} download className="import-template">
           Download a template
@@ -103,9 +103,9 @@ export function ImportPage() {
       </p>
       <p className="mb-3">
         A row updates the item with its <code>id</code>, else the one with its <code>sku</code>; any other row adds a
-        new item. An export from <Link to={paths.manageInventories.href()}>Manage Inventories</Link> has each
-        item’s <code>version</code>: if an item changed here after the export (a delivery, a receipt), Check file
-        shows it, and the import keeps the stock counted here unless you choose the file’s.
+        new item. An export from <Link to={paths.manageInventories.href()}>Manage Inventories</Link> has each item’s{' '}
+        <code>version</code>: if an item changed here after the export (a delivery, a receipt), Check file shows it, and
+        the import keeps the stock counted here unless you choose the file’s.
       </p>
       <Card className="shadow-sm">
         <Card.Body className="p-4">

@@ -115,9 +115,9 @@ export function ImportNotes({ report }: { report: ImportReport }) {
       )}
       {report.mode === 'update' && !report.versioned && report.update > 0 && (
         <Alert variant="info" data-testid="import-unversioned">
-          This file has no <code>version</code> column, so changes made in the app since it was written cannot be
-          told apart: its quantities replace the app’s. To keep receipts and deliveries made meanwhile, export again
-          and edit the new file.
+          This file has no <code>version</code> column, so changes made in the app since it was written cannot be told
+          apart: its quantities replace the app’s. To keep receipts and deliveries made meanwhile, export again and edit
+          the new file.
         </Alert>
       )}
     </>
