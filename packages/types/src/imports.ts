@@ -146,11 +146,9 @@ export const importReportSchema = z
       description:
         'false: the file has no version column, so a change made in the app since it was written cannot be told; its rows are read as they are today',
     }),
-    ignoredColumns: z
-      .array(z.string())
-      .meta({
-        description: "The header's columns the import does not read (ignored, not errors), as the file names them",
-      }),
+    ignoredColumns: z.array(z.string()).meta({
+      description: "The header's columns the import does not read (ignored, not errors), as the file names them",
+    }),
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.output<typeof importReportSchema>;
