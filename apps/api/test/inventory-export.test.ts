@@ -48,6 +48,7 @@ it('answers every item as a row of the public columns, in the list’s order, as
       minStock: String(item.minStock),
       description: item.description,
       img: item.img,
+      version: String(item.version),
     })),
   );
   expect(records[0]).toMatchObject({ sku: '4006381333931', price: '799.5', quantity: '3', minStock: '2' });

@@ -114,7 +114,7 @@ describe('every documented operation answers as documented', () => {
     const bySku = await check('get', '/inventory', () => request(t.app).get('/api/inventory?sku=NO-SUCH'));
     expect(bySku.body).toEqual([]);
     const exported = await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?sort=name'));
-    expect(exported.text.split('\r\n')[0]).toBe('id,sku,name,supplier,price,quantity,minStock,description,img');
+    expect(exported.text.split('\r\n')[0]).toBe('id,sku,name,supplier,price,quantity,minStock,description,img,version');
     expect((await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?bom=2'))).status).toBe(
       400,
     );
@@ -333,6 +333,23 @@ describe('every documented operation answers as documented', () => {
     expect((await check('post', '/imports', importing(file, true))).body).toMatchObject({ dryRun: true, create: 1 });
     expect((await check('post', '/imports', importing(file, false))).body).toMatchObject({ dryRun: false, create: 1 });
     expect((await check('post', '/imports', importing('name,supplier\r\nA,B\r\n', true))).status).toBe(400);
+    // A stale row refused (?stale=refuse): the file's version 1 is older than the item's now.
+    const staleRow = await request(t.app).get('/api/inventory?sku=OPENAPI-1');
+    const imported = (staleRow.body as { _id: string }[])[0]!;
+    await request(t.app)
+      .post(`/api/inventory/${imported._id}/stock`)
+      .set('Authorization', auth(staff))
+      .send({ delta: 1 })
+      .expect(200);
+    const refusing = () =>
+      request(t.app)
+        .post('/api/imports?stale=refuse')
+        .set('Authorization', auth(staff))
+        .set('Content-Type', 'text/csv')
+        .send(`id,name,price,quantity,version\r\n${imported._id},Imported,3,4,1\r\n`);
+    expect((await check('post', '/imports', refusing)).status).toBe(409);
+    const template = await check('get', '/imports/template.csv', () => request(t.app).get('/api/imports/template.csv'));
+    expect(template.text.split('\r\n')[0]).toBe('sku,name,supplier,price,quantity,minStock,description,img');
 
     const moved = await request(t.app)
       .post(`/api/inventory/${id}/stock`)

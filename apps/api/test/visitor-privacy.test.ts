@@ -78,6 +78,7 @@ it('every public GET of the OpenAPI document, its 304 and its 404, answers witho
     '/config',
     '/events',
     '/health',
+    '/imports/template.csv',
     '/inventory',
     '/inventory.csv',
     '/inventory/{id}',

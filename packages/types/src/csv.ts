@@ -13,8 +13,45 @@ export const ITEM_CSV_COLUMNS = [
   'minStock',
   'description',
   'img',
+  'version',
 ] as const;
 export type ItemCsvColumn = (typeof ITEM_CSV_COLUMNS)[number];
+
+/**
+ * Other names a file from elsewhere (a spreadsheet of one's own, another app's
+ * export: Sortly, inFlow…) gives the columns, each read as the column it
+ * names. A header is matched without case, spaces, dashes or underscores
+ * (`Min Level`, `min_level` and `minlevel` are one), so these are written so.
+ */
+export const ITEM_CSV_ALIASES: Readonly<Record<Exclude<ItemCsvColumn, 'id' | 'version'>, readonly string[]>> = {
+  sku: ['sku', 'barcode', 'code', 'ean', 'upc'],
+  name: ['name', 'itemname', 'item', 'product', 'productname', 'title'],
+  supplier: ['supplier', 'vendor', 'brand', 'manufacturer'],
+  price: ['price', 'unitprice', 'cost', 'unitcost'],
+  quantity: ['quantity', 'qty', 'stock', 'onhand', 'count'],
+  minStock: ['minstock', 'minlevel', 'reorderpoint', 'reorderlevel', 'minquantity', 'min'],
+  description: ['description', 'notes', 'note', 'details'],
+  img: ['img', 'image', 'imageurl', 'photo', 'photourl', 'picture'],
+};
+
+/** A header cell as headers are matched: lower case, without spaces, dashes, underscores or dots. */
+export const headerKey = (cell: string): string => cell.toLowerCase().replace(/[\s_\-.]/g, '');
+
+/** The column a header cell names (its own name, or an alias), or undefined for one the import does not read. */
+export function columnOf(cell: string): ItemCsvColumn | undefined {
+  const key = headerKey(cell);
+  if (key === 'id' || key === 'version') return key;
+  for (const [column, aliases] of Object.entries(ITEM_CSV_ALIASES)) {
+    if (aliases.includes(key)) return column as ItemCsvColumn;
+  }
+  return undefined;
+}
+
+/** The import template: the header an export writes (less id and version) and one example row. */
+export const IMPORT_TEMPLATE_ROWS: readonly (readonly (string | number)[])[] = [
+  ['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img'],
+  ['4006381333931', 'USB-C Cable', 'Acme', 12.5, 40, 10, '1 m, braided', ''],
+];
 
 /**
  * A text a spreadsheet would take for a formula: it starts with = + - @, a tab

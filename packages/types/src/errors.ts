@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'sku_taken',
   /** 400 on /api/imports: the file has errors (listed by row and column): nothing was imported. */
   'import_invalid',
+  /** 409 on /api/imports?stale=refuse: rows' items changed in the app since the export (listed): nothing was imported. */
+  'import_stale',
   /** 409 on /api/movements/:id/undo: this movement cannot be undone (the message says why). */
   'cannot_undo',
   'payload_too_large',

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
+import { IMPORT_TEMPLATE_ROWS, ITEM_CSV_ALIASES, ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
 import {
   IMPORT_BYTES_MAX,
   IMPORT_REQUIRED_COLUMNS,
@@ -12,13 +12,16 @@ import {
   type ImportError,
   importQuerySchema,
   importReportSchema,
+  IMPORT_SUPPLIER_DEFAULT,
 } from '@smart-zone/types/imports';
 import { currentAuthor } from '../auth/require-user';
 import { AppError, badRequest } from '../errors/app-error';
 import { json } from '../http/route-docs';
 import { route } from '../http/route';
+import { csvText } from '../http/stream-csv';
 import { StoreBusyError, type Store } from '../store/store';
 import { CompressedFileError, FileTooLargeError, readImport, TooManyRowsError } from './read-import';
+import { staleRefusal, withSince } from './stale-rows';
 
 /** How long an import's connection may stay silent while the store writes it. */
 const IMPORT_IDLE_MS = 10 * 60_000;
@@ -107,9 +110,16 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         'deflate or br is inflated as it arrives, the limits counting what comes out). Its header names columns of ' +
         `${ITEM_CSV_COLUMNS.join(', ')} in any order (what GET /inventory.csv writes); ` +
         `${IMPORT_REQUIRED_COLUMNS.join(', ')} are required, and a column left out keeps each item's value. ` +
-        'Each row updates the item with its `id`, else the one with its `sku`, else adds an item. A changed ' +
-        'quantity is an `import` movement of new − current, so a delivery made since the export is not undone ' +
-        'silently: the dry run shows it. With `dryRun=true` nothing is written and the answer says what would ' +
+        'Each row updates the item with its `id`, else the one with its `sku`, else adds an item (with supplier ' +
+        `"${IMPORT_SUPPLIER_DEFAULT}" when the file has no supplier column). Headers are read without case, and ` +
+        `with other apps' names (${Object.values(ITEM_CSV_ALIASES)
+          .map((names) => names.join('/'))
+          .join(', ')}); a column not read is ignored and named in \`ignoredColumns\`. A changed ` +
+        'quantity is an `import` movement of new − current. A row whose `version` (the export writes it) is ' +
+        "older than its item's is stale: the item changed in the app since the export; it is listed in `stale` " +
+        "with what changed since, and `stale` says what it takes (default: the app's quantity, the file's other " +
+        'fields). With `mode=receive` each row (SKU or name, and quantity) adds its quantity to its item as a ' +
+        'restock movement. With `dryRun=true` nothing is written and the answer says what would ' +
         'change; without it every row is written in one transaction, and low-stock alerts and the change feed ' +
         'follow each change as they do every write. Any error in the file (listed by row and column, the ' +
         `first ${IMPORT_SHOWN_MAX}) is a 400 \`import_invalid\`, dry run or not, and nothing is written. A ` +
@@ -129,6 +139,7 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
       },
       refusals: {
         400: 'The file has errors (import_invalid, each with its row and column), or is not sent as text/csv; nothing changed',
+        409: 'stale=refuse and rows are stale (import_stale, each row listed with what changed in the app since the export); nothing changed',
         413: `More data rows than the server's IMPORT_ROWS_MAX (default ${IMPORT_ROWS_DEFAULT.toLocaleString('en')}), refused as they are read (payload_too_large); nothing changed`,
         415: 'The body is compressed in a way not read, or is a gzip file sent without Content-Encoding: gzip (unsupported_media_type); nothing changed',
         429: `${IMPORTS_AT_ONCE_MAX} imports are already being read or written (rate_limited, refused before the body is read; Retry-After); try again shortly`,
@@ -145,7 +156,8 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         const dryRun = query.dryRun === 'true';
         // 100,000 rows take a minute or more: the connection's idle limit (60 s) would cut the answer off.
         req.setTimeout(IMPORT_IDLE_MS);
-        const file = await readImport(decodedBody(req), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax }).catch(
+        const mode = query.mode ?? 'update';
+        const file = await readImport(decodedBody(req), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax, mode }).catch(
           (error: unknown) => {
             throw readFailure(error);
           },
@@ -154,16 +166,50 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         // With errors in some rows, the rest are still matched (dry): every error of the file is told at once.
         const apply = !dryRun && file.errors.count === 0;
         const outcome = await deps.store.items
-          .importRows(file.rows, { by: currentAuthor(res, IMPORT_REASON), apply })
+          .importRows(file.rows, { by: currentAuthor(res, IMPORT_REASON), apply, stale: query.stale, mode })
           .catch((error: unknown) => {
             if (!(error instanceof StoreBusyError)) throw error;
             throw busy(res, error.message);
           });
-        if (!outcome.ok || file.errors.count > 0) {
-          const found = outcome.ok ? [] : outcome.errors;
-          throw invalid([...file.errors.shown, ...found], file.errors.count + (outcome.ok ? 0 : outcome.errorCount));
+        if (!outcome.ok && outcome.stale && file.errors.count === 0) {
+          throw staleRefusal(await withSince(deps.store, outcome.stale.rows), outcome.stale.count);
         }
-        res.json({ dryRun, ...outcome.report } satisfies z.input<typeof importReportSchema>);
+        if (!outcome.ok || file.errors.count > 0) {
+          const found = outcome.ok || outcome.stale ? [] : outcome.errors;
+          const count = outcome.ok || outcome.stale ? 0 : outcome.errorCount;
+          throw invalid([...file.errors.shown, ...found], file.errors.count + count);
+        }
+        const { report } = outcome;
+        const stale = { ...report.stale, rows: await withSince(deps.store, report.stale.rows) };
+        res.json({
+          dryRun,
+          ...report,
+          stale,
+          versioned: file.versioned,
+          ignoredColumns: file.ignoredColumns,
+        } satisfies z.input<typeof importReportSchema>);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/imports/template.csv',
+      operationId: 'importTemplate',
+      tag: 'inventory',
+      summary: 'A CSV file to fill in for an import: the header and one example row',
+      description:
+        'The columns the import reads, as an export names them (without id and version: each row adds an ' +
+        'item, or updates the one with its SKU), and one example row to write over.',
+      access: 'public',
+      responses: {
+        '200': {
+          description: 'The template, offered for saving as smart-zone-import-template.csv',
+          content: { 'text/csv': { schema: z.string() } },
+        },
+      },
+      handle(_input, _req, res) {
+        res.type('text/csv; charset=utf-8');
+        res.attachment('smart-zone-import-template.csv');
+        res.send(csvText(IMPORT_TEMPLATE_ROWS));
       },
     }),
   ];

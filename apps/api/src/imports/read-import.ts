@@ -2,9 +2,15 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import type { z } from 'zod';
-import { ITEM_CSV_COLUMNS, type ItemCsvColumn, restored } from '@smart-zone/types/csv';
+import { columnOf, ITEM_CSV_COLUMNS, type ItemCsvColumn, restored } from '@smart-zone/types/csv';
 import { objectIdSchema } from '@smart-zone/types/ids';
-import { IMPORT_REQUIRED_COLUMNS, IMPORT_SHOWN_MAX, type ImportError } from '@smart-zone/types/imports';
+import {
+  IMPORT_REQUIRED_COLUMNS,
+  IMPORT_SHOWN_MAX,
+  type ImportError,
+  type ImportMode,
+  RECEIVE_REQUIRED_COLUMNS,
+} from '@smart-zone/types/imports';
 import { itemInputSchema } from '@smart-zone/types/item';
 import { ImportRows } from '../store/import-rows';
 import type { ImportFields, ImportRow } from '../store/store';
@@ -62,13 +68,21 @@ export interface ReadImport {
   read: number;
   /** The header is wrong: no row was looked at. */
   badHeader: boolean;
+  /** The header's columns not read (unknown, or not a receiving file's), as the file names them. */
+  ignoredColumns: string[];
+  /** The header has a `version` column (an export's): a row's item changed since can be told. */
+  versioned: boolean;
 }
 
-const NUMBER = { price: /^-?\d+(\.\d+)?$/, quantity: /^-?\d+$/, minStock: /^-?\d+$/ } as const;
+/** The columns a receiving file's rows are read by: the others are ignored. */
+const RECEIVE_COLUMNS: readonly ItemCsvColumn[] = ['id', 'sku', 'name', 'quantity'];
+
+const NUMBER = { price: /^-?\d+(\.\d+)?$/, quantity: /^-?\d+$/, minStock: /^-?\d+$/, version: /^\d+$/ } as const;
 const NUMBER_HINT = {
   price: 'a number such as 12.50 (a point for decimals, no currency sign)',
   quantity: 'a whole number',
   minStock: 'a whole number (0 or empty: no reorder point)',
+  version: 'a whole number (as an export writes it), or empty',
 } as const;
 const LABEL: Record<ItemCsvColumn, string> = {
   id: 'id',
@@ -80,12 +94,17 @@ const LABEL: Record<ItemCsvColumn, string> = {
   minStock: 'Reorder point',
   description: 'Description',
   img: 'Image',
+  version: 'Version',
 };
 
 /** A cell's value as its field's schema takes it, or the reason it cannot be one. */
-function cellValue(column: Exclude<ItemCsvColumn, 'id'>, raw: string): { value: unknown } | { error: string } {
+function cellValue(
+  column: Exclude<ItemCsvColumn, 'id' | 'version'>,
+  raw: string,
+): { value: unknown } | { error: string } {
   if (column === 'price' || column === 'quantity' || column === 'minStock') {
-    const text = raw.trim();
+    // A price as other apps write it: a currency sign before it.
+    const text = column === 'price' ? raw.trim().replace(/^[$€£]\s*/, '') : raw.trim();
     if (text === '') return column === 'minStock' ? { value: 0 } : { error: `${LABEL[column]} is required` };
     if (!NUMBER[column].test(text)) return { error: `${LABEL[column]} must be ${NUMBER_HINT[column]}: "${text}"` };
     return { value: Number(text) };
@@ -102,17 +121,19 @@ function firstIssue(result: z.ZodSafeParseResult<unknown>): string {
 
 /**
  * Reads an import file as it arrives (csv-parse, RFC 4180, UTF-8 with or without a byte order mark):
- * the header against ITEM_CSV_COLUMNS, then each row's cells against the item's own schemas. A row
+ * the header by ITEM_CSV_COLUMNS and their aliases (csv.ts: without case; a column not read is ignored and
+ * named), then each row's cells against the item's own schemas. A row
  * number is the file's row as a spreadsheet shows it (the header is 1). Never throws for what is in the
  * file: broken quoting, a cell that is not UTF-8 and every other mistake is an error with its row and column.
  */
 export async function readImport(
   body: Readable,
-  { maxBytes, maxRows }: { maxBytes: number; maxRows: number },
+  { maxBytes, maxRows, mode = 'update' }: { maxBytes: number; maxRows: number; mode?: ImportMode },
 ): Promise<ReadImport> {
   const errors = new ImportErrors();
   const rows = new ImportRows();
-  let header: ItemCsvColumn[] | null = null;
+  let header: (ItemCsvColumn | null)[] | null = null;
+  let names: string[] = [];
   let badHeader = false;
   let read = 0;
   let row = 0;
@@ -149,14 +170,18 @@ export async function readImport(
         sliceStart = performance.now();
       }
       if (!header) {
-        header = record.map((cell) => cell.trim()) as ItemCsvColumn[];
-        badHeader = !checkHeader(header, errors);
+        names = record.map((cell) => cell.trim());
+        header = names.map((name) => {
+          const column = columnOf(name) ?? null;
+          return mode === 'receive' && column && !RECEIVE_COLUMNS.includes(column) ? null : column;
+        });
+        badHeader = !checkHeader(names, header, mode, errors);
         continue;
       }
       if (badHeader) continue;
       read += 1;
       if (record.every((cell) => cell.trim() === '')) continue;
-      const parsed = readRow(row, header, record, errors);
+      const parsed = readRow(row, header, record, errors, mode);
       if (parsed) rows.push(parsed);
     }
   } catch (error) {
@@ -166,13 +191,13 @@ export async function readImport(
     const index = (error as CsvError & { index?: number }).index;
     errors.add({
       row: at + 1,
-      column: (index !== undefined && header?.[index]) || '',
+      column: (index !== undefined && names[index]) || '',
       message: `The file cannot be read as CSV here (${error.message.replace(/^[^:]*: /, '')}). A quote inside a cell must be doubled, and a cell with a comma, a quote or a line break must be in quotes.`,
     });
     // The rest of the upload is read and dropped when the refusal is sent (http/unread-body.ts). (Rows
     // read before it may not have been looked at: the file is refused for this error alone.)
     body.unpipe(parser);
-    return { rows: new ImportRows(), errors, read, badHeader: true };
+    return { rows: new ImportRows(), errors, read, badHeader: true, ignoredColumns: [], versioned: false };
   }
   if (!header) {
     errors.add({
@@ -182,28 +207,49 @@ export async function readImport(
     });
     badHeader = true;
   }
-  return { rows, errors, read, badHeader };
+  const ignoredColumns = names.filter((name, at) => header?.[at] === null && name !== '');
+  return { rows, errors, read, badHeader, ignoredColumns, versioned: header?.includes('version') ?? false };
 }
 
-/** The header names columns of ITEM_CSV_COLUMNS, each once, the required ones among them. */
-function checkHeader(header: readonly string[], errors: ImportErrors): boolean {
+/**
+ * The header names each column it reads once, and the required ones: an update's IMPORT_REQUIRED_COLUMNS,
+ * a receiving file's quantity and its SKU or name. Columns it does not read are not errors (ignoredColumns).
+ */
+function checkHeader(
+  names: readonly string[],
+  header: readonly (ItemCsvColumn | null)[],
+  mode: ImportMode,
+  errors: ImportErrors,
+): boolean {
   const before = errors.count;
-  const seen = new Set<string>();
-  for (const column of header) {
-    if (!(ITEM_CSV_COLUMNS as readonly string[]).includes(column)) {
+  const seen = new Map<ItemCsvColumn, string>();
+  header.forEach((column, at) => {
+    if (column === null) return;
+    const earlier = seen.get(column);
+    if (earlier !== undefined) {
+      errors.add({
+        row: 1,
+        column: names[at]!,
+        message: `The columns "${earlier}" and "${names[at]!}" are both read as ${LABEL[column]}: keep one`,
+      });
+    }
+    seen.set(column, names[at]!);
+  });
+  const required: readonly ItemCsvColumn[] = mode === 'receive' ? RECEIVE_REQUIRED_COLUMNS : IMPORT_REQUIRED_COLUMNS;
+  for (const column of required) {
+    if (!seen.has(column))
       errors.add({
         row: 1,
         column,
-        message: `Unknown column "${column}": the header is ${ITEM_CSV_COLUMNS.join(',')} (as an export writes it; names are case-sensitive)`,
+        message: `The header has no "${column}" column (${LABEL[column]}): it is required`,
       });
-    } else if (seen.has(column)) {
-      errors.add({ row: 1, column, message: `The column "${column}" is in the header twice` });
-    }
-    seen.add(column);
   }
-  for (const column of IMPORT_REQUIRED_COLUMNS) {
-    if (!seen.has(column))
-      errors.add({ row: 1, column, message: `The header has no "${column}" column: it is required` });
+  if (mode === 'receive' && !seen.has('sku') && !seen.has('name') && !seen.has('id')) {
+    errors.add({
+      row: 1,
+      column: 'sku',
+      message: 'A delivery note needs a "sku" (or "name") column to tell which item each row is',
+    });
   }
   return errors.count === before;
 }
@@ -211,9 +257,10 @@ function checkHeader(header: readonly string[], errors: ImportErrors): boolean {
 /** One row's cells as an ImportRow, or null (its errors added) when any cell is wrong. */
 function readRow(
   row: number,
-  header: readonly ItemCsvColumn[],
+  header: readonly (ItemCsvColumn | null)[],
   record: readonly string[],
   errors: ImportErrors,
+  mode: ImportMode = 'update',
 ): ImportRow | null {
   const before = errors.count;
   if (record.length !== header.length) {
@@ -225,8 +272,10 @@ function readRow(
     return null;
   }
   let id: string | undefined;
+  let version: number | undefined;
   const fields: Record<string, unknown> = {};
   header.forEach((column, index) => {
+    if (column === null) return;
     const raw = record[index]!;
     if (raw.includes('\uFFFD')) {
       errors.add({
@@ -248,6 +297,15 @@ function readRow(
         });
       return;
     }
+    if (column === 'version') {
+      const text = raw.trim();
+      if (text === '') return;
+      if (NUMBER.version.test(text) && Number(text) >= 1) version = Number(text);
+      else errors.add({ row, column, message: `Version must be ${NUMBER_HINT.version}: "${text}"` });
+      return;
+    }
+    // A delivery note's row names its item by SKU or by name: the other may be empty.
+    if (mode === 'receive' && column === 'name' && raw.trim() === '') return;
     const cell = cellValue(column, raw);
     if ('error' in cell) {
       errors.add({ row, column, message: cell.error });
@@ -260,5 +318,10 @@ function readRow(
   if (errors.count > before) return null;
   // Each value is its field's schema's output (above).
   const checked: ImportFields = fields;
-  return { row, ...(id !== undefined ? { id } : {}), fields: checked };
+  return {
+    row,
+    ...(id !== undefined ? { id } : {}),
+    ...(version !== undefined ? { version } : {}),
+    fields: checked,
+  };
 }

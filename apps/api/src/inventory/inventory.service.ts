@@ -34,6 +34,7 @@ export const itemCsvRow = (item: Item): (string | number)[] => [
   item.minStock,
   item.description,
   item.img,
+  item.version,
 ];
 
 /** Another item has the SKU: a 409 naming it, nothing written. */

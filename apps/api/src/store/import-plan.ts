@@ -1,7 +1,14 @@
-import { IMPORT_SHOWN_MAX, type ImportChange, type ImportError } from '@smart-zone/types/imports';
-import { ITEM_FIELDS, type Item, type ItemInput } from '@smart-zone/types/item';
+import {
+  IMPORT_SHOWN_MAX,
+  IMPORT_SUPPLIER_DEFAULT,
+  type ImportChange,
+  type ImportError,
+  type ImportReport,
+  type ImportStale,
+} from '@smart-zone/types/imports';
+import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { itemChanges } from './audit-entries';
-import type { ImportOutcome, ImportRow } from './store';
+import type { ImportOptions, ImportOutcome, ImportRow } from './store';
 
 /** An item's editable fields, settled: its reorder point, and its SKU or null. */
 export type ItemFields = Omit<ItemInput, 'minStock' | 'sku'> & { minStock: number; sku: string | null };
@@ -10,7 +17,7 @@ export const fieldsOf = (item: Item): ItemFields =>
   Object.fromEntries(ITEM_FIELDS.map((field) => [field, item[field] ?? null])) as ItemFields;
 
 /** What a created item has where the file has no column. */
-const NEW_ITEM_DEFAULTS = { description: '', img: '', minStock: 0, sku: null };
+const NEW_ITEM_DEFAULTS = { supplier: IMPORT_SUPPLIER_DEFAULT, description: '', img: '', minStock: 0, sku: null };
 
 /**
  * What one row of the file comes to. (Its changes as [old, new] are made again for the few the answer
@@ -18,40 +25,97 @@ const NEW_ITEM_DEFAULTS = { description: '', img: '', minStock: 0, sku: null };
  */
 export type PlannedRow =
   | { row: number; action: 'create'; wanted: ItemFields }
-  | { row: number; action: 'update'; item: Item; wanted: ItemFields }
+  /** `reason`: a changed quantity's movement (absent: `import`; a receiving file's rows: `restock`). */
+  | { row: number; action: 'update'; item: Item; wanted: ItemFields; reason?: 'restock' }
   | { row: number; action: 'unchanged'; item: Item };
 
 /** The items a file's rows name, as an adapter found them (inside its transaction when it applies). */
 export interface ImportLookup {
   byId(id: string): Item | undefined;
   bySku(sku: string): Item | undefined;
+  /** The items with exactly this name (looked up for a receiving file's rows without id or SKU). */
+  byName(name: string): readonly Item[];
 }
 
-/** The ids and SKUs an adapter must look up for these rows. */
-export function keysOf(rows: readonly ImportRow[]): { ids: string[]; skus: string[] } {
+/** The import's options as the store takes them: the route's `stale` and `mode`, with their defaults. */
+export const IMPORT_DEFAULTS: ImportOptions = { stale: 'app', mode: 'update' };
+
+/** The options asked for, each left out (or undefined) as IMPORT_DEFAULTS has it. */
+export const importOptions = (asked: Partial<ImportOptions> = {}): ImportOptions => ({
+  stale: asked.stale ?? IMPORT_DEFAULTS.stale,
+  mode: asked.mode ?? IMPORT_DEFAULTS.mode,
+});
+
+/** The ids, SKUs and names an adapter must look up for these rows (names: a receiving file's rows without either). */
+export function keysOf(
+  rows: readonly ImportRow[],
+  { mode }: Pick<ImportOptions, 'mode'> = IMPORT_DEFAULTS,
+): { ids: string[]; skus: string[]; names: string[] } {
   const ids = new Set<string>();
   const skus = new Set<string>();
+  const names = new Set<string>();
   for (const { id, fields } of rows) {
     if (id !== undefined) ids.add(id);
     if (fields.sku) skus.add(fields.sku);
+    else if (mode === 'receive' && id === undefined && fields.name) names.add(fields.name);
   }
-  return { ids: [...ids], skus: [...skus] };
+  return { ids: [...ids], skus: [...skus], names: [...names] };
+}
+
+/** An import's plan: each row's step, the file's errors, and its stale rows (the first IMPORT_SHOWN_MAX, and how many). */
+export interface ImportPlan {
+  planned: PlannedRow[];
+  errors: ImportError[];
+  stale: { count: number; rows: ImportStale[] };
+}
+
+/** A receiving file's row: its item's quantity plus the row's, a restock; the item's other fields kept. */
+function receiveStep(row: ImportRow, item: Item | undefined, fail: (column: string, message: string) => void) {
+  const { fields } = row;
+  if (!item) {
+    const named = fields.sku ? `the SKU "${fields.sku}"` : `the name "${fields.name ?? ''}"`;
+    fail(
+      fields.sku ? 'sku' : 'name',
+      `No item has ${named}: receiving adds stock to items you have (add the item first, or fix the ${fields.sku ? 'SKU' : 'name'})`,
+    );
+    return undefined;
+  }
+  const received = fields.quantity ?? 0;
+  if (received < 0) {
+    fail('quantity', 'A delivery note’s quantity cannot be negative: take stock away on the item’s page');
+    return undefined;
+  }
+  if (item.quantity + received > QUANTITY_MAX) {
+    fail('quantity', `That would make the stock ${item.quantity + received}, over the limit of ${QUANTITY_MAX}`);
+    return undefined;
+  }
+  const wanted = { ...fieldsOf(item), quantity: item.quantity + received };
+  return received === 0
+    ? ({ row: row.row, action: 'unchanged', item } as const)
+    : ({ row: row.row, action: 'update', item, wanted, reason: 'restock' } as const);
 }
 
 /**
  * The one import rule, for both adapters: a row's item is the one with its `id`, else the one with its
  * SKU, else the row creates one. Errors: an id no item has, a SKU another item holds (or another row of
  * the file gives), two rows about one item. An update keeps what the file has no column for.
+ *
+ * A row whose `version` is older than its item's is stale (the item changed in the app since the export):
+ * with `stale: 'app'` it keeps the item's quantity and takes the file's other fields, with `file` the
+ * file's quantity too; `refuse` is the outcome's (importOutcome). In `receive` mode a row names an item
+ * that exists (by id, SKU or name; none is an error) and its quantity is added, a restock.
  */
 export function planImport(
   rows: readonly ImportRow[],
   lookup: ImportLookup,
-): { planned: PlannedRow[]; errors: ImportError[] } {
+  { stale: policy, mode }: ImportOptions = IMPORT_DEFAULTS,
+): ImportPlan {
   const planned: PlannedRow[] = [];
   const errors: ImportError[] = [];
+  const stale: ImportPlan['stale'] = { count: 0, rows: [] };
   const rowOfItem = new Map<string, number>();
   const rowOfSku = new Map<string, number>();
-  for (const { row, id, fields } of rows) {
+  for (const { row, id, version, fields } of rows) {
     const before = errors.length;
     const fail = (column: string, message: string) => errors.push({ row, column, message });
     const sku = fields.sku ?? null;
@@ -65,6 +129,26 @@ export function planImport(
         );
     } else if (sku !== null) {
       item = lookup.bySku(sku);
+    } else if (mode === 'receive' && fields.name !== undefined) {
+      const named = lookup.byName(fields.name);
+      if (named.length > 1) {
+        fail('name', `${named.length} items are named "${fields.name}": give the row its SKU`);
+        continue;
+      }
+      item = named[0];
+    }
+    if (mode === 'receive') {
+      if (errors.length > before) continue;
+      const step = receiveStep({ row, fields }, item, fail);
+      if (item && step) {
+        const earlier = rowOfItem.get(item._id);
+        if (earlier !== undefined) fail('', `Row ${earlier} is about the same item: one row per item`);
+        else {
+          rowOfItem.set(item._id, row);
+          planned.push(step);
+        }
+      }
+      continue;
     }
     if (item) {
       const earlier = rowOfItem.get(item._id);
@@ -92,21 +176,54 @@ export function planImport(
       continue;
     }
     const wanted = { ...fieldsOf(item), ...fields } as ItemFields;
+    if (version !== undefined && version < item.version) {
+      const file = fields.quantity ?? null;
+      if (policy !== 'file') wanted.quantity = item.quantity;
+      stale.count += 1;
+      if (stale.rows.length < IMPORT_SHOWN_MAX) {
+        const quantity = { file, app: item.quantity, kept: wanted.quantity };
+        stale.rows.push({
+          row,
+          itemId: item._id,
+          name: item.name,
+          fileVersion: version,
+          version: item.version,
+          quantity,
+          since: [],
+        });
+      }
+    }
     planned.push(
       changesOf(item, wanted) ? { row, action: 'update', item, wanted } : { row, action: 'unchanged', item },
     );
   }
-  return { planned, errors };
+  return { planned, errors, stale };
 }
 
 /** A row's changes as [old, new] by field (an item created: from null); undefined when it changes nothing. */
 const changesOf = (item: Item | null, wanted: ItemFields): ImportChange['changes'] | undefined =>
   itemChanges(item && fieldsOf(item), wanted);
 
-/** The answer for a plan: its errors, or its counts and first changes. */
-export function importOutcome(rows: number, plan: { planned: PlannedRow[]; errors: ImportError[] }): ImportOutcome {
+/**
+ * The answer for a plan: its errors; or, with `stale: 'refuse'` and a stale row, the stale rows (nothing is
+ * to be written); else its counts and first changes.
+ */
+export function importOutcome(
+  rows: number,
+  plan: ImportPlan,
+  { stale: policy, mode }: ImportOptions = IMPORT_DEFAULTS,
+): ImportOutcome {
   if (plan.errors.length > 0) {
     return { ok: false, errors: plan.errors.slice(0, IMPORT_SHOWN_MAX), errorCount: plan.errors.length };
+  }
+  const stale: ImportReport['stale'] = { policy, ...plan.stale };
+  if (policy === 'refuse' && stale.count > 0) {
+    const errors = stale.rows.map(({ row, name }) => ({
+      row,
+      column: 'version',
+      message: `"${name}" changed in the app since the file was exported`,
+    }));
+    return { ok: false, errors, errorCount: stale.count, stale };
   }
   const count = { create: 0, update: 0, unchanged: 0 };
   const changes: ImportChange[] = [];
@@ -121,7 +238,7 @@ export function importOutcome(rows: number, plan: { planned: PlannedRow[]; error
       changes: changesOf(step.action === 'update' ? step.item : null, step.wanted) ?? {},
     });
   }
-  return { ok: true, report: { rows, ...count, changes } };
+  return { ok: true, report: { mode, rows, ...count, changes, stale } };
 }
 
 /** The changed rows an import writes together (MongoDB: one transaction each; SQLite: the one it runs in). */

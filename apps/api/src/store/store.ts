@@ -21,6 +21,7 @@ export { SkuTakenError, StoreBusyError, WriteOutcomeUnknownError } from './ports
 export type {
   Author,
   ImportFields,
+  ImportOptions,
   ImportOutcome,
   ImportRow,
   ItemFilter,

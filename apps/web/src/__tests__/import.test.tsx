@@ -14,6 +14,10 @@ const csvFile = (text = CSV, name = 'items.csv') => new File([text], name, { typ
 
 const DRY_RUN: ImportReport = {
   dryRun: true,
+  mode: 'update',
+  versioned: true,
+  ignoredColumns: [],
+  stale: { policy: 'app', count: 0, rows: [] },
   rows: 3,
   create: 1,
   update: 1,
@@ -52,12 +56,14 @@ describe('the Import page', () => {
     renderApp(IMPORT_PATH, manager);
     expect(await screen.findByRole('heading', { name: 'Import items' })).toBeInTheDocument();
     expect(document.title).toBe('Import items-Smart-Zone');
-    // The header it reads, the columns it needs, and that an export comes back unchanged.
-    expect(screen.getByText(/Its first row names the columns/)).toHaveTextContent(
-      'id, sku, name, supplier, price, quantity, minStock, description, img',
+    // The columns it needs, other apps' names, the template, and that changes made here since an export are kept.
+    expect(screen.getByText(/It must have/)).toHaveTextContent('name, price, quantity');
+    expect(screen.getByText(/It must have/)).toHaveTextContent('Qty, Item name, Min level');
+    expect(screen.getByRole('link', { name: 'Download a template' })).toHaveAttribute(
+      'href',
+      '/api/imports/template.csv',
     );
-    expect(screen.getByText(/It must have/)).toHaveTextContent('name, supplier, price, quantity');
-    expect(screen.getByText(/imports with no changes/)).toBeInTheDocument();
+    expect(screen.getByText(/keeps the stock counted here unless you choose the file’s/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
 

@@ -14,19 +14,20 @@ export type EditDecision =
 
 /**
  * An item given new fields (settled: its reorder point, and its SKU or null), already checked: a changed
- * quantity is a movement of `quantityReason` (a PUT's `adjust`, an import's `import`) of new − current.
+ * quantity is a movement of `quantityReason` (a PUT's `adjust`, an import's `import`, a receiving file's
+ * `restock`, recorded as a restock is: a `stock.restock` audit entry) of new − current.
  */
 export function editWrite(
   before: Item,
   wanted: ItemFields,
   by: Author,
   at: string,
-  quantityReason: 'adjust' | 'import',
+  quantityReason: 'adjust' | 'import' | 'restock',
 ): ItemWrite {
   const item = withFields(before, wanted, at);
   const delta = item.quantity - before.quantity;
   const audit = {
-    action: 'item.update' as const,
+    action: quantityReason === 'restock' ? ('stock.restock' as const) : ('item.update' as const),
     target: itemTarget(item),
     changes: itemChanges(fieldsOf(before), wanted),
   };

@@ -234,8 +234,8 @@ export interface ImportChunkDoc {
   /** Its place in the job: applied in this order, undone in the reverse. */
   n: number;
   creates: ItemFields[];
-  /** Each item at the version the plan read, and its fields wanted. */
-  updates: { itemId: ObjectId; version: number; wanted: ItemFields }[];
+  /** Each item at the version the plan read, and its fields wanted (`reason`: a receiving file's restock). */
+  updates: { itemId: ObjectId; version: number; wanted: ItemFields; reason?: 'restock' }[];
   applied: boolean;
   /** Set with `applied`: the items created, and each updated item's version after and fields before. */
   undo?: { created: ObjectId[]; updated: { itemId: ObjectId; version: number; before: ItemFields }[] };

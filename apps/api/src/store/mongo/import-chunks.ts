@@ -19,7 +19,7 @@ export interface ImportWrites {
     before: ItemDoc,
     wanted: ItemFields,
     by: Author,
-    reason: 'adjust' | 'import',
+    reason: 'adjust' | 'import' | 'restock',
     at: Date,
     seq: number,
   ): ItemChange;
@@ -65,10 +65,10 @@ export function chunkWrites(
         (await items.find({ _id: { $in: ids } }, inTx(session)).toArray()).map((doc) => [doc._id.toHexString(), doc]),
       );
       const now = new Date();
-      const befores = chunk.updates.map(({ itemId, version, wanted }) => {
+      const befores = chunk.updates.map(({ itemId, version, wanted, reason }) => {
         const before = docs.get(itemId.toHexString());
         if (!before || before.version !== version) throw new Error(CONFLICT);
-        return { before, wanted };
+        return { before, wanted, reason: reason ?? ('import' as const) };
       });
       if (befores.length > 0) {
         const first = await bumpRevision(session, befores.length);
@@ -83,8 +83,8 @@ export function chunkWrites(
         );
         if (written.matchedCount !== befores.length) throw new Error(CONFLICT);
         await record(
-          befores.map(({ before, wanted }, at) =>
-            writes.fieldsChange(before, wanted, job.by, 'import', now, first + at),
+          befores.map(({ before, wanted, reason }, at) =>
+            writes.fieldsChange(before, wanted, job.by, reason, now, first + at),
           ),
           session,
         );

@@ -6,12 +6,13 @@ import {
   importChunks,
   importOutcome,
   type ImportLookup,
+  importOptions,
   keysOf,
   planImport,
   type PlannedRow,
 } from '../import-plan';
 import type { ImportRows } from '../import-rows';
-import type { Author, ImportOutcome, ImportRow } from '../store';
+import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { skuIn, toItem, type ImportChunkDoc, type ImportJobDoc, type MongoCollections } from './documents';
 import { chunkWrites, type ImportWrites } from './import-chunks';
 import { inTx, type MongoLedger } from './mongo-ledger';
@@ -56,6 +57,7 @@ export function importJobDocs(
       itemId: new ObjectId(step.item._id),
       version: step.item.version,
       wanted: step.wanted,
+      ...(step.reason ? { reason: step.reason } : {}),
     })),
     applied: false,
     createdAt: now,
@@ -97,10 +99,11 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
   const { applyChunk, undoChunk } = chunkWrites(collections, ledger, writes, owner);
 
   /** The items the rows name, a batch of keys per query; `docs` by id, for the updates. */
-  async function lookup(rows: readonly ImportRow[]): Promise<ImportLookup> {
-    const { ids, skus } = keysOf(rows);
+  async function lookup(rows: readonly ImportRow[], options: ImportOptions): Promise<ImportLookup> {
+    const { ids, skus, names } = keysOf(rows, options);
     const byId = new Map<string, Item>();
     const bySku = new Map<string, Item>();
+    const byName = new Map<string, Item[]>();
     for (let at = 0; at < ids.length; at += LOOKUP_BATCH) {
       const batch = ids.slice(at, at + LOOKUP_BATCH).map((id) => new ObjectId(id));
       for (const doc of await items.find({ _id: { $in: batch } }, inTx()).toArray()) {
@@ -112,7 +115,14 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
         bySku.set(doc.sku!, byId.get(doc._id.toHexString()) ?? toItem(doc));
       }
     }
-    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku) };
+    for (let at = 0; at < names.length; at += LOOKUP_BATCH) {
+      const batch = names.slice(at, at + LOOKUP_BATCH);
+      for (const doc of await items.find({ name: { $in: batch } }, inTx()).toArray()) {
+        const item = byId.get(doc._id.toHexString()) ?? toItem(doc);
+        byName.set(item.name, [...(byName.get(item.name) ?? []), item]);
+      }
+    }
+    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku), byName: (name) => byName.get(name) ?? [] };
   }
 
   /** The job's chunks in `order` that `filter` holds, a chunk read at a time (each may be megabytes). */
@@ -156,10 +166,14 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
   }
 
   return {
-    async importRows(packed: ImportRows, { by, apply }: { by: Author; apply: boolean }): Promise<ImportOutcome> {
+    async importRows(
+      packed: ImportRows,
+      { by, apply, ...asked }: { by: Author; apply: boolean } & Partial<ImportOptions>,
+    ): Promise<ImportOutcome> {
+      const options = importOptions(asked);
       const rows = packed.all();
-      const plan = planImport(rows, await lookup(rows));
-      const outcome = importOutcome(rows.length, plan);
+      const plan = planImport(rows, await lookup(rows, options), options);
+      const outcome = importOutcome(rows.length, plan, options);
       if (!apply || !outcome.ok) return outcome;
       const { job, chunks } = importJobDocs(plan.planned, { by, rows: rows.length, owner });
       // Every row as the item already is: nothing to write, no job.

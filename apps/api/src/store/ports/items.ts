@@ -7,7 +7,7 @@ import type {
   StockFilter,
   StockMovement,
 } from '@smart-zone/types/item';
-import type { ImportError, ImportReport } from '@smart-zone/types/imports';
+import type { ImportError, ImportMode, ImportReport, StalePolicy } from '@smart-zone/types/imports';
 import type { ImportRows } from '../import-rows';
 
 /**
@@ -117,7 +117,10 @@ export interface ItemRepository {
    * SKU another item holds, one item twice): nothing is written and the errors are answered. Without
    * `apply` nothing is written either way: the answer says what the rows would do.
    */
-  importRows(rows: ImportRows, options: { by: Author; apply: boolean }): Promise<ImportOutcome>;
+  importRows(
+    rows: ImportRows,
+    options: { by: Author; apply: boolean } & Partial<ImportOptions>,
+  ): Promise<ImportOutcome>;
   /**
    * Takes a movement back: appends an `undo` movement of −delta linked to it (`undoOf`), atomically and once.
    * With `ownSince` (an ISO time) only a movement of `by`'s own (by uid) made at or after it may be undone.
@@ -131,15 +134,26 @@ export interface ImportRow {
   row: number;
   /** The `id` cell, when the file has that column and the cell is not empty. */
   id?: string;
+  /** The `version` cell: the item's version when the file was exported (absent: the file has none). */
+  version?: number;
   /** The item fields of the columns the file has, checked (`sku` null for an empty cell: none). */
   fields: ImportFields;
 }
 export type ImportFields = Partial<Omit<ItemInput, 'sku'>> & { sku?: string | null };
 
+/** How an import reads its rows (import-plan.ts): what a stale row takes, and whether rows set or add stock. */
+export interface ImportOptions {
+  stale: StalePolicy;
+  mode: ImportMode;
+}
+
 export type ImportOutcome =
-  | { ok: true; report: Omit<ImportReport, 'dryRun'> }
-  /** `errors`: the first IMPORT_SHOWN_MAX, in row order; `errorCount`: all of them. */
-  | { ok: false; errors: ImportError[]; errorCount: number };
+  | { ok: true; report: Omit<ImportReport, 'dryRun' | 'versioned' | 'ignoredColumns'> }
+  /**
+   * `errors`: the first IMPORT_SHOWN_MAX, in row order; `errorCount`: all of them. `stale`: refused for
+   * `stale: 'refuse'` (the errors are the stale rows): nothing is written.
+   */
+  | { ok: false; errors: ImportError[]; errorCount: number; stale?: ImportReport['stale'] };
 
 export type UndoOutcome =
   /** The item after the undo, and the `undo` movement appended. */

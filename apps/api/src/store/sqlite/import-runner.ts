@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import type { ImportRows } from '../import-rows';
-import { type Author, type ImportOutcome, StoreBusyError } from '../store';
+import { type Author, type ImportOptions, type ImportOutcome, StoreBusyError } from '../store';
 import { spawnWorker } from './search-runner';
 import type { WriteGate } from './write-gate';
 
@@ -9,7 +9,7 @@ import type { WriteGate } from './write-gate';
 const IMPORTS_WAITING_MAX = 4;
 
 export interface ImportRunner {
-  run(rows: ImportRows, by: Author, apply: boolean): Promise<ImportOutcome>;
+  run(rows: ImportRows, by: Author, apply: boolean, options?: Partial<ImportOptions>): Promise<ImportOutcome>;
   close(): Promise<void>;
 }
 
@@ -62,7 +62,12 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
     return started;
   }
 
-  async function ask(rows: ImportRows, by: Author, apply: boolean): Promise<ImportOutcome> {
+  async function ask(
+    rows: ImportRows,
+    by: Author,
+    apply: boolean,
+    options: Partial<ImportOptions> = {},
+  ): Promise<ImportOutcome> {
     const running = (worker = start());
     const id = nextId++;
     const answer = new Promise<ImportOutcome>((resolve, reject) => {
@@ -75,7 +80,7 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
       running.postMessage({ id, batch });
       await nextTurn();
     }
-    running.postMessage({ id, by, apply });
+    running.postMessage({ id, by, apply, options });
     return answer.finally(() => {
       if (worker === running) worker = null;
       void running.terminate();
@@ -84,13 +89,13 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
 
   let queued = 0;
   return {
-    run(rows, by, apply) {
+    run(rows, by, apply, options) {
       if (queued >= IMPORTS_WAITING_MAX) return Promise.reject(new StoreBusyError('Too many imports are waiting'));
       queued += 1;
       // Held from the moment it is asked for: a write asked for after it commits after it.
       const release = apply ? gate.close() : () => undefined;
       // One at a time: a second import's plan reads what the first one wrote.
-      const turn = queue.then(() => ask(rows, by, apply));
+      const turn = queue.then(() => ask(rows, by, apply, options));
       queue = turn.catch(() => undefined);
       return turn.finally(() => {
         queued -= 1;

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { ImportRows } from '../import-rows';
-import type { Author, ImportRow } from '../store';
+import type { Author, ImportOptions, ImportRow } from '../store';
 import { inlineRunner } from './search-runner';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
@@ -25,7 +25,8 @@ const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db
 /** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
 const arriving = new Map<number, ImportRow[]>();
 
-type Message = { id: number; batch: Uint8Array } | { id: number; by: Author; apply: boolean };
+type Message =
+  { id: number; batch: Uint8Array } | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
 
 parentPort?.on('message', (message: Message) => {
   const { id } = message;
@@ -35,11 +36,11 @@ parentPort?.on('message', (message: Message) => {
     arriving.set(id, rows);
     return;
   }
-  const { by, apply } = message;
+  const { by, apply, options } = message;
   const rows = arriving.get(id) ?? [];
   arriving.delete(id);
   try {
-    const value = items.importRows(rows, by, apply);
+    const value = items.importRows(rows, by, apply, options);
     // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would
     // copy them on the event loop).
     if (apply) db.pragma('wal_checkpoint(PASSIVE)');

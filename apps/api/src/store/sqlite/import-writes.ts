@@ -30,8 +30,9 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
       for (const { creates, updates } of chunks) {
         const ids = creates.map(() => new ObjectId().toHexString());
         for (const write of decideCreate(creates, { ids, holderOf }, by, at)) writer.apply(write, null);
-        for (const { item, wanted } of updates) {
-          writer.apply(editWrite(item, wanted, by, at, 'import'), {
+        for (const { item, wanted, reason } of updates) {
+          // A delivery note's rows are restocks (receive mode); a file's others, imports.
+          writer.apply(editWrite(item, wanted, by, at, reason ?? 'import'), {
             id: item._id,
             name: item.name,
             supplier: item.supplier,

@@ -6,9 +6,10 @@ import { decideCreate, skuAsked } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
-import { importChunks, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
+import { importChunks, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
 import type {
   Author,
+  ImportOptions,
   ImportOutcome,
   ImportRow,
   ItemRepository,
@@ -53,6 +54,7 @@ export function sqliteItems(
     ),
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
     manyBySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku IN (SELECT value FROM json_each(?))'),
+    manyByName: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE name IN (SELECT value FROM json_each(?))'),
   };
   const holderOf = (sku: string) => {
     const row = sql.bySku.get(sku);
@@ -119,10 +121,11 @@ export function sqliteItems(
   });
 
   /** The items an import's rows name, read inside its transaction, a batch of keys per statement. */
-  function importLookup(rows: readonly ImportRow[]): ImportLookup {
-    const { ids, skus } = keysOf(rows);
+  function importLookup(rows: readonly ImportRow[], options: ImportOptions): ImportLookup {
+    const { ids, skus, names } = keysOf(rows, options);
     const byId = new Map<string, Item>();
     const bySku = new Map<string, Item>();
+    const byName = new Map<string, Item[]>();
     for (let at = 0; at < ids.length; at += LOOKUP_BATCH) {
       for (const row of sql.manyById.all(JSON.stringify(ids.slice(at, at + LOOKUP_BATCH))))
         byId.set(row.id, toItem(row));
@@ -132,13 +135,24 @@ export function sqliteItems(
         bySku.set(row.sku!, byId.get(row.id) ?? toItem(row));
       }
     }
-    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku) };
+    for (let at = 0; at < names.length; at += LOOKUP_BATCH) {
+      for (const row of sql.manyByName.all(JSON.stringify(names.slice(at, at + LOOKUP_BATCH)))) {
+        byName.set(row.name, [...(byName.get(row.name) ?? []), byId.get(row.id) ?? toItem(row)]);
+      }
+    }
+    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku), byName: (name) => byName.get(name) ?? [] };
   }
   /** An import, planned and (when asked and clean) written in the one transaction this runs in. */
-  const importRows = (rows: readonly ImportRow[], by: Author, apply: boolean): ImportOutcome => {
-    const lookup = importLookup(rows);
-    const plan = planImport(rows, lookup);
-    const outcome = importOutcome(rows.length, plan);
+  const importRows = (
+    rows: readonly ImportRow[],
+    by: Author,
+    apply: boolean,
+    asked: Partial<ImportOptions> = {},
+  ): ImportOutcome => {
+    const options = importOptions(asked);
+    const lookup = importLookup(rows, options);
+    const plan = planImport(rows, lookup, options);
+    const outcome = importOutcome(rows.length, plan, options);
     if (!apply || !outcome.ok) return outcome;
     // In the order MongoDB records them too (importChunks): all in this one transaction (import-writes.ts).
     const chunks = importChunks(plan.planned);
@@ -148,8 +162,8 @@ export function sqliteItems(
   };
   const importTransaction = db.transaction(importRows);
   /** Writing takes the file's write lock at once (IMMEDIATE); a dry run only reads, in one snapshot. */
-  const importHere = (rows: readonly ImportRow[], by: Author, apply: boolean) =>
-    apply ? importTransaction.immediate(rows, by, apply) : importTransaction(rows, by, apply);
+  const importHere = (rows: readonly ImportRow[], by: Author, apply: boolean, options?: Partial<ImportOptions>) =>
+    apply ? importTransaction.immediate(rows, by, apply, options) : importTransaction(rows, by, apply, options);
 
   const remove = db.transaction((id: string, actor: Author): boolean => {
     const before = writer.read(id);
@@ -186,8 +200,10 @@ export function sqliteItems(
     async undo(movementId, by, limit) {
       return committed(undo(movementId, by, limit));
     },
-    async importRows(rows, { by, apply }) {
-      return committed(imports ? await imports.run(rows, by, apply) : importHere(rows.all(), by, apply));
+    async importRows(rows, { by, apply, ...options }) {
+      return committed(
+        imports ? await imports.run(rows, by, apply, options) : importHere(rows.all(), by, apply, options),
+      );
     },
     async remove(id, actor) {
       return committed(remove(id, actor));

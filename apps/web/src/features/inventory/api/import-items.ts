@@ -1,4 +1,4 @@
-import type { ImportReport } from '@smart-zone/types/imports';
+import type { ImportMode, ImportReport, StalePolicy } from '@smart-zone/types/imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
@@ -9,6 +9,10 @@ export interface ImportRequest {
   file: Blob;
   /** Check the file and say what it would change, writing nothing. */
   dryRun: boolean;
+  /** `receive`: a supplier's delivery note, its quantities added (absent: update). */
+  mode?: ImportMode;
+  /** What a row about an item changed since the export takes (absent: the API's default, the app's quantity). */
+  stale?: StalePolicy;
   /** How much of the file has been sent. */
   onProgress?: (sent: number, total: number) => void;
 }
@@ -18,8 +22,17 @@ export interface ImportRequest {
  * as text/csv, streamed from disk with its upload's progress. A file with
  * errors is a 400 import_invalid listing them by row (ApiError.rows).
  */
-const importItems = (api: ApiClient, { file, dryRun, onProgress }: ImportRequest) =>
-  api.request<ImportReport>(`/imports${dryRun ? '?dryRun=true' : ''}`, {
+function importPath({ dryRun, mode, stale }: Pick<ImportRequest, 'dryRun' | 'mode' | 'stale'>) {
+  const query = new URLSearchParams();
+  if (dryRun) query.set('dryRun', 'true');
+  if (mode === 'receive') query.set('mode', mode);
+  else if (stale && stale !== 'app') query.set('stale', stale);
+  const text = query.toString();
+  return `/imports${text ? `?${text}` : ''}`;
+}
+
+const importItems = (api: ApiClient, { file, onProgress, ...asked }: ImportRequest) =>
+  api.request<ImportReport>(importPath(asked), {
     method: 'POST',
     auth: true,
     upload: { file, type: 'text/csv', onProgress },

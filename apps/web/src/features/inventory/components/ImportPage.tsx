@@ -1,5 +1,10 @@
-import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
-import { IMPORT_BYTES_MAX, IMPORT_REQUIRED_COLUMNS, type ImportReport } from '@smart-zone/types/imports';
+import {
+  IMPORT_BYTES_MAX,
+  IMPORT_REQUIRED_COLUMNS,
+  type ImportMode,
+  type ImportReport,
+  type StalePolicy,
+} from '@smart-zone/types/imports';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -7,12 +12,19 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/TextField';
 import { usePageTitle } from '../../../components/use-page-title';
+import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useImportItems } from '../api/import-items';
 import { ImportProgress } from './ImportProgress';
 import { ImportErrors, ImportReportView } from './ImportResults';
+import { ImportNotes, ImportStale } from './ImportStale';
+
+const MODES: [ImportMode, string][] = [
+  ['update', 'Add or update items (your spreadsheet, or an export edited)'],
+  ['receive', 'A delivery note: add its quantities to stock (SKU or name, and quantity)'],
+];
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -40,22 +52,30 @@ export function ImportPage() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [invalid, setInvalid] = useState<ApiError | null>(null);
   const [sent, setSent] = useState(0);
+  const [mode, setMode] = useState<ImportMode>('update');
+  const [stale, setStale] = useState<StalePolicy>('app');
   const tooLarge = file !== null && file.size > IMPORT_BYTES_MAX;
   const busy = importItems.isPending;
 
-  const send = (chosen: File, dryRun: boolean) => {
+  const send = (chosen: File, dryRun: boolean, asked = { mode, stale }) => {
     setSent(0);
     setInvalid(null);
     if (dryRun) setReport(null);
     importItems.mutate(
-      { file: chosen, dryRun, onProgress: (done, total) => setSent(total ? done / total : 1) },
+      { file: chosen, dryRun, ...asked, onProgress: (done, total) => setSent(total ? done / total : 1) },
       {
         onSuccess: (answer) => {
           setReport(answer);
-          if (!answer.dryRun) toast.success(`Imported: ${answer.create} created, ${answer.update} updated`);
+          if (!answer.dryRun)
+            toast.success(
+              answer.mode === 'receive'
+                ? `Received: ${answer.update} ${answer.update === 1 ? 'item' : 'items'} restocked`
+                : `Imported: ${answer.create} created, ${answer.update} updated`,
+            );
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'import_invalid') setInvalid(error);
+          if (error instanceof ApiError && (error.code === 'import_invalid' || error.code === 'import_stale'))
+            setInvalid(error);
         },
       },
     );
@@ -73,18 +93,44 @@ export function ImportPage() {
     <section aria-labelledby="import-title">
       <h1 id="import-title">Import items</h1>
       <p className="mb-2">
-        Add and update items from a CSV file. Its first row names the columns, in any order:{' '}
-        <Columns names={ITEM_CSV_COLUMNS} />. It must have <Columns names={IMPORT_REQUIRED_COLUMNS} />; a column left
-        out keeps each item&apos;s value.
+        Add and update items from a CSV file, or receive a supplier’s delivery note. The first row names the columns, in
+        any order and any case; other apps’ names work too (Qty, Item name, Min level, Unit price, Barcode, Vendor…). It
+        must have <Columns names={IMPORT_REQUIRED_COLUMNS} />; a column left out keeps each item&apos;s value, and
+        columns it does not know are ignored.{' '}
+        <a href={`${env.apiBase}/imports/template.csv`} download className="import-template">
+          Download a template
+        </a>
       </p>
       <p className="mb-3">
         A row updates the item with its <code>id</code>, else the one with its <code>sku</code>; any other row adds a
-        new item. A file from Export CSV on <Link to={paths.manageInventories.href()}>Manage Inventories</Link> imports
-        with no changes: export, edit it in a spreadsheet, and import it back.
+        new item. An export from <Link to={paths.manageInventories.href()}>Manage Inventories</Link> has each item’s{' '}
+        <code>version</code>: if an item changed here after the export (a delivery, a receipt), Check file shows it, and
+        the import keeps the stock counted here unless you choose the file’s.
       </p>
       <Card className="shadow-sm">
         <Card.Body className="p-4">
           <Form onSubmit={check} noValidate aria-busy={busy}>
+            <Form.Group as="fieldset" className="mb-3" disabled={busy}>
+              <Form.Label as="legend" className="fs-6 fw-semibold mb-1">
+                What is in the file
+              </Form.Label>
+              {MODES.map(([value, label]) => (
+                <Form.Check
+                  key={value}
+                  type="radio"
+                  id={`mode-${value}`}
+                  name="mode"
+                  className="import-choice"
+                  label={label}
+                  checked={mode === value}
+                  onChange={() => {
+                    setMode(value);
+                    setReport(null);
+                    setInvalid(null);
+                  }}
+                />
+              ))}
+            </Form.Group>
             <TextField
               id="import-file"
               label="CSV file"
@@ -112,7 +158,7 @@ export function ImportPage() {
                 disabled={!file || toChange === 0 || busy}
                 onClick={() => file && send(file, false)}
               >
-                {busy && !importItems.variables.dryRun ? 'Importing...' : 'Import'}
+                {busy && !importItems.variables.dryRun ? 'Importing...' : mode === 'receive' ? 'Receive' : 'Import'}
               </Button>
             </div>
           </Form>
@@ -122,7 +168,7 @@ export function ImportPage() {
       {invalid && (
         <section aria-labelledby="import-errors-title" className="mt-4">
           <h2 id="import-errors-title" className="h4">
-            Problems in the file
+            {invalid.code === 'import_stale' ? 'Items changed since the export' : 'Problems in the file'}
           </h2>
           <ImportErrors message={invalid.message} rows={invalid.rows} />
         </section>
@@ -134,9 +180,20 @@ export function ImportPage() {
           </h2>
           <p className="text-secondary small">
             {report.dryRun
-              ? 'Nothing is written yet: Import applies these changes.'
+              ? `Nothing is written yet: ${report.mode === 'receive' ? 'Receive' : 'Import'} applies these changes.`
               : 'The items are saved; their stock changes are in each item’s history.'}
           </p>
+          <ImportStale
+            report={report}
+            policy={stale}
+            disabled={busy || !report.dryRun}
+            onPolicy={(policy) => {
+              setStale(policy);
+              // Checked again: the changes listed are the ones Import will make.
+              if (file) send(file, true, { mode, stale: policy });
+            }}
+          />
+          <ImportNotes report={report} />
           <ImportReportView report={report} />
         </section>
       )}
