@@ -7,7 +7,7 @@ const clientError = (message: string, type: string) =>
 /** A JSON text as body-parser's strict parser takes it: an object or an array (an empty body is `{}`). */
 function parseStrict(text: string): unknown {
   if (text.length === 0) return {};
-  const first = text[0] === '{' ? '{' : /^[\x20\x09\x0a\x0d]*(.)/s.exec(text)?.[1];
+  const first = text[0] === '{' ? '{' : /^[ \t\n\r]*(.)/s.exec(text)?.[1];
   if (first !== '{' && first !== '[') {
     throw clientError('the JSON body is not an object or an array', 'entity.parse.failed');
   }

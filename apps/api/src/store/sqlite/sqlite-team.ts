@@ -64,13 +64,6 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     kept.clear();
     keptAt = -1;
   };
-  /** The writes of the team, each forgetting what is kept before it runs (a rollback leaves nothing stale). */
-  const writing =
-    <A extends unknown[], R>(write: (...args: A) => R) =>
-    (...args: A): R => {
-      forget();
-      return write(...args);
-    };
 
   /** The acting owner's rule (team-rules.ts), their role read in the change's transaction. */
   const refusalOf = (guard: TeamWriteGuard | undefined) =>
@@ -152,11 +145,22 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
       }
       return member;
     },
-    add: async (member, by, guard) => writing(add.immediate)(member, by, guard),
-    setRole: async (email, role, by, guard) => writing(setRole.immediate)(email, role, by, guard),
-    remove: async (email, by, guard) => writing(remove.immediate)(email, by, guard),
+    // Each write forgets what is kept before it runs: a rollback leaves nothing stale either.
+    async add(member, by, guard) {
+      forget();
+      return add.immediate(member, by, guard);
+    },
+    async setRole(email, role, by, guard) {
+      forget();
+      return setRole.immediate(email, role, by, guard);
+    },
+    async remove(email, by, guard) {
+      forget();
+      return remove.immediate(email, by, guard);
+    },
     async ensureOwners(emails) {
-      writing(ensureOwners.immediate)(emails);
+      forget();
+      ensureOwners.immediate(emails);
     },
   };
 }
