@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { AccessClaims } from '@smart-zone/types/auth';
 import { can, PERMISSIONS, type Permission, type Role, roleNeededMessage } from '@smart-zone/types/roles';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
@@ -10,6 +9,7 @@ import { bearerToken } from './bearer';
 import { requestIdOf } from '../logging/request-log';
 import type { Author } from '../store/store';
 import type { RoleOf } from '../team/team-roles';
+import { writeLimit } from './write-limit';
 
 /** Who may do what: any valid accessToken, a verified user, or a role that has a permission (roles.ts). */
 export interface Guards {
@@ -60,23 +60,17 @@ export function createGuards(deps: {
     res.locals.role = role;
   };
   // Per user, not per address: staff behind one office NAT must not share a budget.
-  const writeLimiter = rateLimit({
-    windowMs: 60_000,
-    limit: deps.writeRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => currentUser(res).uid,
-    handler: (_req, _res, next) =>
-      next(
-        new AppError(
-          429,
-          'rate_limited',
-          'Too many changes in a minute. Please wait a moment and try again.',
-          undefined,
-          `write limit: ${deps.writeRateLimit} a minute per user`,
-        ),
-      ),
-  });
+  const writes = writeLimit({ limit: deps.writeRateLimit, windowMs: 60_000 });
+  const assertWithinWriteLimit = (user: AccessClaims, res: Response) => {
+    if (writes.hit(user.uid, res).ok) return;
+    throw new AppError(
+      429,
+      'rate_limited',
+      'Too many changes in a minute. Please wait a moment and try again.',
+      undefined,
+      `write limit: ${deps.writeRateLimit} a minute per user`,
+    );
+  };
   // Each guard is one middleware running its checks in turn (not a Router of several, which Express would
   // dispatch layer by layer on every request). A check that throws is Express's error: nothing after it runs.
   const chains = new Map<string, RequestHandler>();
@@ -97,8 +91,8 @@ export function createGuards(deps: {
           const user = await authenticate(req, res);
           assertVerified(user);
           await assertRole(user, permission, res);
-          if (write) await writeLimiter(req, res, next);
-          else next();
+          if (write) assertWithinWriteLimit(user, res);
+          next();
         };
         chains.set(key, chain);
       }

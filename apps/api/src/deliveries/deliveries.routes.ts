@@ -7,6 +7,7 @@ import { can, reasonRequired } from '@smart-zone/types/roles';
 import { currentAuthor, currentRole, currentUser } from '../auth/require-user';
 import { badRequest } from '../errors/app-error';
 import { json, totalCountHeader } from '../http/route-docs';
+import { sendJson } from '../http/prepared-json';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
 import { deliveriesService } from './deliveries.service';
@@ -49,8 +50,8 @@ export function deliveriesRoutes(deps: { store: Store }) {
         404: 'No item with that inventoriesId (not_found)',
         409: 'Not enough stock for that quantity (out_of_stock); nothing changed',
       },
-      async handle({ body: { reason, ...delivery } }, _req, res) {
-        res.status(201).json(await service.create(currentAuthor(res, reason), delivery));
+      async handle({ body: { reason, ...delivery } }, req, res) {
+        sendJson(req, res, 201, await service.create(currentAuthor(res, reason), delivery));
       },
     }),
 

@@ -36,3 +36,24 @@ export function sendPrepared(
   res.setHeader('Content-Length', prepared.body.length);
   res.end(prepared.body);
 }
+
+/**
+ * `res.status(status).json(value)` for a write's answer, with the same bytes and headers (Content-Type,
+ * Content-Length, the app's ETag) set directly: Express's `json` and `send` look each header up, parse the
+ * Content-Type again for its charset and copy the text into a Buffer on the way. A GET or HEAD (whose
+ * freshness Express checks) goes through `res.json` as before.
+ */
+export function sendJson(req: Request, res: Response, status: number, value: unknown): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || res.hasHeader('Content-Type')) {
+    res.status(status).json(value);
+    return;
+  }
+  const body = Buffer.from(JSON.stringify(value));
+  res.statusCode = status;
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', String(body.length));
+  const etagOf = req.app.get('etag fn') as ((body: Buffer) => string | undefined) | undefined;
+  const etag = typeof etagOf === 'function' ? etagOf(body) : undefined;
+  if (etag) res.setHeader('ETag', etag);
+  res.end(body);
+}

@@ -1,4 +1,4 @@
-import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import type { ZodOpenApiResponsesObject } from 'zod-openapi';
 import { type Permission, PERMISSIONS } from '@smart-zone/types/roles';
@@ -6,6 +6,7 @@ import type { Guards } from '../auth/require-user';
 import { boundedCache, OBJECT_BYTES, textBytes } from '../bounded-cache';
 import { badRequest } from '../errors/app-error';
 import { chain } from './chain';
+import { jsonBody } from './json-body';
 
 /**
  * Who may call a route, and so which guard runs before it, which security
@@ -74,6 +75,7 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
 
 /** The largest JSON body a route takes: over it, 413 before anything runs. */
 export const BODY_LIMIT = '100kb';
+const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Declares a route: only here so TypeScript infers the handler's input from the schemas. */
 export function route<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
@@ -168,7 +170,7 @@ export function mountRoutes(routes: readonly Route[], guards: Guards, before: Re
   const guard = ({ access, method }: Route) =>
     isPermission(access) ? [guards.permit(access, method !== 'get')] : open[access];
   // Only routes that take a body read one: elsewhere a body, even malformed, is not looked at.
-  const readJson = [express.json({ limit: BODY_LIMIT })];
+  const readJson = [jsonBody(BODY_LIMIT_BYTES)];
   for (const declared of routes) {
     const { params, query, body } = declared;
     const readQuery = query && queryParser(query);

@@ -14,6 +14,9 @@ interface MemberRow {
   at: string;
 }
 
+/** Callers' member rows (or their absence) kept at most, by email. */
+const KEPT_MEMBERS = 10_000;
+
 /** The store does not know the OWNER_EMAILS setting: `fixed` is the API's to set. */
 const toMember = (row: MemberRow): Member => ({
   email: row.email,
@@ -49,6 +52,17 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     ),
     remove: db.prepare<[string]>('DELETE FROM members WHERE email = ?'),
     owners: db.prepare<[], number>("SELECT COUNT(*) FROM members WHERE role = 'owner'").pluck(),
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+  };
+
+  // Every signed-in request asks for the caller's member row (team-roles.ts): kept per email (members and
+  // non-members alike), as long as nobody changed the team. Our own changes all go through the writes below,
+  // which forget everything kept; another connection's commit (a second process) moves PRAGMA data_version on.
+  const kept = new Map<string, Member | null>();
+  let keptAt = -1;
+  const forget = () => {
+    kept.clear();
+    keptAt = -1;
   };
 
   /** The acting owner's rule (team-rules.ts), their role read in the change's transaction. */
@@ -116,19 +130,36 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
       return sql.all.all().map(toMember);
     },
     async get(email) {
-      const row = sql.get.get(email);
-      return row ? toMember(row) : null;
+      const version = sql.dataVersion.get()!;
+      if (version !== keptAt) {
+        kept.clear();
+        keptAt = version;
+      }
+      let member = kept.get(email);
+      if (member === undefined) {
+        const row = sql.get.get(email);
+        member = row ? Object.freeze(toMember(row)) : null;
+        // Bounded: a burst of unknown callers starts the memory again rather than growing it.
+        if (kept.size >= KEPT_MEMBERS) kept.clear();
+        kept.set(email, member);
+      }
+      return member;
     },
+    // Each write forgets what is kept before it runs: a rollback leaves nothing stale either.
     async add(member, by, guard) {
+      forget();
       return add.immediate(member, by, guard);
     },
     async setRole(email, role, by, guard) {
+      forget();
       return setRole.immediate(email, role, by, guard);
     },
     async remove(email, by, guard) {
+      forget();
       return remove.immediate(email, by, guard);
     },
     async ensureOwners(emails) {
+      forget();
       ensureOwners.immediate(emails);
     },
   };
