@@ -42,7 +42,8 @@ describe("ledgerChange: a decided change in the MongoDB ledger's terms", () => {
     expect(change.at).toEqual(new Date(AT));
     expect(change.seq).toBe(41);
     expect(change.movement).toEqual({ delta: 2, reason: 'cancel', deliveryId: new ObjectId(delivery._id) });
-    expect(change.alert).toBeNull();
+    // The cancel lifts the item above its reorder point: its open alert resolves, as decided.
+    expect(change.alert).toEqual({ op: 'resolve' });
     expect(change.days).toEqual({ day: '2026-01-02', in: 2, out: 0, itemOut: 0 });
   });
 
