@@ -38,7 +38,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * Delivers the last unit of CROSSINGS fresh items (each an `out` alert). Answers, in ms, received − acknowledged
+ * Delivers the last units of CROSSINGS fresh items (each an `out` alert). Answers, in ms, received − acknowledged
  * (the delivery's promise resolved) and received − the alert's `at` (stamped inside the transaction, whole ms).
  */
 async function cross(label: string, gapMs: number): Promise<{ fromAck: number[]; fromAt: number[] }> {
@@ -47,7 +47,8 @@ async function cross(label: string, gapMs: number): Promise<{ fromAck: number[];
   for (let i = 0; i < CROSSINGS; i += 1) {
     items.push(
       await store.items.create(
-        { name: `${label} ${i}`, supplier: 'Acme', price: 1, quantity: 1, description: '', img: '' },
+        // A reorder point, above it: the delivery of both units opens the alert (without one, 0 is not low).
+        { name: `${label} ${i}`, supplier: 'Acme', price: 1, quantity: 2, minStock: 1, description: '', img: '' },
         clerk,
       ),
     );
@@ -60,7 +61,7 @@ async function cross(label: string, gapMs: number): Promise<{ fromAck: number[];
       inventoriesId: item._id,
       address: '1 Main Street',
       phone: '+1 555 0100',
-      quantity: 1,
+      quantity: 2,
     });
     committedAt.set(item._id, now());
     expect(outcome.ok).toBe(true);

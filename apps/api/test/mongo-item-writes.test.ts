@@ -42,7 +42,8 @@ describe("ledgerChange: a decided change in the MongoDB ledger's terms", () => {
     expect(change.at).toEqual(new Date(AT));
     expect(change.seq).toBe(41);
     expect(change.movement).toEqual({ delta: 2, reason: 'cancel', deliveryId: new ObjectId(delivery._id) });
-    expect(change.alert).toBeNull();
+    // The cancel lifts the item above its reorder point: its open alert resolves, as decided.
+    expect(change.alert).toEqual({ op: 'resolve' });
     // A cancel takes its units back out of `delivered`, and out of the item's units delivered.
     expect(change.days).toEqual({
       day: '2026-01-02',
