@@ -75,7 +75,16 @@ describe('decideCreate: new items, each with its created movement, all or none',
       },
       // Born above its reorder point: no alert (born at or below it, it would open one); its stock is in that day.
       alert: null,
-      days: { day: '2026-01-02', in: 10, out: 0, itemOut: 0 },
+      days: {
+        day: '2026-01-02',
+        received: 0,
+        delivered: 0,
+        removed: 0,
+        corrections: 0,
+        deletions: 0,
+        opening: 10,
+        itemOut: 0,
+      },
     });
   });
 
@@ -195,7 +204,16 @@ describe('decideStockChange: a restock or a removal', () => {
         changes: { quantity: [10, 15] },
       },
       alert: null,
-      days: { day: '2026-01-02', in: 5, out: 0, itemOut: 0 },
+      days: {
+        day: '2026-01-02',
+        delivered: 0,
+        removed: 0,
+        corrections: 0,
+        opening: 0,
+        deletions: 0,
+        received: 5,
+        itemOut: 0,
+      },
     });
   });
 
@@ -296,7 +314,16 @@ describe('decideDelete: an item removed, its last state kept in its movement', (
       audit: { action: 'item.delete', target: { kind: 'item', id: ID, name: 'Bolt' } },
       alert: { op: 'resolve' },
       // Out that day, but a deleted item is no top mover.
-      days: { day: '2026-01-02', in: 0, out: 10, itemOut: 0 },
+      days: {
+        day: '2026-01-02',
+        received: 0,
+        delivered: 0,
+        removed: 0,
+        corrections: 0,
+        opening: 0,
+        deletions: 10,
+        itemOut: 0,
+      },
     });
     expect(Object.is(decideDelete(item({ quantity: 0 }), ALICE, AT)!.change.movement!.delta, 0)).toBe(true);
   });
@@ -341,7 +368,16 @@ describe('decideDelivery: stock taken off, never below 0', () => {
       // No reorder point: never low (isLowStock), so 0 opens no alert.
       alert: null,
       // The dashboard's day totals: out that day, and out for the item (a top mover).
-      days: { day: '2026-01-02', in: 0, out: 10, itemOut: 10 },
+      days: {
+        day: '2026-01-02',
+        received: 0,
+        removed: 0,
+        corrections: 0,
+        opening: 0,
+        deletions: 0,
+        delivered: 10,
+        itemOut: 10,
+      },
     });
   });
 });
