@@ -8,6 +8,7 @@ import { SKU_INDEX, skuIn, skuIs } from '../src/store/mongo/documents';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import { SkuTakenError, StoreBusyError, WriteOutcomeUnknownError, type Store } from '../src/store/store';
 import { recordAnswers } from './helpers/conformance';
+import { planStages } from './helpers/explain-plans';
 import { ada, bob, phone } from './helpers/store-fixtures';
 import { fakeVerifier, testConfig } from './helpers/test-app';
 import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
@@ -33,13 +34,6 @@ async function mongodBinary(): Promise<string> {
   const source = JSON.parse(process.env.SMART_ZONE_TEST_MONGO_SOURCE ?? '{}') as { kind?: string; binary?: string };
   if (source.kind === 'binary' && source.binary) return source.binary;
   return MongoBinary.getPath();
-}
-
-/** Every stage of an explain()'s plan, the plan's own first (a classic plan, or an SBE plan's queryPlan). */
-function planStages(plan: Document | undefined): Document[] {
-  if (!plan) return [];
-  const children = [plan.queryPlan, plan.inputStage, ...((plan.inputStages as Document[] | undefined) ?? [])];
-  return [plan, ...children.flatMap((child) => planStages(child as Document | undefined))];
 }
 
 /** The failCommand fail point, on the store's connections only; answers how many times it was entered before. */

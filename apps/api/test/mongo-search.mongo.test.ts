@@ -3,6 +3,7 @@ import type { ItemDoc } from '../src/store/mongo/documents';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import { searchFilter } from '../src/store/mongo/search-grams';
 import type { Store } from '../src/store/store';
+import { planStages } from './helpers/explain-plans';
 import { ada, phone } from './helpers/store-fixtures';
 import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
 
@@ -13,13 +14,6 @@ import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
  */
 const quiet = { log: () => {}, warn: () => {} };
 const FILLER = 300;
-
-/** Every stage of an explain()'s plan. */
-function planStages(plan: Document | undefined): Document[] {
-  if (!plan) return [];
-  const children = [plan.queryPlan, plan.inputStage, ...((plan.inputStages as Document[] | undefined) ?? [])];
-  return [plan, ...children.flatMap((child) => planStages(child as Document | undefined))];
-}
 
 describe('MongoDB: a list search reads the grams index, not every item', () => {
   let client: MongoClient;
