@@ -255,6 +255,8 @@ describe('the Alerts page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Restock Pixel 8 Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Restock Pixel 8 Pro' });
     await userEvent.type(await within(dialog).findByLabelText('Amount'), '20');
+    // The dialog's title names it: the form brings no heading of its own.
+    expect(within(dialog).queryByRole('heading', { name: 'Restock' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change stock' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const post = calls.find((call) => call.method === 'POST')!;

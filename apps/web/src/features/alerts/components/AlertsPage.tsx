@@ -137,7 +137,7 @@ function RestockItem({
   const item = useItem(itemId);
   if (item.isError) return <p className="text-danger">This item is gone: nothing to restock.</p>;
   if (!item.data) return <p className="text-secondary">Loading the item...</p>;
-  return <RestockForm item={item.data} noteRequiredToRemove={noteRequiredToRemove} onDone={onDone} />;
+  return <RestockForm item={item.data} noteRequiredToRemove={noteRequiredToRemove} onDone={onDone} bare />;
 }
 
 /**

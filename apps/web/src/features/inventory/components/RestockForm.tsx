@@ -23,11 +23,14 @@ export function RestockForm({
   item,
   noteRequiredToRemove = false,
   onDone,
+  bare = false,
 }: {
   item: Item;
   noteRequiredToRemove?: boolean;
   /** Called once the change is saved (the Alerts page closes its dialog). */
   onDone?: () => void;
+  /** Inside a dialog whose title names it: no card and no heading of its own. */
+  bare?: boolean;
 }) {
   const changeStock = useChangeStock(item._id);
   const undo = useUndoMovement(item._id, {
@@ -55,49 +58,55 @@ export function RestockForm({
   });
   const { errors } = form;
 
+  const body = (
+    <>
+      <p className="text-secondary small">
+        In stock now: {item.quantity}. A positive amount adds stock; a negative one removes it
+        {noteRequiredToRemove ? ' and needs a note saying why' : ''}.
+      </p>
+      <Form
+        onSubmit={(event) => form.onSubmit(event, { delta: delta.trim() === '' ? undefined : Number(delta), note })}
+        noValidate
+        aria-busy={form.busy}
+      >
+        <Row>
+          <Col sm={4}>
+            <TextField
+              id="restock-delta"
+              label="Amount"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              required
+              value={delta}
+              error={errors.delta}
+              onChange={(event) => setDelta(event.target.value)}
+            />
+          </Col>
+          <Col sm={8}>
+            <TextField
+              id="restock-note"
+              label={noteRequiredToRemove ? 'Note (required to remove stock)' : 'Note (optional)'}
+              maxLength={NOTE_MAX}
+              autoComplete="off"
+              value={note}
+              error={errors.note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </Col>
+        </Row>
+        <Button type="submit" variant="primary" disabled={form.busy}>
+          {form.busy ? 'Saving...' : 'Change stock'}
+        </Button>
+      </Form>
+    </>
+  );
+  if (bare) return body;
   return (
     <Card className="shadow-sm mt-4">
       <Card.Body className="p-4">
         <h2 className="h4 mb-1">Restock</h2>
-        <p className="text-secondary small">
-          In stock now: {item.quantity}. A positive amount adds stock; a negative one removes it
-          {noteRequiredToRemove ? ' and needs a note saying why' : ''}.
-        </p>
-        <Form
-          onSubmit={(event) => form.onSubmit(event, { delta: delta.trim() === '' ? undefined : Number(delta), note })}
-          noValidate
-          aria-busy={form.busy}
-        >
-          <Row>
-            <Col sm={4}>
-              <TextField
-                id="restock-delta"
-                label="Amount"
-                type="number"
-                inputMode="numeric"
-                step={1}
-                required
-                value={delta}
-                error={errors.delta}
-                onChange={(event) => setDelta(event.target.value)}
-              />
-            </Col>
-            <Col sm={8}>
-              <TextField
-                id="restock-note"
-                label={noteRequiredToRemove ? 'Note (required to remove stock)' : 'Note (optional)'}
-                maxLength={NOTE_MAX}
-                autoComplete="off"
-                value={note}
-                error={errors.note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </Col>
-          </Row>
-          <Button type="submit" variant="primary" disabled={form.busy}>
-            {form.busy ? 'Saving...' : 'Change stock'}
-          </Button>
-        </Form>
+        {body}
       </Card.Body>
     </Card>
   );
