@@ -10,6 +10,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
+import { RadioChoices } from '../../../components/RadioChoices';
 import { TextField } from '../../../components/TextField';
 import { usePageTitle } from '../../../components/use-page-title';
 import { env } from '../../../config/env';
@@ -110,27 +111,19 @@ export function ImportPage() {
       <Card className="shadow-sm">
         <Card.Body className="p-4">
           <Form onSubmit={check} noValidate aria-busy={busy}>
-            <Form.Group as="fieldset" className="mb-3" disabled={busy}>
-              <Form.Label as="legend" className="fs-6 fw-semibold mb-1">
-                What is in the file
-              </Form.Label>
-              {MODES.map(([value, label]) => (
-                <Form.Check
-                  key={value}
-                  type="radio"
-                  id={`mode-${value}`}
-                  name="mode"
-                  className="import-choice"
-                  label={label}
-                  checked={mode === value}
-                  onChange={() => {
-                    setMode(value);
-                    setReport(null);
-                    setInvalid(null);
-                  }}
-                />
-              ))}
-            </Form.Group>
+            <RadioChoices
+              legend="What is in the file"
+              name="mode"
+              choices={MODES}
+              value={mode}
+              disabled={busy}
+              className="mb-3"
+              onChange={(value) => {
+                setMode(value);
+                setReport(null);
+                setInvalid(null);
+              }}
+            />
             <TextField
               id="import-file"
               label="CSV file"

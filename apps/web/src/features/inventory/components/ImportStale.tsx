@@ -1,6 +1,6 @@
 import type { ImportReport, ImportSince, ImportStale, StalePolicy } from '@smart-zone/types/imports';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
+import { RadioChoices } from '../../../components/RadioChoices';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
@@ -77,23 +77,15 @@ export function ImportStale({
       <h3 id="import-stale-title" className="h5">
         {count === 1 ? '1 item changed' : `${count} items changed`} in the app since this file was exported
       </h3>
-      <Form.Group as="fieldset" className="mb-2" disabled={disabled}>
-        <Form.Label as="legend" className="fs-6 fw-semibold mb-1">
-          Their quantity
-        </Form.Label>
-        {STALE_CHOICES.map(([value, label]) => (
-          <Form.Check
-            key={value}
-            type="radio"
-            id={`stale-${value}`}
-            name="stale"
-            className="import-choice"
-            label={label}
-            checked={policy === value}
-            onChange={() => onPolicy(value)}
-          />
-        ))}
-      </Form.Group>
+      <RadioChoices
+        legend="Their quantity"
+        name="stale"
+        choices={STALE_CHOICES}
+        value={policy}
+        disabled={disabled}
+        className="mb-2"
+        onChange={onPolicy}
+      />
       <ul className="list-unstyled mb-0">
         {rows.map((row) => (
           <StaleRow key={row.row} row={row} />
