@@ -57,14 +57,16 @@ function ledgerSum(id: string): number {
 }
 
 /** The committed audit totals (audit_counts), and what counting the committed audit entries one by one gives. */
+const keyedRows = (sql: string): Record<string, number> =>
+  Object.fromEntries(
+    other
+      .prepare<[], { key: string; n: number }>(sql)
+      .all()
+      .map(({ key, n }) => [key, n]),
+  );
+
 function auditTotals(): { kept: Record<string, number>; counted: Record<string, number> } {
-  const rows = (sql: string) =>
-    Object.fromEntries(
-      other
-        .prepare<[], { key: string; n: number }>(sql)
-        .all()
-        .map(({ key, n }) => [key, n]),
-    );
+  const rows = keyedRows;
   return {
     kept: rows('SELECT key, n FROM audit_counts ORDER BY key'),
     counted: rows(`SELECT key, COUNT(*) AS n FROM (
@@ -73,6 +75,18 @@ function auditTotals(): { kept: Record<string, number>; counted: Record<string, 
         UNION ALL SELECT 'action:' || action FROM audit
         UNION ALL SELECT 'day:' || substr(at, 1, 10) FROM audit
         UNION ALL SELECT 'item:' || item_id FROM audit WHERE item_id IS NOT NULL
+      ) GROUP BY key ORDER BY key`),
+  };
+}
+
+/** The committed list totals of live deliveries (delivery_counts, none at 0), and counting them one by one. */
+function deliveryTotals(): { kept: Record<string, number>; counted: Record<string, number> } {
+  return {
+    kept: keyedRows('SELECT key, n FROM delivery_counts WHERE n <> 0 ORDER BY key'),
+    counted: keyedRows(`SELECT key, COUNT(*) AS n FROM (
+        SELECT '' AS key FROM deliveries WHERE cancelled_at IS NULL
+        UNION ALL SELECT 'email:' || email FROM deliveries WHERE cancelled_at IS NULL
+        UNION ALL SELECT 'item:' || inventories_id FROM deliveries WHERE cancelled_at IS NULL
       ) GROUP BY key ORDER BY key`),
   };
 }
@@ -151,7 +165,7 @@ it('a delivery whose insert fails in the batch rolls back alone: its stock stays
   expect((await store.items.get(item._id))?.quantity).toBe(6);
 });
 
-it('a batch counts its audit totals once per key as its entries would one by one, a batch run again with savepoints too', async () => {
+it('a batch counts its audit and delivery totals once per key as its entries would one by one, a batch run again with savepoints too', async () => {
   const bob: Actor = { uid: 'uid-bob', email: 'bob@example.com' };
   const [first, second] = await Promise.all([store.items.create(phone(10), ada), store.items.create(phone(10), bob)]);
   const quiet = await Promise.all([
@@ -163,6 +177,8 @@ it('a batch counts its audit totals once per key as its entries would one by one
   let totals = auditTotals();
   expect(totals.kept).toEqual(totals.counted);
   expect(totals.kept['']).toBe(4);
+  expect(deliveryTotals().kept).toEqual(deliveryTotals().counted);
+  expect(deliveryTotals().kept['']).toBe(2);
 
   other.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON deliveries WHEN NEW.address = 'refuse me'
               BEGIN SELECT RAISE(ABORT, 'forced insert failure'); END`);
@@ -177,6 +193,14 @@ it('a batch counts its audit totals once per key as its entries would one by one
   totals = auditTotals();
   expect(totals.kept).toEqual(totals.counted);
   expect(totals.kept['']).toBe(7);
+  expect(deliveryTotals().kept).toEqual(deliveryTotals().counted);
+  expect(deliveryTotals().kept).toEqual({
+    '': 3,
+    'email:ada@example.com': 1,
+    'email:bob@example.com': 2,
+    [`item:${first._id}`]: 1,
+    [`item:${second._id}`]: 2,
+  });
   expect([committedStock(first._id), committedStock(second._id)]).toEqual([9, 7]);
 });
 

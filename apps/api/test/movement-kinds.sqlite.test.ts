@@ -7,7 +7,7 @@ import {
   type DayBucket,
   type MovementReason,
 } from '@smart-zone/types/movement-kinds';
-import { migrate } from '../src/store/sqlite/schema';
+import { migrate, SCHEMA_VERSION } from '../src/store/sqlite/schema';
 import { LEDGER_TRIGGERS, syncLedgerTriggers } from '../src/store/sqlite/schema-stats';
 
 /**
@@ -150,7 +150,7 @@ it('keeps every movement of a version 8 file, then checks and counts by the tabl
   expect(() => insert.run('x', ITEM, 1, 1, 'transfer', null, 'now', null)).toThrow(/CHECK constraint failed/);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
   expect(db.prepare('SELECT * FROM movements ORDER BY seq').all()).toEqual(before);
   const indexes = db
     .prepare(

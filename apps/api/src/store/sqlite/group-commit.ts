@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { WalSync } from './wal-sync';
 
 /** Writes are gathered until the event loop has nothing else to hand us, up to this many per transaction. */
 const MAX_BATCH = 256;
@@ -48,6 +49,8 @@ export function groupCommit(
      * audit totals together); a throw out of it rolls the batch back, as one of the writes' would.
      */
     together?: <T>(writes: () => T) => T;
+    /** The batch's fsync off the event loop (wal-sync.ts); without it each commit syncs in place. */
+    wal?: WalSync;
   },
 ): GroupCommit {
   let queue: Pending[] = [];
@@ -103,7 +106,7 @@ export function groupCommit(
   });
 
   /** The batch without savepoints, or, when one of its writes threw, rolled back and run again with them. */
-  const runBatch = (batch: Pending[]): Outcome[] => {
+  const runBatchSynced = (batch: Pending[]): Outcome[] => {
     try {
       return runFast.immediate(batch);
     } catch (error) {
@@ -111,6 +114,8 @@ export function groupCommit(
       return runSavepoints.immediate(batch);
     }
   };
+  const { wal } = options;
+  const runBatch = wal ? (batch: Pending[]) => wal.unsynced(() => runBatchSynced(batch)) : runBatchSynced;
 
   function flush() {
     scheduled = false;
@@ -124,12 +129,19 @@ export function groupCommit(
       for (const pending of batch) pending.reject(error);
       return;
     }
-    options.onCommitted?.();
-    outcomes.forEach((outcome, index) => {
-      const pending = batch[index]!;
-      if (outcome.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome.error);
-    });
+    const answer = () => {
+      options.onCommitted?.();
+      outcomes.forEach((outcome, index) => {
+        const pending = batch[index]!;
+        if (outcome.ok) pending.resolve(outcome.value);
+        else pending.reject(outcome.error);
+      });
+    };
+    if (!wal) answer();
+    else
+      wal.durable().then(answer, (error: unknown) => {
+        for (const pending of batch) pending.reject(error);
+      });
   }
 
   function schedule() {

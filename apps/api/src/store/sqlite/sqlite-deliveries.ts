@@ -6,7 +6,9 @@ import type { Author, CancelOutcome, DeliveryOutcome, DeliveryRepository, NewDel
 import { sqliteItemWriter } from './item-writes';
 import { toDelivery, toItem, type DeliveryRow } from './rows';
 import { deliveryQueries } from './delivery-queries';
+import { batchCounts } from './batch-counts';
 import { groupCommit } from './group-commit';
+import type { WalSync } from './wal-sync';
 import { deliveryPageInline } from './read-jobs';
 import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -16,6 +18,7 @@ export function sqliteDeliveries(
   ledger: SqliteLedger,
   onCommitted: () => void,
   worker: SearchRunner,
+  wal?: WalSync,
 ): DeliveryRepository {
   const writer = sqliteItemWriter(db, ledger);
   const sql = {
@@ -33,6 +36,9 @@ export function sqliteDeliveries(
   };
 
   const pages = deliveryQueries(db);
+  // The list's totals (delivery-queries.ts): all live deliveries, per email and per item; a cancel's are taken
+  // back by a trigger (schema-team.ts), a delivery's added here (migration 13), once per key per batch.
+  const counts = batchCounts(db, 'delivery_counts');
 
   // Deliveries and cancels are group-committed: each runs in the batch's
   // transaction (in a savepoint of its own only when one of the batch threw,
@@ -43,7 +49,8 @@ export function sqliteDeliveries(
   const batches = groupCommit(db, {
     onChanges: () => ledger.bumpRevision(),
     onCommitted,
-    together: (writes) => ledger.countingTogether(writes),
+    together: (writes) => ledger.countingTogether(() => counts.together(writes)),
+    wal,
   });
 
   const deliver = (delivery: NewDelivery): DeliveryOutcome => {
@@ -64,6 +71,7 @@ export function sqliteDeliveries(
       quantity: made.quantity,
       created_at: made.createdAt,
     });
+    counts.count(['', `email:${made.email}`, `item:${made.inventoriesId}`]);
     writer.apply(decision.write, before!);
     return { ok: true, delivery: made };
   };

@@ -3,6 +3,7 @@ import { ObjectId } from 'bson';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import type { ItemChange } from '../decisions/change';
 import type { Author } from '../store';
+import { batchCounts } from './batch-counts';
 import { sqliteAlertStep } from './sqlite-alert-step';
 
 /** The changes log keeps this many rows: enough for a reconnecting listener, never a growing file. */
@@ -51,16 +52,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
        @changes_json, @reason, @movement_id, @request_id)`,
   );
   // What a migration-5 trigger did per entry until migration 10 (schema.ts): the totals audit-queries.ts reads.
-  const countMany = db.prepare<[string, string, string]>(
-    `INSERT INTO audit_counts (key, n) VALUES ('', 1), (?, 1), (?, 1), (?, 1)
-     ON CONFLICT (key) DO UPDATE SET n = n + 1`,
-  );
-  const countOne = db.prepare<[string, number]>(
-    'INSERT INTO audit_counts (key, n) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET n = n + excluded.n',
-  );
-  /** The keys counted in memory while countingTogether runs; null: each entry counts as it is appended. */
-  let counting: Map<string, number> | null = null;
-  const countKey = (totals: Map<string, number>, key: string) => totals.set(key, (totals.get(key) ?? 0) + 1);
+  const auditCounts = batchCounts(db, 'audit_counts');
   const appendAudit = (note: AuditNote, by: Author, at: string, movementId?: string | null) => {
     const entry = auditEntry(note, by, at, movementId);
     // An item's own entries are about it too (the itemId filter finds them); their target names it once.
@@ -80,16 +72,8 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       movement_id: entry.movementId ?? null,
       request_id: entry.requestId,
     });
-    const actor = `actor:${entry.actor.email}`;
-    const action = `action:${entry.action}`;
-    const day = `day:${entry.at.slice(0, 10)}`;
-    if (counting) {
-      for (const key of ['', actor, action, day]) countKey(counting, key);
-      if (itemId !== null) countKey(counting, `item:${itemId}`);
-    } else {
-      countMany.run(actor, action, day);
-      if (itemId !== null) countOne.run(`item:${itemId}`, 1);
-    }
+    const keys = ['', `actor:${entry.actor.email}`, `action:${entry.action}`, `day:${entry.at.slice(0, 10)}`];
+    auditCounts.count(itemId === null ? keys : [...keys, `item:${itemId}`]);
   };
   const prune = db.prepare(`DELETE FROM changes WHERE seq <= (SELECT MAX(seq) FROM changes) - ${CHANGES_KEPT}`);
   const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalogue_revision'");
@@ -140,19 +124,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       return movementId;
     },
     audit: appendAudit,
-    countingTogether<T>(writes: () => T): T {
-      if (counting) return writes();
-      const totals = new Map<string, number>();
-      counting = totals;
-      let result: T;
-      try {
-        result = writes();
-      } finally {
-        counting = null;
-      }
-      for (const [key, n] of totals) countOne.run(key, n);
-      return result;
-    },
+    countingTogether: auditCounts.together,
     bumpRevision() {
       // Forgotten before the write: a transaction that rolls it back leaves nothing stale either.
       known = undefined;
