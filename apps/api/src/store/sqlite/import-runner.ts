@@ -1,8 +1,8 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Worker } from 'node:worker_threads';
 import type { ImportRows } from '../import-rows';
 import { type Author, type ImportOptions, type ImportOutcome, StoreBusyError } from '../store';
-import { spawnWorker } from './search-runner';
+import { workerEntry } from './search-runner';
 import type { WriteGate } from './write-gate';
 
 /** Imports waiting for the import worker beyond this: the next is refused (429), not queued. */
@@ -13,28 +13,43 @@ export interface ImportRunner {
   close(): Promise<void>;
 }
 
-type Waiting = { resolve: (value: ImportOutcome) => void; reject: (error: unknown) => void; worker: Worker };
+type Waiting = { resolve: (value: ImportOutcome) => void; reject: (error: unknown) => void; worker: ChildProcess };
 
 /**
- * Where a file's imports run: a worker thread with a connection of its own
+ * Where a file's imports run: a child process with a connection of its own
  * (import-worker.ts), one import at a time, so that planning and writing
  * 100,000 rows never holds the server's event loop. An import that writes
  * holds the write gate until its transaction is over: this process's other
  * writes wait for it without blocking (write-gate.ts). Each import has a
- * worker of its own, ended once it has answered: the heap that planned
- * 200,000 rows (~150 MB, collected only when V8 gets round to it) goes back
- * to the system with it, and imports one after another do not stack up their
- * garbage in one heap (4 at once: 1.1 GB of RSS before). Starting one takes
- * ~0.1 s, next to the seconds an import takes.
+ * process of its own, ended once it has answered: everything it took — the
+ * heap that planned 200,000 rows (~150 MB) and SQLite's page cache of its one
+ * transaction — goes back to the system with it. A worker thread gave the V8
+ * heap back but not the C heap: the server's RSS stayed ~250 MB higher after
+ * each 100,000-row import (issue 32). Starting one takes ~0.2 s, next to the
+ * seconds an import takes; its rows go over the IPC channel as packed batches.
  */
+/** Neither the child nor its channel keeps this process alive. */
+function letGo(child: ChildProcess) {
+  child.unref();
+  child.channel?.unref();
+}
+
 export function importRunner(file: string, gate: WriteGate): ImportRunner {
-  let worker: Worker | null = null;
+  let worker: ChildProcess | null = null;
   let nextId = 0;
   const waiting = new Map<number, Waiting>();
   let queue: Promise<unknown> = Promise.resolve();
 
-  function start(): Worker {
-    const started = spawnWorker('import-worker', file);
+  function start(): ChildProcess {
+    const where = workerEntry('import-worker');
+    const started =
+      'compiled' in where
+        ? fork(where.compiled, [file], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+        : fork(where.source, [file], {
+            serialization: 'advanced',
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+            execArgv: ['--require', require.resolve('tsx/cjs')],
+          });
     started.on(
       'message',
       ({ id, ok, value, message }: { id: number; ok: boolean; value?: ImportOutcome; message?: string }) => {
@@ -42,7 +57,7 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
         if (!pending) return;
         waiting.delete(id);
         // An idle worker does not keep the process alive; one at work does (a script awaiting its import).
-        if (waiting.size === 0) started.unref();
+        if (waiting.size === 0) letGo(started);
         if (ok) pending.resolve(value!);
         else pending.reject(new Error(`import failed: ${message}`));
       },
@@ -58,7 +73,7 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
     };
     started.on('error', fail);
     started.on('exit', () => fail(new Error('the import worker stopped')));
-    started.unref();
+    letGo(started);
     return started;
   }
 
@@ -74,16 +89,18 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
       waiting.set(id, { resolve, reject, worker: running });
     });
     running.ref();
+    running.channel?.ref();
     // The rows go a packed batch per message and turn of the event loop (import-rows.ts): a buffer copied,
     // not 5,000 objects cloned on the event loop.
     for (const batch of rows.batches()) {
-      running.postMessage({ id, batch });
+      running.send({ id, batch });
       await nextTurn();
     }
-    running.postMessage({ id, by, apply, options });
+    running.send({ id, by, apply, options });
     return answer.finally(() => {
       if (worker === running) worker = null;
-      void running.terminate();
+      // It closes its connection and exits (import-worker.ts).
+      if (running.connected) running.disconnect();
     });
   }
 
@@ -105,7 +122,10 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
     async close() {
       const running = worker;
       worker = null;
-      if (running) await running.terminate();
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill();
+      await exited;
     },
   };
 }

@@ -1,4 +1,3 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { ImportRows } from '../import-rows';
 import type { Author, ImportOptions, ImportRow } from '../store';
@@ -7,13 +6,13 @@ import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
 
 /**
- * The import worker (import-runner.ts): a thread with its own connection to
- * the store's file, set up as the server's (every commit synced), that plans
+ * The import worker (import-runner.ts): a child process with its own connection to
+ * the store's file (its path the first argument), set up as the server's (every commit synced), that plans
  * an import and, when asked, writes it in one transaction through the same
  * item writes and ledger as every other path. The server's feed announces
- * what it committed, as it does another process's.
+ * what it committed, as it does another process's. It ends when the server lets go of it (disconnect).
  */
-const db = new Database((workerData as { file: string }).file, { fileMustExist: true });
+const db = new Database(process.argv[2]!, { fileMustExist: true });
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 // An import's one transaction touches many pages: kept in memory up to 64 MB until its commit, beyond it
@@ -28,7 +27,14 @@ const arriving = new Map<number, ImportRow[]>();
 type Message =
   { id: number; batch: Uint8Array } | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
 
-parentPort?.on('message', (message: Message) => {
+const answer = (message: { id: number; ok: boolean; value?: unknown; message?: string }) => process.send?.(message);
+
+process.on('disconnect', () => {
+  db.close();
+  process.exit(0);
+});
+
+process.on('message', (message: Message) => {
   const { id } = message;
   if ('batch' in message) {
     const rows = arriving.get(id) ?? [];
@@ -44,8 +50,8 @@ parentPort?.on('message', (message: Message) => {
     // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would
     // copy them on the event loop).
     if (apply) db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort?.postMessage({ id, ok: true, value });
+    answer({ id, ok: true, value });
   } catch (error) {
-    parentPort?.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -90,14 +90,19 @@ function workerRunner(file: string): SearchRunner {
 }
 
 /**
- * A worker thread of the store (`search-worker` or `import-worker`) on `file`: the compiled server has
- * <entry>.js beside it (build.mjs); from source (tsx, jest) the worker loads the TypeScript through tsx.
+ * Where a worker of the store (`search-worker` or `import-worker`) starts from: the compiled server has
+ * <entry>.js beside it (build.mjs); from source (tsx, jest) the TypeScript is loaded through tsx.
  */
-export function spawnWorker(entry: 'search-worker' | 'import-worker', file: string): Worker {
+export function workerEntry(entry: 'search-worker' | 'import-worker'): { compiled: string } | { source: string } {
   const compiled = path.join(__dirname, `${entry}.js`);
-  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { file } });
-  const source = path.join(__dirname, `${entry}.ts`);
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
+  return fs.existsSync(compiled) ? { compiled } : { source: path.join(__dirname, `${entry}.ts`) };
+}
+
+/** A worker thread of the store on `file` (workerEntry). */
+export function spawnWorker(entry: 'search-worker', file: string): Worker {
+  const where = workerEntry(entry);
+  if ('compiled' in where) return new Worker(where.compiled, { workerData: { file } });
+  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(where.source)});`, {
     eval: true,
     workerData: { file },
   });
