@@ -24,14 +24,14 @@ beforeEach(() => {
   events = [];
   const realFsync = fs.fsync;
   let calls = 0;
-  jest.spyOn(fs, 'fsync').mockImplementation(((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+  jest.spyOn(fs, 'fsync').mockImplementation((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
     const call = ++calls;
     events.push(`sync ${call} start`);
     realFsync(fd, (error) => {
       events.push(`sync ${call} done`);
       done(error);
     });
-  }) as typeof fs.fsync);
+  });
 });
 
 afterEach(() => {

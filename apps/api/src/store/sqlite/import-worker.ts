@@ -12,7 +12,7 @@ import { sqliteLedger } from './sqlite-ledger';
  * item writes and ledger as every other path. The server's feed announces
  * what it committed, as it does another process's. It ends when the server lets go of it (disconnect).
  */
-const db = new Database(process.argv[2]!, { fileMustExist: true });
+const db = new Database(process.argv[2], { fileMustExist: true });
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 // An import's one transaction touches many pages: kept in memory up to 64 MB until its commit, beyond it

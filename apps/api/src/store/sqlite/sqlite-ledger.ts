@@ -124,7 +124,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       return movementId;
     },
     audit: appendAudit,
-    countingTogether: auditCounts.together,
+    countingTogether: (writes) => auditCounts.together(writes),
     bumpRevision() {
       // Forgotten before the write: a transaction that rolls it back leaves nothing stale either.
       known = undefined;
