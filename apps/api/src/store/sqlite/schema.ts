@@ -4,6 +4,7 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import {
   countLedger,
   LEDGER_TRIGGERS,
+  reclassifyEdits,
   syncLedgerTriggers,
   V12_DAY_BUCKETS,
   V8_STATS,
@@ -268,6 +269,9 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     syncLedgerTriggers(db);
     countLedger(db);
   },
+  // Issue 32: a PUT's change of the quantity is an `edit` (a correction), no longer an `adjust` (a removal when
+  // it lowered the quantity): past ones found by their audit entry, the ledger counted again (schema-stats.ts).
+  reclassifyEdits,
 ];
 
 /**
