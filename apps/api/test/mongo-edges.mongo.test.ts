@@ -328,7 +328,7 @@ describe('MongoDB: past edits of the quantity (issue 32)', () => {
     const db = client.db(dbName);
     const movements = db.collection('movements');
     const item = await store.items.create(phone({ name: 'Edited', quantity: 10 }), ada);
-    const lastMovement = async () => (await movements.find({}).sort({ _id: -1 }).limit(1).next())!._id as ObjectId;
+    const lastMovement = async () => (await movements.find({}).sort({ _id: -1 }).limit(1).next())!._id;
     expect(await store.items.update(item._id, phone({ name: 'Edited', quantity: 7 }), ada)).toMatchObject({ ok: true });
     const lowered = await lastMovement();
     expect(await store.items.update(item._id, phone({ name: 'Edited', quantity: 12 }), ada)).toMatchObject({
@@ -350,7 +350,7 @@ describe('MongoDB: past edits of the quantity (issue 32)', () => {
 
     const reasons = Object.fromEntries(
       (await movements.find({ itemId: new ObjectId(item._id), reason: { $ne: 'created' } }).toArray()).map((doc) => [
-        (doc._id as ObjectId).toHexString(),
+        doc._id.toHexString(),
         doc.reason,
       ]),
     );
