@@ -157,16 +157,16 @@ describe(`the change feed: ${TEST_STORE}`, () => {
       expect(alert.movementId).toBeUndefined();
     });
 
-    it('update of the quantity: `adjust` with the movement of new − current', async () => {
+    it('update of the quantity: `edit` with the movement of new − current', async () => {
       const item = await store.items.create(phone({ quantity: 10, minStock: 3 }), staff);
       await next(1);
       await store.items.update(item._id, phone({ quantity: 14 }), staff);
       const movement = await lastMovement(item._id);
-      expect(movement).toMatchObject({ reason: 'adjust', delta: 4, quantityAfter: 14 });
+      expect(movement).toMatchObject({ reason: 'edit', delta: 4, quantityAfter: 14 });
       expect(await next(1)).toEqual([
         change({
           itemId: item._id,
-          cause: 'adjust',
+          cause: 'edit',
           quantity: 14,
           minStock: 3,
           version: 2,

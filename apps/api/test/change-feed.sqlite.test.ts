@@ -46,7 +46,7 @@ describe('after commit', () => {
     expect(heard.map(({ change }) => change.cause)).toEqual([
       'created',
       'restock',
-      'adjust',
+      'edit',
       'updated',
       'delivery',
       'cancel',

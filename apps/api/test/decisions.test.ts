@@ -135,18 +135,18 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
     expect(decideEdit(before, input(), free, ALICE, AT, 3)).toEqual({ ok: true, changed: false, item: before });
   });
 
-  it('makes a changed quantity an adjust movement of new − current, and moves the version on', () => {
+  it('makes a changed quantity an edit movement of new − current, and moves the version on', () => {
     const decision = decideEdit(item({ minStock: 5 }), input({ quantity: 4, name: 'Big bolt' }), free, ALICE, AT);
     if (!decision.ok || !decision.changed) throw new Error('expected a change');
     const { write } = decision;
     expect(write.kind).toBe('fields');
     expect(write.item).toEqual(item({ name: 'Big bolt', quantity: 4, minStock: 5, version: 4, updatedAt: AT }));
     expect(write.change).toMatchObject({
-      cause: 'adjust',
+      cause: 'edit',
       itemName: 'Big bolt',
       before: { quantity: 10, minStock: 5 },
       after: { quantity: 4, minStock: 5, version: 4 },
-      movement: { delta: -6, reason: 'adjust' },
+      movement: { delta: -6, reason: 'edit' },
       audit: { action: 'item.update', changes: { name: ['Bolt', 'Big bolt'], quantity: [10, 4] } },
       alert: { op: 'open', kind: 'low' },
     });

@@ -116,10 +116,10 @@ describe('PUT /api/inventory/:id with If-Match', () => {
       .send(itemBody({ quantity: 12 }));
     expect(fresh.status).toBe(200);
     expect(fresh.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
-    expect((await historyOf(itemId, token))[0]).toMatchObject({ reason: 'adjust', delta: 5, quantityAfter: 12 });
+    expect((await historyOf(itemId, token))[0]).toMatchObject({ reason: 'edit', delta: 5, quantityAfter: 12 });
   });
 
-  it('without If-Match (the spec client) still works; the quantity it changes is an adjust of new − current', async () => {
+  it('without If-Match (the spec client) still works; the quantity it changes is an edit of new − current', async () => {
     const itemId = await t.addItem({ quantity: 10 });
     const token = await t.tokenFor('ann@shop.com');
     const res = await request(t.app)
@@ -127,7 +127,7 @@ describe('PUT /api/inventory/:id with If-Match', () => {
       .set(auth(token))
       .send(itemBody({ quantity: 4 }));
     expect(res.status).toBe(200);
-    expect((await historyOf(itemId, token))[0]).toMatchObject({ reason: 'adjust', delta: -6, quantityAfter: 4 });
+    expect((await historyOf(itemId, token))[0]).toMatchObject({ reason: 'edit', delta: -6, quantityAfter: 4 });
   });
 
   it('a malformed If-Match is a 412, never a silent overwrite', async () => {

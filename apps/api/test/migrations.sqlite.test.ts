@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { migrate, SCHEMA_VERSION } from '../src/store/sqlite/schema';
+import { LEDGER_TRIGGERS } from '../src/store/sqlite/schema-stats';
 import { sqliteStats } from '../src/store/sqlite/sqlite-stats';
 
 /**
@@ -313,5 +314,84 @@ it('brings the alerts of a version 10 file to the state: missing opened, stale r
     { event: 'opened', channel: 'email', state: 'sent' },
   ]);
   expect(() => alert.run('a5', 'cable', 'Cable', 66, '2026-01-06T00:00:00.000Z')).toThrow(/UNIQUE/);
+  db.close();
+});
+
+/**
+ * Migration 13 (issue 32): a PUT's change of the quantity is an `edit` (a correction either way), no longer an
+ * `adjust` (the stock form's removal). A version 12 file's `adjust` movements become `edit` by a sure sign only:
+ * their `item.update` audit entry, or a delta above 0 (the stock form's additions were always `restock`); the
+ * stock form's removal, and a lowering with no audit entry (from before the audit: nothing tells it from a
+ * removal), stay `adjust`. The triggers are made again from the table (the file's refused `edit`), and the
+ * days are counted again: the PUT's lowering and its undo move from removed to corrections.
+ */
+it('makes a version 12 file’s PUT-made `adjust` movements `edit`, and counts its days again', async () => {
+  const db = new Database(':memory:');
+  migrate(db, 12);
+  // The reason checks as the version before made them, from a table without `edit`.
+  for (const name of ['movements_reason_checked', 'movements_reason_checked_update']) {
+    db.exec(`DROP TRIGGER ${name}`);
+    db.exec(LEDGER_TRIGGERS[name]!.replaceAll(", 'edit'", ''));
+  }
+  const cable = 'c'.repeat(24);
+  db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, 'Cable', 'S', 1, 12, 'then')`,
+  ).run(cable);
+  const move = db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, note, at, undo_of)
+     VALUES (?, ?, ?, 0, ?, 'u', 'u@x', ?, ?, ?)`,
+  );
+  const audit = db.prepare(
+    `INSERT INTO audit (id, at, actor_uid, actor_email, action, target_kind, target_id, target_name, item_id, movement_id)
+     VALUES (?, ?, 'u', 'u@x', ?, 'item', ?, 'Cable', ?, ?)`,
+  );
+  const today = new Date().toISOString();
+  const day = today.slice(0, 10);
+  move.run('m1', cable, 10, 'created', null, today, null);
+  move.run('m2', cable, -3, 'adjust', null, today, null);
+  audit.run('a2', today, 'item.update', cable, cable, 'm2');
+  move.run('m3', cable, 5, 'adjust', null, today, null);
+  move.run('m4', cable, -2, 'adjust', 'Broken', today, null);
+  audit.run('a4', today, 'stock.remove', cable, cable, 'm4');
+  move.run('m5', cable, -1, 'adjust', null, today, null);
+  move.run('m6', cable, 3, 'undo', null, today, 'm2');
+  audit.run('a6', today, 'stock.undo', cable, cable, 'm6');
+  // An import's update has an `item.update` entry too: its movement is no `adjust`, and stays as it is.
+  move.run('m7', cable, 4, 'import', null, today, null);
+  audit.run('a7', today, 'item.update', cable, cable, 'm7');
+  expect(() => move.run('x', cable, 1, 'edit', null, today, null)).toThrow(/CHECK constraint failed/);
+  const buckets = () =>
+    db
+      .prepare('SELECT received, delivered, removed, corrections, opening, deletions FROM day_buckets WHERE day = ?')
+      .get(day);
+  // As the version before counted them: the PUT's lowering as removed, and so its undo.
+  expect(buckets()).toEqual({
+    received: 4,
+    delivered: 0,
+    removed: 3 + 2 + 1 - 3,
+    corrections: 5,
+    opening: 10,
+    deletions: 0,
+  });
+
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+  expect(db.prepare('SELECT id, reason FROM movements ORDER BY seq').all()).toEqual([
+    { id: 'm1', reason: 'created' },
+    { id: 'm2', reason: 'edit' },
+    { id: 'm3', reason: 'edit' },
+    { id: 'm4', reason: 'adjust' },
+    { id: 'm5', reason: 'adjust' },
+    { id: 'm6', reason: 'undo' },
+    { id: 'm7', reason: 'import' },
+  ]);
+  const counted = { received: 4, delivered: 0, removed: 2 + 1, corrections: -3 + 5 + 3, opening: 10, deletions: 0 };
+  expect(buckets()).toEqual(counted);
+  const stats = await sqliteStats(db).read();
+  expect(stats.movementsByDay.at(-1)).toEqual({ day, ...counted, in: 4, out: 3 });
+
+  // The triggers know `edit` now, and count it as a correction.
+  move.run('m8', cable, -4, 'edit', null, today, null);
+  expect(buckets()).toEqual({ ...counted, corrections: counted.corrections - 4 });
   db.close();
 });

@@ -301,6 +301,74 @@ describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
   });
 });
 
+describe('MongoDB: past edits of the quantity (issue 32)', () => {
+  let client: MongoClient;
+  let store: Store;
+  let dbName: string;
+
+  beforeEach(async () => {
+    dbName = testDbName();
+    client = await MongoClient.connect(testMongoUri());
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await client.close();
+    await dropTestDb(testMongoUri(), dbName);
+  });
+
+  /**
+   * Issue 32 (mongo-edits.ts, as SQLite's migration 13): a store of the version before recorded a PUT's change
+   * of the quantity as `adjust`. At the next start the ones a sure sign shows (their `item.update` audit entry,
+   * or a delta above 0) become `edit` and the days are counted again; a removal stays, and so does a lowering
+   * whose audit entry is missing (from before the audit: it cannot be told from a removal).
+   */
+  it('makes past PUT-made `adjust` movements `edit` at the next start, and counts the days again', async () => {
+    const db = client.db(dbName);
+    const movements = db.collection('movements');
+    const item = await store.items.create(phone({ name: 'Edited', quantity: 10 }), ada);
+    const lastMovement = async () => (await movements.find({}).sort({ _id: -1 }).limit(1).next())!._id;
+    expect(await store.items.update(item._id, phone({ name: 'Edited', quantity: 7 }), ada)).toMatchObject({ ok: true });
+    const lowered = await lastMovement();
+    expect(await store.items.update(item._id, phone({ name: 'Edited', quantity: 12 }), ada)).toMatchObject({
+      ok: true,
+    });
+    const raised = await lastMovement();
+    expect(await store.items.update(item._id, phone({ name: 'Edited', quantity: 11 }), ada)).toMatchObject({
+      ok: true,
+    });
+    const unlinked = await lastMovement();
+    expect(await store.items.changeStock(item._id, { delta: -2 }, ada)).toMatchObject({ ok: true });
+    const removal = await lastMovement();
+    // As the version before wrote them; the last edit's audit entry gone (as if from before the audit).
+    await movements.updateMany({ _id: { $in: [lowered, raised, unlinked] } }, { $set: { reason: 'adjust' } });
+    await db.collection('audit').deleteOne({ movementId: unlinked });
+    await db.collection<DayDoc>('meta').deleteOne({ _id: 'movements_edit_reason' });
+    await store.close();
+    store = await openMongoStore(testMongoUri(), dbName, quiet);
+
+    const reasons = Object.fromEntries(
+      (await movements.find({ itemId: new ObjectId(item._id), reason: { $ne: 'created' } }).toArray()).map((doc) => [
+        doc._id.toHexString(),
+        doc.reason,
+      ]),
+    );
+    expect(reasons).toEqual({
+      [lowered.toHexString()]: 'edit',
+      [raised.toHexString()]: 'edit',
+      [unlinked.toHexString()]: 'adjust',
+      [removal.toHexString()]: 'adjust',
+    });
+    expect((await store.stats.read(new Date())).movementsByDay.at(-1)).toMatchObject({
+      opening: 10,
+      corrections: -3 + 5,
+      removed: 1 + 2,
+      out: 3,
+    });
+  });
+});
+
 describe(`MongoDB under fail points (a replica set of its own, started with ${TEST_COMMANDS.join(' ')})`, () => {
   let replSet: MongoMemoryReplSet;
   let client: MongoClient;

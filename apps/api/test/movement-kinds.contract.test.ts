@@ -37,7 +37,7 @@ describe('the movement kinds table', () => {
   });
 
   it('keeps the names and meanings the API and the stores have used (item.ts); a new reason goes last', () => {
-    expect(item.MOVEMENT_REASONS.slice(0, 8)).toEqual([
+    expect(item.MOVEMENT_REASONS.slice(0, 9)).toEqual([
       'created',
       'restock',
       'adjust',
@@ -46,9 +46,15 @@ describe('the movement kinds table', () => {
       'deleted',
       'import',
       'undo',
+      'edit',
     ]);
-    expect([...item.UNDOABLE_REASONS]).toEqual(['restock', 'adjust', 'import']);
-    expect(item.MOVEMENT_REASONS.filter((reason) => item.isUndoable(reason))).toEqual(['restock', 'adjust', 'import']);
+    expect([...item.UNDOABLE_REASONS]).toEqual(['restock', 'adjust', 'import', 'edit']);
+    expect(item.MOVEMENT_REASONS.filter((reason) => item.isUndoable(reason))).toEqual([
+      'restock',
+      'adjust',
+      'import',
+      'edit',
+    ]);
   });
 
   /**
@@ -78,6 +84,11 @@ describe('the movement kinds table', () => {
       ['undo', -7, 'import', { received: -7 }],
       ['undo', 7, 'import', { corrections: 7 }],
       ['undo', 7, undefined, { corrections: 7 }],
+      // Issue 32: an edit of the quantity is a correction either way, and so is its undo (the other way).
+      ['edit', 7, undefined, { corrections: 7 }],
+      ['edit', -7, undefined, { corrections: -7 }],
+      ['undo', 7, 'edit', { corrections: 7 }],
+      ['undo', -7, 'edit', { corrections: -7 }],
     ];
     for (const [reason, delta, undone, share] of cases) {
       expect([reason, delta, undone, dayTotalsOf(reason, delta, undone)]).toEqual([
@@ -117,6 +128,7 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
     deliveryId?: string;
     restockId?: string;
     removalId?: string;
+    editId?: string;
   }
   const ok = <T extends { ok: boolean }>(outcome: T): Extract<T, { ok: true }> => {
     if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome)}`);
@@ -136,7 +148,14 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
     ],
     adjust: [
       async (items) => (items.removalId = ok(await store.items.changeStock(items.kept, { delta: -2 }, ada)).movementId),
+    ],
+    // A PUT that changes the quantity, up then down (before the undos: one of them takes the second back).
+    edit: [
       async (items) => ok(await store.items.update(items.other, phone({ name: 'Other', quantity: 9 }), bob)),
+      async (items) => {
+        ok(await store.items.update(items.other, phone({ name: 'Other', quantity: 7 }), bob));
+        items.editId = (await ledgerLines()).at(-1)!._id;
+      },
     ],
     delivery: [
       async (items) =>
@@ -147,6 +166,7 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
     undo: [
       async (items) => ok(await store.items.undo(items.restockId!, ada)),
       async (items) => ok(await store.items.undo(items.removalId!, ada)),
+      async (items) => ok(await store.items.undo(items.editId!, bob)),
     ],
     deleted: [async (items) => store.items.remove(items.gone, bob)],
   };
@@ -210,12 +230,13 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
     expect(Object.fromEntries([...seen].map(([reason, signs]) => [reason, [...signs].sort()]))).toEqual({
       created: ['0'],
       restock: ['1'],
-      adjust: ['-1', '1'],
+      adjust: ['-1'],
       delivery: ['-1'],
       cancel: ['1'],
       import: ['-1', '1'],
       undo: ['-1', '1'],
       deleted: ['-1'],
+      edit: ['-1', '1'],
     });
   });
 });

@@ -226,7 +226,7 @@ describe('every documented operation answers as documented', () => {
     expect((history.body as StockMovement[]).map((movement) => movement.reason)).toEqual([
       'deleted',
       'restock',
-      'adjust',
+      'edit',
       'created',
     ]);
     expect(

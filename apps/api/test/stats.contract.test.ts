@@ -114,19 +114,20 @@ describe(`stats: ${TEST_STORE}`, () => {
     expect((await store.items.undo(undone.movementId, bob)).ok).toBe(true);
     await store.items.remove(gone._id, bob);
     stats = await store.stats.read();
-    // Pixel 5 → 7 (cancel: its delivery no longer counts) → 4 (PUT: 3 removed) is low; Gone's restock and its
-    // undo change no bucket; Gone is deleted with its 7: a deletion, not out, and no longer a mover.
+    // Pixel 5 → 7 (cancel: its delivery no longer counts) → 4 (PUT: an edit, 3 corrected down, not removed) is
+    // low; Gone's restock and its undo change no bucket; Gone is deleted with its 7: a deletion, not out, and no
+    // longer a mover.
     expect(stats).toMatchObject({ items: 2, units: 4, stockValue: 80, low: 1, out: 1 });
     expect(stats.movementsByDay.at(-1)).toEqual({
       day: utcDay(new Date()),
       received: 0,
       delivered: 4,
-      removed: 6,
-      corrections: 0,
+      removed: 3,
+      corrections: -3,
       opening: 21,
       deletions: 7,
       in: 0,
-      out: 10,
+      out: 7,
     });
     expect(stats.topMovers).toEqual([{ itemId: nokia._id, name: 'Nokia', out: 3 }]);
     expect(stats).toEqual(await expectedStats(store, new Date()));

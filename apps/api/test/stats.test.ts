@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { statsSchema } from '@smart-zone/types/api-schemas';
-import { SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { SYSTEM_ACTOR, type StockMovement } from '@smart-zone/types/item';
 import { demoItems } from '../src/store/demo-items';
 import { errorOf } from './support/bodies';
-import { makeTestApp, type TestApp } from './helpers/test-app';
+import { makeTestApp, sampleItem, type TestApp } from './helpers/test-app';
 
 /** GET /api/stats over HTTP: the team reads it, nobody else; a write is in the next answer, never a cached one. */
 
@@ -106,6 +106,55 @@ describe('the day buckets (issue 32)', () => {
     const after = await today();
     expect(after.day).toEqual(before.day);
     expect(after.topMovers).toEqual([]);
+  });
+
+  /**
+   * An owner's edit of the quantity (PUT) is a correction, its own reason (`edit`), each way: not `removed`,
+   * which stays the stock form's; an undo of an edit takes it back out of corrections.
+   */
+  it('an edit of the quantity is a correction each way, a removal still removed, an undo of an edit taken back', async () => {
+    const cable = await t.addItem({ name: 'USB-C Cable', quantity: 10 });
+    const before = (await today()).day;
+    const edit = (quantity: number) =>
+      request(t.app)
+        .put(`/api/inventory/${cable}`)
+        .set(auth(owner))
+        .send({ ...sampleItem, name: 'USB-C Cable', quantity })
+        .expect(200);
+    const newest = async () => {
+      const res = await request(t.app).get(`/api/inventory/${cable}/history`).set(auth(owner)).expect(200);
+      return (res.body as StockMovement[])[0]!;
+    };
+    const undo = (movementId: string) =>
+      request(t.app).post(`/api/movements/${movementId}/undo`).set(auth(owner)).expect(200);
+
+    await edit(7);
+    const lowered = await newest();
+    expect(lowered).toMatchObject({ reason: 'edit', delta: -3, quantityAfter: 7 });
+    expect((await today()).day).toEqual({ ...before, corrections: -3, removed: 0, out: 0 });
+
+    await edit(12);
+    const raised = await newest();
+    expect(raised).toMatchObject({ reason: 'edit', delta: 5, quantityAfter: 12 });
+    expect((await today()).day).toEqual({ ...before, corrections: -3 + 5, removed: 0, in: 0, out: 0 });
+
+    await request(t.app)
+      .post(`/api/inventory/${cable}/stock`)
+      .set(auth(clerk))
+      .send({ delta: -2, note: 'Broken' })
+      .expect(200);
+    expect(await newest()).toMatchObject({ reason: 'adjust', delta: -2, quantityAfter: 10 });
+    const removed = { ...before, corrections: 2, removed: 2, out: 2 };
+    expect((await today()).day).toEqual(removed);
+
+    // Each undo takes its edit back out of corrections; the removal stays removed.
+    await undo(raised._id);
+    expect((await today()).day).toEqual({ ...removed, corrections: -3 });
+    await undo(lowered._id);
+    const after = await today();
+    expect(after.day).toEqual({ ...removed, corrections: 0 });
+    expect(after.topMovers).toEqual([]);
+    expect(await t.store.items.get(cable)).toMatchObject({ quantity: 8 });
   });
 
   it('a deleted demo item’s units count as deletions, not out', async () => {

@@ -269,7 +269,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
     const ledger = async (id: string) => (await store.items.history(id, { limit: 1000, skip: 0 })).movements;
     const sumOfDeltas = async (id: string) => (await ledger(id)).reduce((sum, movement) => sum + movement.delta, 0);
 
-    it('records creation, restock, adjust, delivery, cancel and deletion, newest first, quantity = sum of deltas', async () => {
+    it('records creation, restock, adjust (a removal), delivery, cancel, edit and deletion, newest first, quantity = sum of deltas', async () => {
       const item = await store.items.create(phone({ quantity: 10 }), staff);
       expect(await store.items.changeStock(item._id, { delta: 5, note: 'pallet 7' }, staff)).toMatchObject({
         ok: true,
@@ -288,7 +288,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
 
       const movements = await ledger(item._id);
       expect(movements.map((m) => [m.reason, m.delta, m.quantityAfter, m.actor.uid])).toEqual([
-        ['adjust', 7, 20, bob.uid],
+        ['edit', 7, 20, bob.uid],
         ['cancel', 3, 13, ada.uid],
         ['delivery', -3, 10, ada.uid],
         ['adjust', -2, 13, staff.uid],
@@ -369,7 +369,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
       expect(await store.items.get(item._id)).toEqual(current);
       const fresh = await store.items.update(item._id, phone({ quantity: 15 }), bob, 2);
       expect(fresh).toMatchObject({ ok: true, changed: true, item: { quantity: 15, version: 3 } });
-      expect((await ledger(item._id))[0]).toMatchObject({ reason: 'adjust', delta: 8, quantityAfter: 15 });
+      expect((await ledger(item._id))[0]).toMatchObject({ reason: 'edit', delta: 8, quantityAfter: 15 });
     });
 
     it('an update that changes nothing writes nothing', async () => {

@@ -45,7 +45,7 @@ const IMPORTER: Author = { ...bob, reason: 'CSV import' };
 const SKUS = ['SKU-A', 'SKU-B', 'SKU-C'];
 const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 /** The model's own list (not UNDOABLE_REASONS): a change of what may be undone must fail here first. */
-const UNDOABLE: MovementReason[] = ['restock', 'adjust', 'import'];
+const UNDOABLE: MovementReason[] = ['restock', 'adjust', 'import', 'edit'];
 
 // --- The writes -----------------------------------------------------------------------------------------
 
@@ -297,6 +297,7 @@ const PATHS = [
   'cancel of a deleted item',
   'cancel over_limit',
   'undo',
+  'undo of an edit',
   'undo not_found',
   'undo not_yours',
   'undo too_late',
@@ -411,7 +412,7 @@ async function step(model: Model, runners: Runner[], op: Op): Promise<boolean> {
       const delta = wanted.quantity - current.fields.quantity;
       current.fields = { ...wanted, quantity: current.fields.quantity };
       current.version += 1;
-      const movement = delta === 0 ? null : model.move(item, 'adjust', delta, author.uid);
+      const movement = delta === 0 ? null : model.move(item, 'edit', delta, author.uid);
       model.audit.push({ action: 'item.update', target: `item ${item}`, movement });
       if (movement !== null) for (const runner of runners) await learnMovements(runner, model, item);
       met.add(delta === 0 ? 'edit' : 'edit quantity');
@@ -584,7 +585,7 @@ async function step(model: Model, runners: Runner[], op: Op): Promise<boolean> {
         expect(outcome).toMatchObject({ ok: true, item: { quantity: after, version: current.version } });
         if (outcome.ok) runner.movements[movement] = outcome.movementId;
       }
-      met.add('undo');
+      met.add(target.reason === 'edit' ? 'undo of an edit' : 'undo');
       return true;
     }
     case 'delete': {

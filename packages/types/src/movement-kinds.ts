@@ -56,9 +56,12 @@ export const KIND_COUNTS = {
   received: { bucket: 'received', topMovers: false, alerts: true },
   /** Goods out to a customer, or back in when a delivery is cancelled. */
   delivered: { bucket: 'delivered', topMovers: true, alerts: true },
-  /** Stock taken away by hand (spoilt, lost, used: the stock form), or an edit that lowers the quantity. */
+  /**
+   * Stock taken away by hand (spoilt, lost, used: the stock form's `adjust`); an `adjust` from before edits of
+   * the quantity had their own reason that no sure sign tells from a removal (migration 13) stays one.
+   */
   removed: { bucket: 'removed', topMovers: false, alerts: true },
-  /** The quantity set right: an edit that raises it, an import that lowers it. */
+  /** The quantity set right: an edit of it (either way), an import that lowers it. */
   correction: { bucket: 'corrections', topMovers: false, alerts: true },
   /** The whole stock of an item that is deleted: out of the warehouse, no item's mover. */
   deletion: { bucket: 'deletions', topMovers: false, alerts: false },
@@ -87,7 +90,7 @@ export interface MovementKindRow {
 export const MOVEMENT_KINDS = {
   created: { label: 'Added', noun: 'a creation', in: 'opening', out: null, zero: true, undo: 'none' },
   restock: { label: 'Restock', noun: 'a restock', in: 'received', out: null, zero: false, undo: 'undo' },
-  // The stock form's removal (−), or an edit of the quantity (either way).
+  // The stock form's removal (−). Before `edit` (issue 32), a PUT's change of the quantity too (+ only by a PUT).
   adjust: { label: 'Adjustment', noun: 'a removal', in: 'correction', out: 'removed', zero: false, undo: 'undo' },
   delivery: { label: 'Delivery', noun: 'a delivery', in: null, out: 'delivered', zero: false, undo: 'cancel' },
   // A delivery taken back: its units come in again.
@@ -105,13 +108,22 @@ export const MOVEMENT_KINDS = {
   // The movement named by `undoOf` taken back: it counts as that movement, its units the other way
   // (countedKindOf); its own kinds only when that movement is unknown.
   undo: { label: 'Undo', noun: 'an undo', in: 'correction', out: 'correction', zero: false, undo: 'none' },
+  // A PUT that changed the quantity (new − current): the quantity set right, either way (issue 32).
+  edit: {
+    label: 'Quantity edited',
+    noun: 'a quantity edit',
+    in: 'correction',
+    out: 'correction',
+    zero: false,
+    undo: 'undo',
+  },
 } as const satisfies Record<string, MovementKindRow>;
 
 type Table = typeof MOVEMENT_KINDS;
 
 /**
  * Why an item's quantity moved. `import`: a CSV import set the quantity (new − current); `undo`: the
- * movement named by `undoOf` taken back (POST /movements/:id/undo).
+ * movement named by `undoOf` taken back (POST /movements/:id/undo); `edit`: a PUT set it (new − current).
  */
 export const MOVEMENT_REASONS = Object.keys(MOVEMENT_KINDS) as unknown as readonly [keyof Table, ...(keyof Table)[]];
 export type MovementReason = keyof Table;

@@ -241,7 +241,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       path: '/inventory/:id',
       operationId: 'updateItem',
       tag: 'inventory',
-      summary: 'Change an item (a changed quantity is an `adjust` movement)',
+      summary: 'Change an item (a changed quantity is an `edit` movement)',
       description: 'The whole item is sent. With If-Match, only while the item is still at that version.',
       access: 'manageItems',
       params: itemId,

@@ -84,7 +84,8 @@ describe('stock history (staff)', () => {
       _id: String(index).padStart(24, 'e'),
       delta: index === 0 ? -2 : 1,
       quantityAfter: 20 - index,
-      reason: index === 0 ? 'delivery' : 'restock',
+      // A PUT's change of the quantity is an `edit` (issue 32).
+      reason: index === 0 ? 'delivery' : index === 2 ? 'edit' : 'restock',
       actor: { uid: 'u-ann', email: `ann${index}@example.com` },
       note: index === 1 ? 'Returned box' : undefined,
       at: new Date(Date.UTC(2026, 10, 20 - index, 9)).toISOString(),
@@ -105,7 +106,7 @@ describe('stock history (staff)', () => {
 
     const rows = await screen.findAllByTestId('history-row');
     expect(rows).toHaveLength(HISTORY_PAGE_SIZE);
-    const [first, second] = rows as [HTMLElement, HTMLElement];
+    const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(first).getByText('Delivery')).toBeInTheDocument();
     expect(within(first).getByText('−2')).toBeInTheDocument();
     expect(within(first).getByText('20')).toBeInTheDocument();
@@ -114,6 +115,7 @@ describe('stock history (staff)', () => {
     expect(within(second).getByText('Restock')).toBeInTheDocument();
     expect(within(second).getByText('+1')).toBeInTheDocument();
     expect(within(second).getByText('Returned box')).toBeInTheDocument();
+    expect(within(third).getByText('Quantity edited')).toBeInTheDocument();
     expect(within(card('Stock history')).getByTestId('list-summary')).toHaveTextContent('Showing 1–10 of 12 changes');
     expect(calls.find((call) => call.path.includes('/history'))!.path).toBe(`${ITEM_PATH}/history?limit=10`);
 

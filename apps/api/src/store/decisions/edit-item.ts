@@ -12,9 +12,12 @@ export type EditDecision =
   | { ok: true; changed: false; item: Item }
   | { ok: true; changed: true; write: ItemWrite };
 
+/** Why an edit of an item's fields moved its quantity: a PUT's `edit`, an import's `import`, a receiving file's `restock`. */
+type EditReason = 'edit' | 'import' | 'restock';
+
 /**
  * An item given new fields (settled: its reorder point, and its SKU or null), already checked: a changed
- * quantity is a movement of `quantityReason` (a PUT's `adjust`, an import's `import`, a receiving file's
+ * quantity is a movement of `quantityReason` (a PUT's `edit`, an import's `import`, a receiving file's
  * `restock`, recorded as a restock is: a `stock.restock` audit entry) of new − current.
  */
 export function editWrite(
@@ -22,7 +25,7 @@ export function editWrite(
   wanted: ItemFields,
   by: Author,
   at: string,
-  quantityReason: 'adjust' | 'import' | 'restock',
+  quantityReason: EditReason,
 ): ItemWrite {
   const item = withFields(before, wanted, at);
   const delta = item.quantity - before.quantity;
@@ -71,5 +74,5 @@ export function decideEdit(
   if (wanted.sku !== null && wanted.sku !== kept.sku && holder && holder.id !== before._id) {
     throw new SkuTakenError(wanted.sku, holder);
   }
-  return { ok: true, changed: true, write: editWrite(before, wanted, by, at, 'adjust') };
+  return { ok: true, changed: true, write: editWrite(before, wanted, by, at, 'edit') };
 }

@@ -19,7 +19,7 @@ export interface ImportWrites {
     before: ItemDoc,
     wanted: ItemFields,
     by: Author,
-    reason: 'adjust' | 'import' | 'restock',
+    reason: 'edit' | 'import' | 'restock',
     at: Date,
     seq: number,
   ): ItemChange;

@@ -68,7 +68,7 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     before: ItemDoc,
     wanted: Settled,
     actor: Author,
-    quantityReason: 'adjust' | 'import' | 'restock',
+    quantityReason: 'edit' | 'import' | 'restock',
     at: Date,
     seq: number,
   ) => ledgerChange(editWrite(toItem(before), wanted, actor, at.toISOString(), quantityReason).change, seq);

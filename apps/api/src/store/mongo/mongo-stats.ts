@@ -143,16 +143,15 @@ const countedStages = [
 /**
  * Movements from before the day buckets were counted: their days and the items' units delivered, made
  * once from the ledger on the server ($merge), then marked done (issue 32: counted again in buckets, as
- * SQLite's migration 12). Safe to run again (it recomputes and replaces); writes that land while it runs,
+ * SQLite's migration 12), or `again` when a later step changed how past movements count (mongo-edits.ts).
+ * Safe to run again (it recomputes and replaces); writes that land while it runs,
  * on the first start after the upgrade, may be counted in the days it replaces or not.
  */
-export async function countPastMovements({
-  movements,
-  meta,
-  movementDays,
-  itemOutDays,
-}: MongoCollections): Promise<void> {
-  if (await meta.findOne({ _id: STATS_MIGRATED_KEY })) return;
+export async function countPastMovements(
+  { movements, meta, movementDays, itemOutDays }: MongoCollections,
+  { again = false } = {},
+): Promise<void> {
+  if (!again && (await meta.findOne({ _id: STATS_MIGRATED_KEY }))) return;
   // Counted again from the ledger: the days' documents and the items' days go, or they would count twice.
   await movementDays.deleteMany({});
   await itemOutDays.deleteMany({});

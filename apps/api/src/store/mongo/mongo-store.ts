@@ -123,7 +123,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
   const feed = mongoFeed(collections, { transactions, warn });
   const ledger = mongoLedger(client, collections, { transactions, where, committed: feed.committed });
   try {
-    await migrate(collections, ledger);
+    await migrate(collections, ledger, warn);
     // Where the feed starts when first subscribed to, unless this process commits something first.
     feed.committed(await ledger.position());
   } catch (error) {

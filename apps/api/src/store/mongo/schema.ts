@@ -3,6 +3,7 @@ import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { nameKey, searchText, STOCK_LEVEL_EXPR, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type MongoLedger } from './mongo-ledger';
+import { reclassifyEdits } from './mongo-edits';
 import { countItemTotals, countPastMovements } from './mongo-stats';
 import { INDEXES, RETIRED_INDEXES } from './schema-indexes';
 import { VALIDATORS } from './schema-validators';
@@ -73,17 +74,22 @@ export async function applySchema(db: Db, warn: (message: string) => void): Prom
 /**
  * What documents from earlier versions need, each step safe to run again and
  * beside another instance starting at the same time: the revision's catalogue
- * id, the ledger's opening balances, the name sort key, and deliveries' uid.
+ * id, the ledger's opening balances, the name sort key, past edits' reason (mongo-edits.ts), and deliveries' uid.
  * Items, deliveries and movements from before `seq`/`version` keep none: they
  * sort by _id after (history, deliveries) or before (items) the rest.
  */
-export async function migrate(collections: MongoCollections, ledger: MongoLedger): Promise<void> {
+export async function migrate(
+  collections: MongoCollections,
+  ledger: MongoLedger,
+  warn: (message: string) => void,
+): Promise<void> {
   await ledger.prepare();
   await openingBalances(collections, ledger);
   await nameKeys(collections, ledger);
   await searchGramsMigration(collections.items);
   await stockLevels(collections, ledger);
   await countPastMovements(collections);
+  await reclassifyEdits(collections, warn);
   await countItemTotals(collections);
   await alertStates(collections, ledger);
   // The first version's deliveries belonged to an email: they belong to no uid, as in SQLite (its V2).

@@ -87,7 +87,7 @@ export interface ItemRepository {
    */
   createMany(inputs: readonly ItemInput[], actor: Author): Promise<number>;
   /**
-   * Replaces the editable fields (ITEM_FIELDS; an absent `minStock` or `sku` keeps the item's). A changed quantity is an `adjust` movement of
+   * Replaces the editable fields (ITEM_FIELDS; an absent `minStock` or `sku` keeps the item's). A changed quantity is an `edit` movement of
    * new − current, computed inside the same atomic step. With `expectedVersion`
    * the update only happens if the item still has that version. An absent `sku` keeps the item's, '' or
    * null clears it; another item's SKU throws SkuTakenError and nothing is written.

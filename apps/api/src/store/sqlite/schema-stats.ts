@@ -152,6 +152,25 @@ INSERT INTO item_out_window (item_id, units_out)
 }
 
 /**
+ * Issue 32: a PUT's change of the quantity has a reason of its own, `edit` (a correction either way), where
+ * it was `adjust`, the stock form's removal (counted as removed when it lowered the quantity). Past `adjust`
+ * movements a PUT made become `edit`, by a sure sign only: the `item.update` audit entry linked to the
+ * movement (every PUT's since migration 5), or a delta above 0 (the stock form's additions were always
+ * `restock`). A removal from before the audit (no entry) cannot be told from a PUT's and stays `adjust`,
+ * counted as it was. The triggers are made from the table first (the file's may not know `edit`), and the
+ * ledger is counted again after (countLedger).
+ */
+export function reclassifyEdits(db: Database.Database): void {
+  syncLedgerTriggers(db);
+  db.exec(`
+UPDATE movements SET reason = 'edit'
+ WHERE reason = 'adjust'
+   AND (delta > 0 OR id IN (SELECT movement_id FROM audit WHERE action = 'item.update' AND movement_id IS NOT NULL));
+`);
+  countLedger(db);
+}
+
+/**
  * Issue 31: the movements table made again without its reason CHECK (it named
  * every reason, so each new one would have made the table again): which
  * reasons, and which may move 0, are movements_reason_checked's, made from the

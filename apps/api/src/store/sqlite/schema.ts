@@ -4,6 +4,7 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import {
   countLedger,
   LEDGER_TRIGGERS,
+  reclassifyEdits,
   syncLedgerTriggers,
   V12_DAY_BUCKETS,
   V8_STATS,
@@ -268,6 +269,9 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     syncLedgerTriggers(db);
     countLedger(db);
   },
+  // Issue 32: a PUT's change of the quantity is an `edit` (a correction), no longer an `adjust` (a removal when
+  // it lowered the quantity): past ones found by their audit entry, the ledger counted again (schema-stats.ts).
+  reclassifyEdits,
   // Issue 31: a delivery's list totals are counted by the group commit's batch (sqlite-deliveries.ts), once
   // per key, no longer by migration 5's trigger three rows per delivery; and the index of deliveries by
   // email and seq, which no query reads since the lists of live deliveries have their own, is dropped.
