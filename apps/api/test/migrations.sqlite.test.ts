@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { migrate } from '../src/store/sqlite/schema';
 import { sqliteStats } from '../src/store/sqlite/sqlite-stats';
+import { toMovement, type MovementRow } from '../src/store/sqlite/rows';
 
 /**
  * Migration 7 makes the movements table again (its reason CHECK names `import`
@@ -80,7 +81,7 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   const stats = sqliteStats(db);
   let read = await stats.read();
   expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });
@@ -189,7 +190,7 @@ it('drops the audit counting trigger of a version 9 file; its totals are kept', 
   expect(before).toHaveLength(5);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   expect(trigger.get()).toBe(0);
   expect(counts()).toEqual(before);
   db.close();
@@ -238,7 +239,7 @@ it('counts a version 10 file’s ledger again into day buckets and movers by uni
     50 + 3 + 3 + 3 + 3 + 12 + 1,
   );
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'movement_days'").get()).toBeUndefined();
   const stats = sqliteStats(db);
   let read = await stats.read();
@@ -287,7 +288,7 @@ it('brings the alerts of a version 10 file to the state: missing opened, stale r
   ).run();
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   const rows = db
     .prepare(
       `SELECT id, item_id, kind, quantity, min_stock, resolved_at IS NULL AS open FROM alerts ORDER BY item_id, seq`,
@@ -313,5 +314,22 @@ it('brings the alerts of a version 10 file to the state: missing opened, stale r
     { event: 'opened', channel: 'email', state: 'sent' },
   ]);
   expect(() => alert.run('a5', 'cable', 'Cable', 66, '2026-01-06T00:00:00.000Z')).toThrow(/UNIQUE/);
+  db.close();
+});
+
+/** Migration 15 (issue 33): a removal's reason beside its movement; older rows have none and still read. */
+it('adds the removal reason column to the movements of an older file, which keep reading without one', () => {
+  const db = new Database(':memory:');
+  migrate(db, 12);
+  db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, note, at)
+     VALUES ('m1', ?, -2, 3, 'adjust', 'u', 'u@x', 'old note', '2026-01-01T00:00:00.000Z')`,
+  ).run('a'.repeat(24));
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
+  const row = db.prepare("SELECT * FROM movements WHERE id = 'm1'").get() as MovementRow;
+  expect(row.why).toBeNull();
+  expect(toMovement(row)).toMatchObject({ reason: 'adjust', delta: -2, note: 'old note' });
+  expect(toMovement(row)).not.toHaveProperty('why');
   db.close();
 });

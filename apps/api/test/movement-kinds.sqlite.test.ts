@@ -150,8 +150,11 @@ it('keeps every movement of a version 8 file, then checks and counts by the tabl
   expect(() => insert.run('x', ITEM, 1, 1, 'transfer', null, 'now', null)).toThrow(/CHECK constraint failed/);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
-  expect(db.prepare('SELECT * FROM movements ORDER BY seq').all()).toEqual(before);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
+  // Every row kept as it was; migration 15 adds the removal's reason (none on these).
+  expect(db.prepare('SELECT * FROM movements ORDER BY seq').all()).toEqual(
+    before.map((row) => ({ ...(row as object), why: null })),
+  );
   const indexes = db
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'movements' AND sql IS NOT NULL ORDER BY name",

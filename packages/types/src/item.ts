@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { actorSchema, itemSchema, stockMovementSchema, stockResultSchema } from './api-schemas';
+import { REMOVAL_REASONS } from './removal-reasons';
 import { STOCK_FILTERS } from './stock';
 import { bomParam, plainText } from './text';
 
@@ -218,6 +219,13 @@ export const stockChangeSchema = z.object({
     .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
     .optional()
     .transform((note) => note || undefined),
+  why: z
+    .enum(REMOVAL_REASONS, { error: `Why must be one of ${REMOVAL_REASONS.join(', ')}` })
+    .optional()
+    .meta({ description: 'Why stock is removed (only with delta < 0); kept with the movement, and in the audit' }),
+}).refine((change) => change.why === undefined || change.delta < 0, {
+  path: ['why'],
+  message: 'Why is given only when removing stock (a negative delta)',
 });
 export type StockChange = z.output<typeof stockChangeSchema>;
 export type StockChangeDraft = z.input<typeof stockChangeSchema>;

@@ -235,6 +235,13 @@ CREATE INDEX movements_by_at ON movements (at, seq);
 CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
 `;
 
+/**
+ * Issue 33: why stock was removed (removal-reasons.ts), kept with its `adjust` movement. No CHECK: the API's
+ * schema says which reasons there are, and a new one needs no table made again. (Numbered 15 on main, after
+ * issue 32's and the barcodes' migrations.)
+ */
+const V15_MOVEMENT_WHY = 'ALTER TABLE movements ADD COLUMN why TEXT';
+
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -268,6 +275,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     syncLedgerTriggers(db);
     countLedger(db);
   },
+  (db) => db.exec(V15_MOVEMENT_WHY),
 ];
 
 /**
