@@ -27,7 +27,10 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const move = (token: string, itemId: string, body: unknown) =>
-  request(t.app).post(`/api/inventory/${itemId}/stock`).set(auth(token)).send(body as object);
+  request(t.app)
+    .post(`/api/inventory/${itemId}/stock`)
+    .set(auth(token))
+    .send(body as object);
 const historyOf = async (itemId: string) =>
   (await request(t.app).get(`/api/inventory/${itemId}/history?limit=200`).set(auth(manager)).expect(200))
     .body as StockMovement[];
