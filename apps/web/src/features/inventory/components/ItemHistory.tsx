@@ -23,7 +23,7 @@ const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'N
  * Whether `access` may undo `movement` now, as POST /movements/:id/undo decides (movements.routes.ts): an
  * undoable change not undone yet; a manager's any time, anyone else's own within UNDO_WINDOW_MS.
  */
-export function mayUndo(movement: StockMovement, access: Access, now: number): boolean {
+function mayUndo(movement: StockMovement, access: Access, now: number): boolean {
   if (access.status !== 'member' || !can(access.role, 'moveStock')) return false;
   if (!isUndoable(movement.reason) || movement.undoneBy) return false;
   if (can(access.role, 'manageItems')) return true;
@@ -50,6 +50,10 @@ const rowId = (movementId: string) => `movement-${movementId}`;
  * on this page.
  */
 function Reason({ movement, shown }: { movement: StockMovement; shown: StockMovement[] }) {
+  // A removal's reason from the short list, under its kind.
+  const why = movement.why && (
+    <span className="d-block small text-secondary">{REMOVAL_REASON_LABELS[movement.why]}</span>
+  );
   if (movement.undoneBy) {
     return (
       <span>
@@ -57,6 +61,7 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
         <a href={`#${rowId(movement.undoneBy)}`} className="small">
           (undone)
         </a>
+        {why}
       </span>
     );
   }
@@ -64,7 +69,7 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
     return (
       <>
         {reasonLabel(movement.reason)}
-        {movement.why && <span className="d-block small text-secondary">{REMOVAL_REASON_LABELS[movement.why]}</span>}
+        {why}
       </>
     );
   }

@@ -19,9 +19,9 @@ type StockAction = 'receive' | 'remove' | 'deliver';
 const ACTION_LABELS: Record<StockAction, string> = { receive: 'Receive', remove: 'Remove', deliver: 'Deliver' };
 
 /** The amounts one tap picks: "Receive 5" is Receive, 5, the confirm button. */
-export const QUICK_AMOUNTS = [1, 2, 5, 10] as const;
+const QUICK_AMOUNTS = [1, 2, 5, 10] as const;
 
-export const PICK_A_REASON = 'Pick why the stock goes';
+const PICK_A_REASON = 'Pick why the stock goes';
 const AMOUNT_INVALID = 'Enter a whole number of 1 or more';
 
 /**
