@@ -14,9 +14,15 @@ const webFeatures = fs
 /**
  * The reads one feature shares with another, on purpose (issue 11, item 1):
  * deliveries show an item and refresh its queries after a delivery. Issue 32:
- * an open alert's Restock is the item page's own restock form.
+ * an open alert's Restock is the item page's own restock form. Issue 33: the
+ * item card's Deliver is the delivery flow's own form.
  */
-const sharedFeatureReads = ['inventory/api/get-item', 'inventory/api/get-items', 'inventory/components/RestockForm'];
+const sharedFeatureReads = [
+  'inventory/api/get-item',
+  'inventory/api/get-items',
+  'inventory/components/RestockForm',
+  'deliveries/components/DeliveryForm',
+];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const upTo = (target) => `^(\\.\\./)+(features/)?${target}`;
 const otherFeatureImports = (feature) => {

@@ -33,6 +33,7 @@ test.describe('low stock', () => {
 
     // The reorder point, through the update form on the item page.
     await page.goto(`/inventory/${item._id}`);
+    await page.getByText('Edit item details').click();
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update Item' }) });
     await form.getByLabel('Reorder point').fill('2');
     await form.getByRole('button', { name: 'Update Item' }).click();

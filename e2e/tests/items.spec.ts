@@ -48,7 +48,8 @@ test.describe('items and deliveries', () => {
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('Stock: 2', { exact: true })).toBeVisible();
 
-    // Update (restock) through the form under the details.
+    // Update (restock) through the form under the details, folded away until asked for.
+    await page.getByText('Edit item details').click();
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update Item' }) });
     await form.getByLabel(/^Supplier/).fill('S'.repeat(21));
     await form.getByRole('button', { name: 'Update Item' }).click();

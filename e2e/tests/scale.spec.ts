@@ -227,6 +227,7 @@ test.describe('the warehouse at scale', () => {
     const before = await currentQuantity(request, item._id);
 
     await page.goto(`/inventory/${item._id}`);
+    await page.getByText('Edit item details').click();
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update Item' }) });
     await expect(form.getByLabel('Quantity')).toHaveValue(String(before));
 

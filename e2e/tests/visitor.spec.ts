@@ -43,6 +43,8 @@ test.describe('a visitor', () => {
     for (const button of ['Update', 'Delevered', 'Delete']) {
       await expect(page.getByRole('button', { name: button, exact: true })).toBeVisible();
     }
+    // The update form is folded away under its summary.
+    await page.getByText('Edit item details').click();
     await expect(page.getByRole('button', { name: 'Update Item' })).toBeVisible();
     // Every picture on the page loaded (they ship with the app; there is no internet here).
     const broken = await page

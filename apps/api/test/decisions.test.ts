@@ -232,6 +232,22 @@ describe('decideStockChange: a restock or a removal', () => {
       alert: { op: 'open', kind: 'out' },
     });
   });
+
+  it('keeps a removal’s why with its movement and says it in the audit’s reason; a restock keeps none', () => {
+    const removal = decideStockChange(item(), { delta: -2, why: 'damaged', note: 'cracked' }, ALICE, AT);
+    if (!removal.ok) throw new Error('expected a change');
+    expect(removal.write.change).toMatchObject({
+      actor: { reason: 'Damaged: cracked' },
+      movement: { delta: -2, reason: 'adjust', note: 'cracked', why: 'damaged' },
+    });
+    const alone = decideStockChange(item(), { delta: -1, why: 'lost' }, ALICE, AT);
+    if (!alone.ok) throw new Error('expected a change');
+    expect(alone.write.change.actor.reason).toBe('Lost');
+    const restock = decideStockChange(item(), { delta: 1, why: 'lost' }, ALICE, AT);
+    if (!restock.ok) throw new Error('expected a change');
+    expect(restock.write.change.movement).not.toHaveProperty('why');
+    expect(restock.write.change.actor).not.toHaveProperty('reason');
+  });
 });
 
 describe('decideUndo: a movement taken back, once', () => {

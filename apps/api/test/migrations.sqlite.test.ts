@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { migrate, SCHEMA_VERSION } from '../src/store/sqlite/schema';
 import { LEDGER_TRIGGERS } from '../src/store/sqlite/schema-stats';
 import { sqliteStats } from '../src/store/sqlite/sqlite-stats';
+import { toMovement, type MovementRow } from '../src/store/sqlite/rows';
 
 /**
  * Migration 7 makes the movements table again (its reason CHECK names `import`
@@ -393,5 +394,22 @@ it('makes a version 12 file’s PUT-made `adjust` movements `edit`, and counts i
   // The triggers know `edit` now, and count it as a correction.
   move.run('m8', cable, -4, 'edit', null, today, null);
   expect(buckets()).toEqual({ ...counted, corrections: counted.corrections - 4 });
+  db.close();
+});
+
+/** Migration 15 (issue 33): a removal's reason beside its movement; older rows have none and still read. */
+it('adds the removal reason column to the movements of an older file, which keep reading without one', () => {
+  const db = new Database(':memory:');
+  migrate(db, 12);
+  db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, note, at)
+     VALUES ('m1', ?, -2, 3, 'adjust', 'u', 'u@x', 'old note', '2026-01-01T00:00:00.000Z')`,
+  ).run('a'.repeat(24));
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+  const row = db.prepare("SELECT * FROM movements WHERE id = 'm1'").get() as MovementRow;
+  expect(row.why).toBeNull();
+  expect(toMovement(row)).toMatchObject({ reason: 'adjust', delta: -2, note: 'old note' });
+  expect(toMovement(row)).not.toHaveProperty('why');
   db.close();
 });

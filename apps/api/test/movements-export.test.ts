@@ -22,7 +22,7 @@ it('answers the ledger as CSV for staff: who, why, how much, the quantity after,
       await request(t.app)
         .post(`/api/inventory/${id}/stock`)
         .set(auth(staff))
-        .send({ delta: -1, note: '-broken in transit' })
+        .send({ delta: -1, note: '-broken in transit', why: 'damaged' })
     ).status,
   ).toBe(200);
   const res = await request(t.app).get('/api/movements.csv').set(auth(staff));
@@ -40,7 +40,13 @@ it('answers the ledger as CSV for staff: who, why, how much, the quantity after,
     ["'=Formula", 'created', '1', '1', 'opening'],
     ['Pixel 9', 'adjust', '-1', '3', 'removed'],
   ]);
-  expect(records[2]).toMatchObject({ itemId: id, actor: 'staff@example.com', note: "'-broken in transit" });
+  expect(records[2]).toMatchObject({
+    itemId: id,
+    actor: 'staff@example.com',
+    note: "'-broken in transit",
+    why: 'damaged',
+  });
+  expect(records[0]).toMatchObject({ why: '' });
 
   const one: string[][] = parse(
     (await request(t.app).get(`/api/movements.csv?itemId=${other}&bom=1`).set(auth(staff))).text,

@@ -319,7 +319,7 @@ describe('every documented operation answers as documented', () => {
       request(t.app).get(`/api/movements.csv?itemId=${id}`).set('Authorization', auth(staff)),
     );
     expect(ledger.text.split('\r\n')[0]).toBe(
-      'at,movementId,itemId,item,reason,delta,quantityAfter,actor,note,deliveryId,kind',
+      'at,movementId,itemId,item,reason,delta,quantityAfter,actor,note,deliveryId,kind,why',
     );
     expect((await check('get', '/movements.csv', () => request(t.app).get('/api/movements.csv'))).status).toBe(401);
 

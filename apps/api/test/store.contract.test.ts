@@ -317,6 +317,24 @@ describe(`store contract: ${TEST_STORE}`, () => {
       });
     });
 
+    it('keeps a removal’s reason (why) with its movement, and none on a restock or an undo', async () => {
+      const item = await store.items.create(phone({ quantity: 10 }), staff);
+      const removed = await store.items.changeStock(item._id, { delta: -2, why: 'damaged', note: 'cracked' }, staff);
+      if (!removed.ok) throw new Error('expected a removal');
+      await store.items.changeStock(item._id, { delta: -1, why: 'lost' }, staff);
+      await store.items.changeStock(item._id, { delta: 4 }, staff);
+      await store.items.undo(removed.movementId, staff);
+      const movements = await ledger(item._id);
+      expect(movements.map((m) => [m.reason, m.delta, m.why, m.note])).toEqual([
+        ['undo', 2, undefined, undefined],
+        ['restock', 4, undefined, undefined],
+        ['adjust', -1, 'lost', undefined],
+        ['adjust', -2, 'damaged', 'cracked'],
+        ['created', 10, undefined, undefined],
+      ]);
+      expect(await sumOfDeltas(item._id)).toBe(13);
+    });
+
     it('pages the history and counts it; an unknown item has none', async () => {
       const item = await store.items.create(phone({ quantity: 1 }), staff);
       for (let i = 1; i <= 4; i++) await store.items.changeStock(item._id, { delta: i }, staff);

@@ -5,6 +5,7 @@ import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
 import { IMPORT_SHOWN_MAX, importErrorSchema } from './imports';
 import { itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
+import { REMOVAL_REASONS } from './removal-reasons';
 import { ROLES } from './roles';
 import { STATS_DAYS, STATS_TOP_MOVERS } from './stats';
 
@@ -51,6 +52,10 @@ export const stockMovementSchema = z
     actor: actorSchema,
     deliveryId: id.optional().meta({ description: 'The delivery a `delivery` or `cancel` movement belongs to' }),
     note: z.string().optional(),
+    why: z
+      .enum(REMOVAL_REASONS)
+      .optional()
+      .meta({ description: 'On an `adjust` that removed stock: the reason picked from the short list' }),
     at: timestamp.meta({ description: 'When the change was made' }),
     item: itemSchema.optional().meta({ description: "The item's last state, on a `deleted` movement" }),
     undoOf: id.optional().meta({ description: 'On an `undo` movement: the movement it takes back' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { actorSchema, itemSchema, stockMovementSchema, stockResultSchema } from './api-schemas';
+import { REMOVAL_REASONS } from './removal-reasons';
 import { STOCK_FILTERS } from './stock';
 import { bomParam, plainText } from './text';
 
@@ -204,21 +205,30 @@ export { isUndoable, MOVEMENT_REASONS, type MovementReason, UNDOABLE_REASONS } f
 export const NOTE_MAX = 200;
 
 /** POST /inventory/:id/stock: add (restock) or remove (adjust) stock as a delta, never as an absolute number. */
-export const stockChangeSchema = z.object({
-  delta: z
-    .number({ error: 'Delta must be a number' })
-    .int('Delta must be a whole number')
-    .min(-QUANTITY_MAX, `Delta must be at least -${QUANTITY_MAX}`)
-    .max(QUANTITY_MAX, `Delta must be at most ${QUANTITY_MAX}`)
-    .refine((delta) => delta !== 0, 'Delta cannot be 0')
-    // The refinement above, said in the OpenAPI document too.
-    .meta({ not: { const: 0 }, description: 'Units to add (> 0) or take away (< 0); never 0' }),
-  note: plainText('Note')
-    .trim()
-    .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
-    .optional()
-    .transform((note) => note || undefined),
-});
+export const stockChangeSchema = z
+  .object({
+    delta: z
+      .number({ error: 'Delta must be a number' })
+      .int('Delta must be a whole number')
+      .min(-QUANTITY_MAX, `Delta must be at least -${QUANTITY_MAX}`)
+      .max(QUANTITY_MAX, `Delta must be at most ${QUANTITY_MAX}`)
+      .refine((delta) => delta !== 0, 'Delta cannot be 0')
+      // The refinement above, said in the OpenAPI document too.
+      .meta({ not: { const: 0 }, description: 'Units to add (> 0) or take away (< 0); never 0' }),
+    note: plainText('Note')
+      .trim()
+      .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
+      .optional()
+      .transform((note) => note || undefined),
+    why: z
+      .enum(REMOVAL_REASONS, { error: `Why must be one of ${REMOVAL_REASONS.join(', ')}` })
+      .optional()
+      .meta({ description: 'Why stock is removed (only with delta < 0); kept with the movement, and in the audit' }),
+  })
+  .refine((change) => change.why === undefined || change.delta < 0, {
+    path: ['why'],
+    message: 'Why is given only when removing stock (a negative delta)',
+  });
 export type StockChange = z.output<typeof stockChangeSchema>;
 export type StockChangeDraft = z.input<typeof stockChangeSchema>;
 

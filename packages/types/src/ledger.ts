@@ -19,6 +19,8 @@ export const MOVEMENT_CSV_COLUMNS = [
   'note',
   'deliveryId',
   'kind',
+  // Issue 33: why a removal was made (removal-reasons.ts), '' for any other movement.
+  'why',
 ] as const;
 
 /** GET /movements.csv?itemId=&from=&to=&bom= — one item's or every item's movements, in a time range. */

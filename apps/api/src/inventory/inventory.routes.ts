@@ -267,7 +267,8 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       summary: 'Restock (delta > 0) or adjust (delta < 0) an item',
       description:
         'Stock moves by a delta, never to an absolute number: two clerks restocking at once both count. ' +
-        'The `note` is the reason the audit keeps; a clerk must give one to remove stock.',
+        'A removal may say `why` (damaged, lost, returned, used, correction), kept with its movement; `why` and ' +
+        'the `note` are the reason the audit keeps. A clerk must give one of them to remove stock.',
       access: 'moveStock',
       params: itemId,
       body: stockChangeSchema,
@@ -277,10 +278,10 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         409: 'Not enough stock, or more than the 1,000,000 limit (out_of_stock); nothing changed',
       },
       async handle({ params, body }, _req, res) {
-        if (body.delta < 0 && !body.note && reasonRequired(currentRole(res), 'removeStock')) {
+        if (body.delta < 0 && !body.note && !body.why && reasonRequired(currentRole(res), 'removeStock')) {
           throw badRequest('Say why you are removing stock', { note: 'A clerk must give a reason to remove stock' });
         }
-        res.json(await service.changeStock(params.id, body, currentAuthor(res, body.note)));
+        res.json(await service.changeStock(params.id, body, currentAuthor(res)));
       },
     }),
 

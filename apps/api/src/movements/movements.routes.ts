@@ -61,6 +61,7 @@ const movementRow = (line: LedgerLine): (string | number)[] => [
   line.note ?? '',
   line.deliveryId ?? '',
   kindOf(line.reason, line.delta) ?? '',
+  line.why ?? '',
 ];
 
 /** The stock ledger, for staff: the movements of every item or one, as CSV. */

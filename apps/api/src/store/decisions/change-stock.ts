@@ -1,4 +1,5 @@
 import type { Item } from '@smart-zone/types/item';
+import { removalReasonText } from '@smart-zone/types/removal-reasons';
 import type { Author, StockChange, StockOutcome } from '../ports/items';
 import { stockMove, storable, type ItemWrite } from './change';
 
@@ -6,15 +7,17 @@ export type StockDecision = Exclude<StockOutcome, { ok: true }> | { ok: true; wr
 
 /**
  * A restock (a positive delta: `restock`) or a removal (negative: `adjust`) of an item's stock, refused
- * when the quantity would leave 0..QUANTITY_MAX. The stock form's note is the audit's reason, unless the
- * write gives one of its own.
+ * when the quantity would leave 0..QUANTITY_MAX. The stock form's note (after the removal's `why`, when one was
+ * picked) is the audit's reason, unless the write gives one of its own; a `why` is kept only on a removal.
  */
 export function decideStockChange(before: Item | null, change: StockChange, by: Author, at: string): StockDecision {
   if (!before) return { ok: false, reason: 'not_found' };
   if (!storable(before.quantity + change.delta))
     return { ok: false, reason: 'out_of_range', available: before.quantity };
   const restock = change.delta > 0;
-  const actor = { ...by, ...((by.reason ?? change.note) ? { reason: by.reason ?? change.note } : {}) };
+  const why = restock ? undefined : change.why;
+  const reason = by.reason ?? removalReasonText(why, change.note);
+  const actor = { ...by, ...(reason ? { reason } : {}) };
   return {
     ok: true,
     write: stockMove(before, {
@@ -24,6 +27,7 @@ export function decideStockChange(before: Item | null, change: StockChange, by: 
       actor,
       at,
       note: change.note,
+      why,
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { AuditAction } from '@smart-zone/types/audit';
 import { type Item, type MovementReason, QUANTITY_MAX } from '@smart-zone/types/item';
 import { dayTotalsOf, type DayShare } from '@smart-zone/types/movement-kinds';
+import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import { utcDay } from '@smart-zone/types/stats';
 import type { AuditNote } from '../audit-entries';
 import { type ItemFields } from '../import-plan';
@@ -33,6 +34,8 @@ export interface ItemChange {
     reason: MovementReason;
     deliveryId?: string;
     note?: string;
+    /** On a removal: the reason picked from the short list (removal-reasons.ts). */
+    why?: RemovalReason;
     /** The item's last state, for a `deleted` movement. */
     item?: Item;
     /** The movement an `undo` takes back. */
@@ -131,7 +134,7 @@ export function stockMove(
     at: string;
     /** What the audit entry is about (default: the item). */
     target?: AuditNote['target'];
-  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'undoOf' | 'undone'>,
+  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'why' | 'undoOf' | 'undone'>,
 ): ItemWrite {
   const { delta, reason, action, actor, at, target, ...links } = move;
   const item: Item = { ...before, quantity: before.quantity + delta, updatedAt: at, version: before.version + 1 };

@@ -47,6 +47,7 @@ export const toMovement = (doc: MovementDoc, undoneBy?: ObjectId): StockMovement
   actor: doc.actor,
   ...(doc.deliveryId ? { deliveryId: doc.deliveryId.toHexString() } : {}),
   ...(doc.note ? { note: doc.note } : {}),
+  ...(doc.why ? { why: doc.why } : {}),
   at: doc.at.toISOString(),
   ...(doc.item ? { item: withoutActors(doc.item) } : {}),
   ...(doc.undoOf ? { undoOf: doc.undoOf.toHexString() } : {}),

@@ -3,6 +3,7 @@ import type { AlertChannel, AlertEvent, AlertKind } from '@smart-zone/types/aler
 import type { AuditAction, AuditEntry, AuditTargetKind } from '@smart-zone/types/audit';
 import type { Actor, Item, ItemInput, MovementReason } from '@smart-zone/types/item';
 import type { DayBucket } from '@smart-zone/types/movement-kinds';
+import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type { Role } from '@smart-zone/types/roles';
 import type { ItemFields } from '../import-plan';
 import type { Author, ChangeCause } from '../store';
@@ -67,6 +68,8 @@ export interface MovementDoc {
   actor: Actor;
   deliveryId?: ObjectId;
   note?: string;
+  /** On a removal: why, from the short list (removal-reasons.ts). */
+  why?: RemovalReason;
   at: Date;
   item?: Item;
   /**

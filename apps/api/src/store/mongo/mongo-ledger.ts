@@ -1,5 +1,6 @@
 import { ObjectId, type ClientSession, type MongoClient, type Timestamp } from 'mongodb';
 import type { Item, MovementReason } from '@smart-zone/types/item';
+import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import { auditEntry, type AuditNote } from '../audit-entries';
 import type { DayTotals } from '../decisions/change';
 import type { AlertStep, StockLevel } from '../stock-alerts';
@@ -43,6 +44,7 @@ export interface ItemChange {
     reason: MovementReason;
     deliveryId?: ObjectId;
     note?: string;
+    why?: RemovalReason;
     /** The item's last state, for a `deleted` movement. */
     item?: Item;
     /** The movement an `undo` takes back. */
@@ -189,6 +191,7 @@ export function mongoLedger(
           actor: actorOf(change.actor),
           ...(movement.deliveryId ? { deliveryId: movement.deliveryId } : {}),
           ...(movement.note ? { note: movement.note } : {}),
+          ...(movement.why ? { why: movement.why } : {}),
           at,
           ...(movement.item ? { item: movement.item } : {}),
           ...(version !== undefined ? { version } : {}),

@@ -3,6 +3,7 @@ import { ALERT_CHANNELS, ALERT_KINDS } from '@smart-zone/types/alert';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@smart-zone/types/audit';
 import { MOVEMENT_REASONS, QUANTITY_MAX } from '@smart-zone/types/item';
 import { DAY_BUCKETS, ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kinds';
+import { REMOVAL_REASONS } from '@smart-zone/types/removal-reasons';
 import { ROLES } from '@smart-zone/types/roles';
 import { STOCK_LEVEL_EXPR } from './documents';
 import { TOTAL_FIELDS } from './mongo-counts';
@@ -122,6 +123,7 @@ const SCHEMAS: Record<CollectionName, Document> = {
       actor,
       deliveryId: objectId,
       note: text,
+      why: { enum: [...REMOVAL_REASONS] },
       at: date,
       item: { bsonType: 'object' },
       version: { ...wholeNumber, minimum: 1 },

@@ -1,3 +1,4 @@
+import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type {
   Actor,
   Item,
@@ -26,6 +27,8 @@ export interface StockChange {
   /** Whole number, not 0: positive restocks, negative removes. */
   delta: number;
   note?: string;
+  /** Why stock is removed (a negative delta only): kept with the `adjust` movement. */
+  why?: RemovalReason;
 }
 
 export interface ItemFilter {

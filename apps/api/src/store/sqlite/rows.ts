@@ -1,6 +1,7 @@
 import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { type Item, type MovementReason, type StockMovement, withoutActors } from '@smart-zone/types/item';
+import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type { ChangeCause, StoreChange } from '../store';
 
 /** Rows as SQLite holds them; mapped to the shared types at the adapter's edge. */
@@ -49,6 +50,8 @@ export interface MovementRow {
   actor_email: string;
   delivery_id: string | null;
   note: string | null;
+  /** Why stock was removed (migration 15); absent from rows read before it. */
+  why?: RemovalReason | null;
   item_json: string | null;
   at: string;
   undo_of?: string | null;
@@ -98,6 +101,7 @@ export function toMovement(row: MovementRow): StockMovement {
     actor: { uid: row.actor_uid, email: row.actor_email },
     ...(row.delivery_id ? { deliveryId: row.delivery_id } : {}),
     ...(row.note ? { note: row.note } : {}),
+    ...(row.why ? { why: row.why } : {}),
     at: row.at,
     ...(row.item_json ? { item: withoutActors(JSON.parse(row.item_json) as Item) } : {}),
     ...(row.undo_of ? { undoOf: row.undo_of } : {}),

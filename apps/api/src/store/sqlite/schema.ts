@@ -236,6 +236,13 @@ CREATE INDEX movements_by_at ON movements (at, seq);
 CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
 `;
 
+/**
+ * Issue 33: why stock was removed (removal-reasons.ts), kept with its `adjust` movement. No CHECK: the API's
+ * schema says which reasons there are, and a new one needs no table made again. (Numbered 15 on main, after
+ * issue 32's and the barcodes' migrations.)
+ */
+const V15_MOVEMENT_WHY = 'ALTER TABLE movements ADD COLUMN why TEXT';
+
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -276,6 +283,8 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   // per key, no longer by migration 5's trigger three rows per delivery; and the index of deliveries by
   // email and seq, which no query reads since the lists of live deliveries have their own, is dropped.
   (db) => db.exec('DROP TRIGGER IF EXISTS delivery_counted; DROP INDEX IF EXISTS deliveries_by_email;'),
+  // Issue 33: a removal's reason (damaged, lost, …) beside its movement.
+  (db) => db.exec(V15_MOVEMENT_WHY),
 ];
 
 /** The user_version of a database with every migration. */

@@ -35,10 +35,10 @@ export interface SqliteLedger {
 
 export function sqliteLedger(db: Database.Database): SqliteLedger {
   const insertMovement = db.prepare(
-    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, item_json,
-       at, undo_of)
-     VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @item_json,
-       @at, @undo_of)`,
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, why,
+       item_json, at, undo_of)
+     VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @why,
+       @item_json, @at, @undo_of)`,
   );
   const keepAlert = sqliteAlertStep(db);
   const insertChange = db.prepare(
@@ -101,6 +101,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
           actor_email: change.actor.email,
           delivery_id: movement.deliveryId ?? null,
           note: movement.note ?? null,
+          why: movement.why ?? null,
           item_json: movement.item ? JSON.stringify(movement.item) : null,
           at: change.at,
           undo_of: movement.undoOf ?? null,

@@ -13,7 +13,8 @@ import type { AuthUser } from '../../../lib/auth/gateway';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCreateDelivery } from '../api/create-delivery';
 
-export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
+/** `onDelivered`: after a saved delivery (the item card's stock actions close their panel). */
+export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: AuthUser; onDelivered?: () => void }) {
   const deliver = useCreateDelivery();
   const [name, setName] = useState(user.displayName ?? '');
   const [address, setAddress] = useState('');
@@ -28,6 +29,7 @@ export function DeliveryForm({ item, user }: { item: Item; user: AuthUser }) {
       setAddress('');
       setPhone('');
       setQuantity('1');
+      onDelivered?.();
     },
   });
   const { errors } = form;

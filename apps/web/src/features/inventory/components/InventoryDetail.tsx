@@ -22,6 +22,7 @@ import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
 
 // The forms and their schemas (zod) come after the item: a phone on a slow network shows the item sooner.
 const ItemTools = lazy(async () => ({ default: (await import('./ItemTools')).ItemTools }));
+const StockActions = lazy(async () => ({ default: (await import('./StockActions')).StockActions }));
 
 export function InventoryDetail() {
   usePageTitle('Inventory Details');
@@ -71,6 +72,12 @@ export function InventoryDetail() {
             <StockBadge item={data} />
             {data.minStock > 0 && <span className="text-secondary small ms-2">Reorder point: {data.minStock}</span>}
           </p>
+          {/* Receive, remove, deliver: first under the stock, above the fold on a phone (StockActions says who gets them). */}
+          <div className="mb-3">
+            <Suspense fallback={<div className="touch-target" />}>
+              <StockActions item={data} />
+            </Suspense>
+          </div>
           <p style={{ whiteSpace: 'pre-line' }}>{data.description || 'No description yet.'}</p>
           <div className="d-flex flex-wrap gap-2">
             {/* The product's Update button only logs; the form below saves. */}

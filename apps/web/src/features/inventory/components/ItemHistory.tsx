@@ -1,17 +1,44 @@
-import type { StockMovement } from '@smart-zone/types/item';
+import { UNDO_WINDOW_MS } from '@smart-zone/types/imports';
+import { isUndoable, type StockMovement } from '@smart-zone/types/item';
 import { reasonLabel } from '@smart-zone/types/movement-kinds';
-import { useState } from 'react';
+import { REMOVAL_REASON_LABELS } from '@smart-zone/types/removal-reasons';
+import { can } from '@smart-zone/types/roles';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { PagedTable } from '../../../components/PagedTable';
+import { type Access, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
 import { pageWindow } from '../../../lib/list-request';
+import { toast } from '../../../lib/toast';
 import { itemMovementsCsv } from '../api/csv-files';
 import { useItemHistory } from '../api/get-item-history';
+import { useUndoMovement } from '../api/undo-movement';
 
 export const HISTORY_PAGE_SIZE = 10;
 
-const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'Note'];
+const HISTORY_COLUMNS = ['When', 'Reason', 'Change', 'Quantity after', 'Who', 'Note', ''];
+
+/**
+ * Whether `access` may undo `movement` now, as POST /movements/:id/undo decides (movements.routes.ts): an
+ * undoable change not undone yet; a manager's any time, anyone else's own within UNDO_WINDOW_MS.
+ */
+function mayUndo(movement: StockMovement, access: Access, now: number): boolean {
+  if (access.status !== 'member' || !can(access.role, 'moveStock')) return false;
+  if (!isUndoable(movement.reason) || movement.undoneBy) return false;
+  if (can(access.role, 'manageItems')) return true;
+  return movement.actor.uid === access.uid && now - Date.parse(movement.at) < UNDO_WINDOW_MS;
+}
+
+/** The time now, again every 30 s: an own change's Undo goes once its 10 minutes are over. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 const signed = (delta: number) => (delta < 0 ? `−${-delta}` : `+${delta}`);
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -23,6 +50,10 @@ const rowId = (movementId: string) => `movement-${movementId}`;
  * on this page.
  */
 function Reason({ movement, shown }: { movement: StockMovement; shown: StockMovement[] }) {
+  // A removal's reason from the short list, under its kind.
+  const why = movement.why && (
+    <span className="d-block small text-secondary">{REMOVAL_REASON_LABELS[movement.why]}</span>
+  );
   if (movement.undoneBy) {
     return (
       <span>
@@ -30,10 +61,18 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
         <a href={`#${rowId(movement.undoneBy)}`} className="small">
           (undone)
         </a>
+        {why}
       </span>
     );
   }
-  if (movement.reason !== 'undo' || !movement.undoOf) return <>{reasonLabel(movement.reason)}</>;
+  if (movement.reason !== 'undo' || !movement.undoOf) {
+    return (
+      <>
+        {reasonLabel(movement.reason)}
+        {why}
+      </>
+    );
+  }
   const undone = shown.find((other) => other._id === movement.undoOf);
   return (
     <span>
@@ -49,7 +88,16 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
   );
 }
 
-function HistoryRow({ movement, shown }: { movement: StockMovement; shown: StockMovement[] }) {
+function HistoryRow({
+  movement,
+  shown,
+  undo,
+}: {
+  movement: StockMovement;
+  shown: StockMovement[];
+  /** Takes this change back; absent where the API would refuse it. */
+  undo?: { run: () => void; busy: boolean };
+}) {
   const change = signed(movement.delta);
   return (
     <tr id={rowId(movement._id)} data-testid="history-row">
@@ -67,18 +115,45 @@ function HistoryRow({ movement, shown }: { movement: StockMovement; shown: Stock
         {movement.actor.email}
       </td>
       <td data-label="Note">{movement.note ?? ''}</td>
+      <td className="table-actions">
+        {undo && (
+          <Button
+            variant="outline-secondary"
+            className="touch-target"
+            aria-label={`Undo ${reasonLabel(movement.reason)} ${change}`}
+            disabled={undo.busy}
+            onClick={undo.run}
+          >
+            {undo.busy ? 'Undoing...' : 'Undo'}
+          </Button>
+        )}
+      </td>
     </tr>
   );
 }
 
 /**
  * The item's stock ledger for staff (InventoryDetail shows it to readStock):
- * every change, newest first, with who made it and why; and all of it as a CSV, oldest first.
+ * every change, newest first, with who made it and why, an Undo where the API
+ * would allow one; and all of it as a CSV, oldest first.
  */
-export function ItemHistory({ itemId }: { itemId: string }) {
+export function ItemHistory({ itemId, itemName }: { itemId: string; itemName: string }) {
   const [page, setPage] = useState(1);
   const history = useItemHistory(itemId, pageWindow(page, HISTORY_PAGE_SIZE));
   const exportCsv = useDownloadCsv();
+  const access = useAccess();
+  const now = useNow();
+  // A refusal (too late, already undone, not enough stock) is toasted in the API's words by the query client.
+  const undo = useUndoMovement(itemId, {
+    onUndone: ({ quantity }) => toast.success(`Undone: ${itemName} has ${quantity} in stock again`),
+  });
+  const undoOf = (movement: StockMovement) =>
+    mayUndo(movement, access, now)
+      ? {
+          run: () => undo.mutate(movement._id),
+          busy: undo.isPending && undo.variables === movement._id,
+        }
+      : undefined;
 
   return (
     <Card className="shadow-sm mt-4">
@@ -102,7 +177,7 @@ export function ItemHistory({ itemId }: { itemId: string }) {
           size={HISTORY_PAGE_SIZE}
           texts={{ many: 'changes', one: 'change', pages: 'Pages of the stock history' }}
           empty={<p className="text-secondary mb-0">No stock changes yet.</p>}
-          row={(movement, shown) => <HistoryRow movement={movement} shown={shown} />}
+          row={(movement, shown) => <HistoryRow movement={movement} shown={shown} undo={undoOf(movement)} />}
         />
       </Card.Body>
     </Card>

@@ -34,9 +34,15 @@ export function ItemTools({
   return (
     <>
       {tools.restock && <RestockForm item={item} noteRequiredToRemove={noteRequiredToRemove} />}
-      {tools.edit && <UpdateItemForm item={item} />}
+      {tools.edit && (
+        // Folded away: on a phone the form is screens tall. Kept in the page (it follows the item while closed).
+        <details className="item-edit-fold mt-4">
+          <summary className="btn btn-outline-secondary touch-target">Edit item details</summary>
+          <UpdateItemForm item={item} />
+        </details>
+      )}
       {/* One under the other: side by side, each table's six columns would squeeze to a word a line. */}
-      {tools.history && <ItemHistory itemId={item._id} />}
+      {tools.history && <ItemHistory itemId={item._id} itemName={item.name} />}
       {tools.edits && <ItemEdits itemId={item._id} />}
     </>
   );

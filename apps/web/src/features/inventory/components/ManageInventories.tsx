@@ -10,7 +10,7 @@ import { StockStateBadge, useQuantityFlash } from '../../../components/StockBadg
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
-import { offers, useAccess } from '../../../lib/auth/get-me';
+import { mayUse, offers, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
 import { formatPrice } from '../../../lib/format-price';
 import { useListParams } from '../../../lib/use-list-params';
@@ -21,6 +21,7 @@ import { MANAGE_DEFAULT_SORT, MANAGE_PAGE_SIZE } from '../page-sizes';
 import { FindBySku } from './FindBySku';
 import { MANAGE_SORT_OPTIONS } from './item-sorts';
 import { PagedItems } from './PagedItems';
+import { StockActions } from './StockActions';
 import { ManageRowsSkeleton } from './skeletons';
 
 /**
@@ -41,7 +42,10 @@ export function ManageInventories() {
   const listed = useListedQuery();
   const exportCsv = useDownloadCsv();
   // Adding and deleting items is a manager's (roles.ts); a viewer or a clerk reads the list.
-  const manage = offers(useAccess(), 'manageItems');
+  const access = useAccess();
+  const manage = offers(access, 'manageItems');
+  // Receive, remove, deliver on each row (StockActions): a clerk's too.
+  const actions = manage || mayUse(access, 'moveStock') || mayUse(access, 'deliver');
   const deleteItem = useDeleteItem();
   const confirmDelete = useConfirmDelete({
     mutation: deleteItem,
@@ -101,7 +105,7 @@ export function ManageInventories() {
                 <th scope="col">Reorder point</th>
                 <th scope="col">Supplier</th>
                 <th scope="col">Description</th>
-                {manage && (
+                {actions && (
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -129,17 +133,23 @@ export function ManageInventories() {
                   <td data-label="Description" className="small text-secondary table-description">
                     {item.description}
                   </td>
-                  {manage && (
+                  {actions && (
                     <td className="table-actions">
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
-                        disabled={deleting(item._id)}
-                        onClick={() => confirmDelete.ask(item)}
-                      >
-                        {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
-                      </Button>
+                      {/* Stock first, in reach of a thumb; Delete last, quieter. */}
+                      <div className="d-flex flex-wrap gap-2 manage-row-actions">
+                        <StockActions item={item} layout="sheet" />
+                        {manage && (
+                          <Button
+                            variant="outline-danger"
+                            className="touch-target"
+                            aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
+                            disabled={deleting(item._id)}
+                            onClick={() => confirmDelete.ask(item)}
+                          >
+                            {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   )}
                 </tr>
