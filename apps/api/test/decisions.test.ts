@@ -123,7 +123,7 @@ describe('decideCreate: new items, each with its created movement, all or none',
 });
 
 describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => {
-  const free = { skuHolder: undefined };
+  const free = { holderOf: () => undefined };
 
   it('is not found without an item, and stale with another version than expected', () => {
     expect(decideEdit(null, input(), free, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
@@ -163,16 +163,16 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
   });
 
   it('refuses a SKU another item holds, and accepts the item’s own', () => {
-    const taken = { skuHolder: { id: OTHER, name: 'Nut' } };
+    const taken = { holderOf: () => ({ id: OTHER, name: 'Nut' }) };
     expect(() => decideEdit(item(), input({ sku: 'N-1' }), taken, ALICE, AT)).toThrow(SkuTakenError);
-    const own = { skuHolder: { id: ID, name: 'Bolt' } };
+    const own = { holderOf: () => ({ id: ID, name: 'Bolt' }) };
     expect(decideEdit(item({ sku: 'N-1' }), input({ sku: 'N-1', price: 9 }), own, ALICE, AT)).toMatchObject({
       ok: true,
     });
   });
 
   it("an import's edit is an import movement", () => {
-    const write = editWrite(item(), { ...input({ quantity: 12 }), minStock: 0, sku: null }, BOB, AT, 'import');
+    const write = editWrite(item(), { ...input({ quantity: 12 }), minStock: 0, sku: null, barcodes: [] }, BOB, AT, 'import');
     expect(write.change).toMatchObject({ cause: 'import', actor: BOB, movement: { delta: 2, reason: 'import' } });
   });
 });

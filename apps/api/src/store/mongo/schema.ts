@@ -6,7 +6,7 @@ import { inTx, type MongoLedger } from './mongo-ledger';
 import { countItemTotals, countPastMovements } from './mongo-stats';
 import { INDEXES, RETIRED_INDEXES } from './schema-indexes';
 import { VALIDATORS } from './schema-validators';
-import { searchGramsMigration } from './search-grams';
+import { codesMigration, searchGramsMigration } from './search-grams';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
 const ALERT_STATES_KEY = 'alert_states_migrated';
@@ -82,6 +82,7 @@ export async function migrate(collections: MongoCollections, ledger: MongoLedger
   await openingBalances(collections, ledger);
   await nameKeys(collections, ledger);
   await searchGramsMigration(collections.items);
+  await codesMigration(collections.items);
   await stockLevels(collections, ledger);
   await countPastMovements(collections);
   await countItemTotals(collections);

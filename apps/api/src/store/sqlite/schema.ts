@@ -11,6 +11,7 @@ import {
 } from './schema-stats';
 import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
+import { codesTable } from './schema-codes';
 import { createGrams } from './short-search';
 
 /**
@@ -268,6 +269,9 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     syncLedgerTriggers(db);
     countLedger(db);
   },
+  // Issue 33: barcodes, every code unique across SKUs and barcodes, and searched as the names are.
+  // (Migration 14 of issue 33's branches: it comes after issue 32's 13 when both are merged.)
+  codesTable,
 ];
 
 /**
