@@ -80,7 +80,7 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   move.run('m6', 'c'.repeat(24), -1, 0, 'deleted', today);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   const stats = sqliteStats(db);
   let read = await stats.read();
   expect(read).toMatchObject({ items: 2, units: 4, stockValue: 10, low: 1, out: 1 });
@@ -189,7 +189,7 @@ it('drops the audit counting trigger of a version 9 file; its totals are kept', 
   expect(before).toHaveLength(5);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   expect(trigger.get()).toBe(0);
   expect(counts()).toEqual(before);
   db.close();
@@ -238,7 +238,7 @@ it('counts a version 10 file’s ledger again into day buckets and movers by uni
     50 + 3 + 3 + 3 + 3 + 12 + 1,
   );
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'movement_days'").get()).toBeUndefined();
   const stats = sqliteStats(db);
   let read = await stats.read();
@@ -287,7 +287,7 @@ it('brings the alerts of a version 10 file to the state: missing opened, stale r
   ).run();
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   const rows = db
     .prepare(
       `SELECT id, item_id, kind, quantity, min_stock, resolved_at IS NULL AS open FROM alerts ORDER BY item_id, seq`,

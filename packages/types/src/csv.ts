@@ -7,7 +7,6 @@
 export const ITEM_CSV_COLUMNS = [
   'id',
   'sku',
-  'barcodes',
   'name',
   'supplier',
   'price',
@@ -15,6 +14,7 @@ export const ITEM_CSV_COLUMNS = [
   'minStock',
   'description',
   'img',
+  'barcodes',
   'version',
 ] as const;
 /** How the `barcodes` cell separates an item's codes: a space (a barcode holds none). */
@@ -53,10 +53,10 @@ export function columnOf(cell: string): ItemCsvColumn | undefined {
   return undefined;
 }
 
-/** The import template: the header an export writes (less id and version) and one example row. */
+/** The import template: the header an export writes (less id, barcodes and version) and one example row. */
 export const IMPORT_TEMPLATE_ROWS: readonly (readonly (string | number)[])[] = [
-  ['sku', 'barcodes', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img'],
-  ['4006381333931', '', 'USB-C Cable', 'Acme', 12.5, 40, 10, '1 m, braided', ''],
+  ['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img'],
+  ['4006381333931', 'USB-C Cable', 'Acme', 12.5, 40, 10, '1 m, braided', ''],
 ];
 
 /**

@@ -28,7 +28,6 @@ function busyToRefusal(error: unknown): never {
 export const itemCsvRow = (item: Item): (string | number)[] => [
   item._id,
   item.sku ?? '',
-  (item.barcodes ?? []).join(BARCODES_SEPARATOR),
   item.name,
   item.supplier,
   item.price,
@@ -36,6 +35,7 @@ export const itemCsvRow = (item: Item): (string | number)[] => [
   item.minStock,
   item.description,
   item.img,
+  (item.barcodes ?? []).join(BARCODES_SEPARATOR),
   item.version,
 ];
 
