@@ -4,6 +4,7 @@ import { boundedCache, OBJECT_BYTES, textBytes } from '../../bounded-cache';
 import type { ItemFilter, ItemRepository, LedgerLine } from '../ports/items';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
+import { ITEM_BY_CODE } from './schema-codes';
 import type { SearchRunner } from './search-runner';
 
 /** An item's object (a dozen properties) and its texts, as they take the heap. */
@@ -22,10 +23,8 @@ export function sqliteItemReads(
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
     bySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?'),
-    /** One primary-key lookup of item_codes, then the item by its id (test/codes.test.ts explains it). */
-    byCode: db.prepare<[string], ItemRow>(
-      'SELECT i.* FROM item_codes c JOIN items i ON i.id = c.item_id WHERE c.code = ?',
-    ),
+    /** One primary-key lookup of item_codes, then the item by its id (test/codes.sqlite.test.ts explains it). */
+    byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),
     history: db.prepare<[string, number, number], MovementRow>(
       `SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id

@@ -22,6 +22,7 @@ import { sqliteImportWriter } from './import-writes';
 import { sqliteItemReads } from './item-reads';
 import { sqliteItemWriter } from './item-writes';
 import { toItem, type ItemRow, type MovementRow } from './rows';
+import { ITEM_BY_CODE } from './schema-codes';
 import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
 
@@ -48,9 +49,7 @@ export function sqliteItems(
   const writeImport = sqliteImportWriter(db, ledger);
   const sql = {
     /** The item that has this code, as its SKU or a barcode. */
-    byCode: db.prepare<[string], Pick<ItemRow, 'id' | 'name'>>(
-      'SELECT i.id, i.name FROM item_codes c JOIN items i ON i.id = c.item_id WHERE c.code = ?',
-    ),
+    byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
     movement: db.prepare<[string], MovementRow>(
       'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
