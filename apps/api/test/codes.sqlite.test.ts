@@ -20,7 +20,6 @@ it('EXPLAIN QUERY PLAN: ?code= searches item_codes by its primary key, then the 
     Array.from({ length: 200 }, (_, i) => phone({ name: `Phone ${i}`, sku: `SKU-${i}`, barcodes: [`EAN-${i}`] })),
     ada,
   );
-  file.other.exec('ANALYZE');
   const plan = file.other
     .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${ITEM_BY_CODE}`)
     .all('EAN-7')
