@@ -33,7 +33,11 @@ describe(`codes: ${TEST_STORE}`, () => {
     const held = await store.items.create(phone({ name: 'Holder', sku: 'H-SKU', barcodes: ['H-EAN'] }), ada);
     const other = await store.items.create(phone({ name: 'Other' }), ada);
     const count = await store.items.count();
-    for (const input of [phone({ barcodes: ['H-SKU'] }), phone({ sku: 'H-EAN' }), phone({ barcodes: ['X', 'H-EAN'] })]) {
+    for (const input of [
+      phone({ barcodes: ['H-SKU'] }),
+      phone({ sku: 'H-EAN' }),
+      phone({ barcodes: ['X', 'H-EAN'] }),
+    ]) {
       const refused = store.items.create(input, bob);
       await expect(refused).rejects.toThrow(SkuTakenError);
       await expect(refused).rejects.toMatchObject({ holder: { id: held._id, name: 'Holder' } });
@@ -41,7 +45,9 @@ describe(`codes: ${TEST_STORE}`, () => {
     await expect(
       store.items.createMany([phone({ name: 'A', barcodes: ['NEW-1'] }), phone({ name: 'B', sku: 'NEW-1' })], bob),
     ).rejects.toMatchObject({ sku: 'NEW-1', field: 'sku', holder: { name: 'A' } });
-    await expect(store.items.update(other._id, phone({ name: 'Other', barcodes: ['H-SKU'] }), bob)).rejects.toMatchObject({
+    await expect(
+      store.items.update(other._id, phone({ name: 'Other', barcodes: ['H-SKU'] }), bob),
+    ).rejects.toMatchObject({
       field: 'barcodes',
       holder: { id: held._id },
     });

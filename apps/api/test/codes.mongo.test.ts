@@ -28,7 +28,11 @@ describe('MongoDB: codes from codes_unique, parts of codes from grams', () => {
     await store.items.createMany(
       [
         ...Array.from({ length: FILLER }, (_, i) =>
-          phone({ name: `Phone ${i}`, sku: i % 5 === 0 ? null : `SKU-${i}`, barcodes: i % 3 === 0 ? [] : [`EAN-${i}`] }),
+          phone({
+            name: `Phone ${i}`,
+            sku: i % 5 === 0 ? null : `SKU-${i}`,
+            barcodes: i % 3 === 0 ? [] : [`EAN-${i}`],
+          }),
         ),
         phone({ name: 'iPhone case', supplier: 'Spigen', sku: 'SP-IP15-BLK', barcodes: ['8809811862345'] }),
       ],

@@ -32,14 +32,20 @@ const byCode = async (code: string) => {
   return { ids: itemsOf(res).map((item) => item._id), total: res.headers['x-total-count'] };
 };
 const search = async (q: string) =>
-  itemsOf(await request(t.app).get(`/api/inventory?limit=50&q=${encodeURIComponent(q)}`).expect(200)).map(
-    (item) => item.name,
-  );
+  itemsOf(
+    await request(t.app)
+      .get(`/api/inventory?limit=50&q=${encodeURIComponent(q)}`)
+      .expect(200),
+  ).map((item) => item.name);
 const everything = async () => JSON.stringify(itemsOf(await request(t.app).get('/api/inventory')));
 
 describe('codes: an item is found by its SKU or any of its barcodes', () => {
   it('POST stores trimmed barcodes; ?code= answers [item] for its SKU and each barcode, [] for none; ?sku= as before', async () => {
-    const created = await create({ name: 'iPhone case', sku: 'SP-IP15-BLK', barcodes: [' 4006381333931', 'ACME-778 '] });
+    const created = await create({
+      name: 'iPhone case',
+      sku: 'SP-IP15-BLK',
+      barcodes: [' 4006381333931', 'ACME-778 '],
+    });
     expect(created.status).toBe(201);
     const id = insertedOf(created).insertedId;
     expect(itemOf(await request(t.app).get(`/api/inventory/${id}`))).toMatchObject({
@@ -50,7 +56,8 @@ describe('codes: an item is found by its SKU or any of its barcodes', () => {
       expect(await byCode(code)).toEqual({ ids: [id], total: '1' });
     }
     // Exact: a part, another case or another code finds nothing.
-    for (const code of ['SP-IP15', 'acme-778', '4006381333932']) expect(await byCode(code)).toEqual({ ids: [], total: '0' });
+    for (const code of ['SP-IP15', 'acme-778', '4006381333932'])
+      expect(await byCode(code)).toEqual({ ids: [], total: '0' });
     expect(itemsOf(await request(t.app).get('/api/inventory?sku=SP-IP15-BLK')).map((item) => item._id)).toEqual([id]);
     // ?sku= stays the SKU's: a barcode is not a SKU.
     expect(itemsOf(await request(t.app).get('/api/inventory?sku=ACME-778'))).toEqual([]);

@@ -78,7 +78,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       description:
         'Without `limit`: every matching item (streamed). `q`: case-insensitive substring of name, ' +
         'supplier, SKU or a barcode. `sort`: name, price, quantity, newest; `-` prefix descending; default oldest first. ' +
-        "`sku`: the item with exactly that SKU, as `[item]`, or `[]`. `code`: the item with exactly that code, " +
+        '`sku`: the item with exactly that SKU, as `[item]`, or `[]`. `code`: the item with exactly that code, ' +
         "its SKU or one of its barcodes, as `[item]`, or `[]` (a scanner's lookup).",
       access: 'public',
       query: itemListQuerySchema,
@@ -96,8 +96,7 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       async handle({ query }, req, res) {
         if (query.sku !== undefined || query.code !== undefined) {
           // Exactly this SKU, or this code (SKU or barcode): an index lookup, the one item that has it, or none.
-          const found =
-            query.code !== undefined ? await service.byCode(query.code) : await service.bySku(query.sku!);
+          const found = query.code !== undefined ? await service.byCode(query.code) : await service.bySku(query.sku!);
           res.set(TOTAL_COUNT_HEADER, found ? '1' : '0').json(found ? [found] : []);
           return;
         }

@@ -98,7 +98,9 @@ describe('the inventory page', () => {
 
     // Back: the search box follows the address.
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' })).toHaveValue(''));
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' })).toHaveValue(''),
+    );
     expect(router.state.location.search).toBe('?page=2');
   });
 

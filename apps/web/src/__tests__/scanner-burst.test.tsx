@@ -21,18 +21,34 @@ describe('scannerBurst: the timing rule', () => {
     expect(feed(late)).toEqual([]);
   });
 
+  it('a busy page delays some keys: uneven gaps averaging 30 ms or less are still a scan, a quick typist is not', () => {
+    const uneven = [0, 5, 50, 12, 45, 8, 30, 20].map((gap, index, gaps) =>
+      gaps.slice(0, index + 1).reduce((a, b) => a + b),
+    );
+    const keys = (times: number[]): [string, number][] =>
+      times.map((at, index) => [index === times.length - 1 ? 'Enter' : String(index), at]);
+    expect(feed(keys(uneven))).toEqual(['0123456']);
+    // Fast for a person (45 ms apart), too slow for a scanner.
+    expect(feed(keys([0, 45, 90, 135, 180, 225, 270]))).toEqual([]);
+  });
+
   it('a pause starts a new burst: what was typed before it is not part of the code', () => {
-    const keys: [string, number][] = [
-      ['x', 0],
-      ['y', 100],
-      ...typed('SP-IP15-BLK', 10, 500),
-    ];
+    const keys: [string, number][] = [['x', 0], ['y', 100], ...typed('SP-IP15-BLK', 10, 500)];
     expect(feed(keys)).toEqual(['SP-IP15-BLK']);
   });
 
   it('two bursts in a row are two codes; a non-printable key in between breaks one', () => {
     expect(feed([...typed('AAAA1', 5, 0), ...typed('BBBB2', 5, 1000)])).toEqual(['AAAA1', 'BBBB2']);
-    expect(feed([['A', 0], ['B', 5], ['Shift', 10], ['C', 15], ['D', 20], ['Enter', 25]])).toEqual([]);
+    expect(
+      feed([
+        ['A', 0],
+        ['B', 5],
+        ['Shift', 10],
+        ['C', 15],
+        ['D', 20],
+        ['Enter', 25],
+      ]),
+    ).toEqual([]);
   });
 });
 

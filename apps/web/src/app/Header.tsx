@@ -56,7 +56,7 @@ export function Header() {
 
   return (
     <nav className="navbar navbar-expand-xl navbar-dark bg-dark sticky-top">
-      <div className="container">
+      <div className="container flex-xl-wrap">
         <NavLink className="navbar-brand fw-bold" to={paths.root.href()}>
           {SPEC_TEXTS.brand}
         </NavLink>
@@ -77,7 +77,8 @@ export function Header() {
         >
           <span className="navbar-toggler-icon" />
         </button>
-        {/* On its own line under the brand (a phone's thumb reaches it without the menu); right-aligned on a desk. */}
+        {/* On its own line under the brand (a phone's thumb reaches it without the menu); right-aligned on a desk
+            (the container wraps at xl too, so this line goes under the links instead of squeezing them). */}
         {user && mayUse(access, 'readStock') && (
           <Suspense fallback={null}>
             <div className="order-last w-100 d-flex justify-content-end pt-2">

@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent } from 'react';
 
-/** A USB or Bluetooth scanner types a code's keys this close together (a person types 80–250 ms apart). */
+/** A USB or Bluetooth scanner types a code's keys this close together on average (a person: 80–250 ms apart). */
 export const SCANNER_KEY_GAP_MS = 30;
+/** No key of a burst comes later than this after the one before (a busy page delays a scanner's keys a little). */
+const SCANNER_KEY_GAP_MAX_MS = 60;
 /** The shortest burst taken for a code: fewer keys are anyone's. */
 export const SCANNER_MIN_LENGTH = 4;
 
@@ -16,19 +18,22 @@ function typingInField(target: EventTarget | null): boolean {
 
 /**
  * The pure part: fed each key with its time, answers the code when a burst ends in Enter. A burst is at
- * least `minLength` printable keys, each at most `maxGapMs` after the one before, and Enter as fast; a
- * slower key starts a new burst, so typing by hand never makes one.
+ * least `minLength` printable keys then Enter, `maxGapMs` apart on average and none more than
+ * SCANNER_KEY_GAP_MAX_MS after the one before; a slower key starts a new burst, so typing by hand never
+ * makes one.
  */
 export function scannerBurst({ maxGapMs = SCANNER_KEY_GAP_MS, minLength = SCANNER_MIN_LENGTH } = {}) {
   let keys = '';
+  let start = 0;
   let last = Number.NEGATIVE_INFINITY;
   return {
     /** A key pressed at `at` (ms): the code a burst ending in this Enter makes, else null. */
     key(key: string, at: number): string | null {
-      const fast = at - last <= maxGapMs;
+      const close = at - last <= SCANNER_KEY_GAP_MAX_MS;
       last = at;
       if (key === 'Enter') {
-        const code = fast && keys.length >= minLength ? keys : null;
+        const fast = close && keys.length >= minLength && (at - start) / keys.length <= maxGapMs;
+        const code = fast ? keys : null;
         keys = '';
         return code;
       }
@@ -36,7 +41,12 @@ export function scannerBurst({ maxGapMs = SCANNER_KEY_GAP_MS, minLength = SCANNE
         keys = '';
         return null;
       }
-      keys = fast ? keys + key : key;
+      if (!close || keys === '') {
+        keys = key;
+        start = at;
+      } else {
+        keys += key;
+      }
       return null;
     },
     reset() {

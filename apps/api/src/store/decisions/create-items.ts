@@ -22,7 +22,6 @@ export const skusAsked = (inputs: readonly Pick<ItemInput, 'sku'>[]): string[] =
   ...new Set(inputs.map(skuAsked).filter((sku) => sku !== undefined)),
 ];
 
-
 /**
  * Every code these inputs ask for (SKUs and barcodes), each once: what an adapter looks up (holderOf)
  * before deciding. An input that keeps its item's barcodes (absent) asks for none.

@@ -9,7 +9,10 @@ import { OPERATION_TIME_MS } from './mongo-ledger';
 export function mongoItemReads({
   items,
   movements,
-}: MongoCollections): Pick<ItemRepository, 'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'getByCode' | 'history' | 'ledger'> {
+}: MongoCollections): Pick<
+  ItemRepository,
+  'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'getByCode' | 'history' | 'ledger'
+> {
   const reads = itemQueries(items);
 
   /** A batch of the ledger with each item's name: now, or (deleted since) in its `deleted` movement's snapshot. */

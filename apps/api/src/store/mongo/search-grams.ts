@@ -13,7 +13,8 @@ import { searchText, type ItemDoc } from './documents';
 export const SEARCH_GRAM_MAX = 3;
 
 /** An item's grams: of its name, supplier, SKU and each barcode (issue 33), never across two. */
-export const searchGrams = (input: Parameters<typeof searchTextsOf>[0]) => gramsOf(searchTextsOf(input), SEARCH_GRAM_MAX);
+export const searchGrams = (input: Parameters<typeof searchTextsOf>[0]) =>
+  gramsOf(searchTextsOf(input), SEARCH_GRAM_MAX);
 
 /**
  * A user's search text matched literally, never as a pattern, against the

@@ -49,7 +49,11 @@ export async function skuChecked<T>(items: Collection<ItemDoc>, run: () => Promi
         { projection: { name: 1, sku: 1 }, maxTimeMS: OPERATION_TIME_MS },
       );
       if (!holder) continue;
-      throw new SkuTakenError(code, { id: holder._id.toHexString(), name: holder.name }, holder.sku === code ? 'sku' : 'barcodes');
+      throw new SkuTakenError(
+        code,
+        { id: holder._id.toHexString(), name: holder.name },
+        holder.sku === code ? 'sku' : 'barcodes',
+      );
     }
     throw error;
   }

@@ -85,7 +85,12 @@ export function sqliteItemWriter(
           addCodes(item);
         } else if (kind === 'stock') {
           sql.stock.run(row);
-        } else if (!before || before.name !== item.name || before.supplier !== item.supplier || before.codes !== row.codes) {
+        } else if (
+          !before ||
+          before.name !== item.name ||
+          before.supplier !== item.supplier ||
+          before.codes !== row.codes
+        ) {
           const { seq } = sql.fields.get(row) as { seq: number };
           if (before) grams.reindex(seq, before, row);
           if (!before || before.codes !== row.codes) {
