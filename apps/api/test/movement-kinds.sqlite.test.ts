@@ -150,7 +150,7 @@ it('keeps every movement of a version 8 file, then checks and counts by the tabl
   expect(() => insert.run('x', ITEM, 1, 1, 'transfer', null, 'now', null)).toThrow(/CHECK constraint failed/);
 
   migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(12);
+  expect(db.pragma('user_version', { simple: true })).toBe(13);
   expect(db.prepare('SELECT * FROM movements ORDER BY seq').all()).toEqual(before);
   const indexes = db
     .prepare(
