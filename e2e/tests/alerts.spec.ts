@@ -83,7 +83,7 @@ test.describe('low stock', () => {
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Shortfall (largest first)' });
     await expect(page).toHaveURL(/stock=low/);
     await expect(page).toHaveURL(/sort=shortfall/);
-    await page.getByRole('searchbox', { name: 'Search by name or supplier' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' }).fill(name);
     const row = page.getByTestId('manage-row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Low stock', { exact: true })).toBeVisible();

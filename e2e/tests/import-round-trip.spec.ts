@@ -30,7 +30,7 @@ test('the spreadsheet round trip with a receipt in between keeps the receipt and
 
   // Exported (the list searched for it), as a spreadsheet user would.
   await page.goto('/manageInventories');
-  await page.getByLabel('Search by name or supplier').fill(name);
+  await page.getByLabel('Search by name, supplier, SKU or barcode').fill(name);
   await expect(page.getByText(name).first()).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -35,7 +35,7 @@ test.describe('items and deliveries', () => {
     await page.getByRole('link', { name: 'Inventory', exact: true }).first().click();
     const cards = page.getByTestId('item-card');
     await expect(cards.nth(1)).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Search by name or supplier' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' }).fill(name);
     await expect(page).toHaveURL(/[?&]q=/);
     await expect(page.getByTestId('list-summary')).toHaveText('Showing 1–1 of 1 items');
     await expect(cards).toHaveCount(1);

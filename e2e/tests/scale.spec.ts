@@ -106,7 +106,7 @@ test.describe('the warehouse at scale', () => {
 
     // Search: from the (debounced) request's start to the matching card on screen.
     const wanted = `Phone ${SYNTHETIC_ITEMS - 1}`;
-    const searchbox = page.getByRole('searchbox', { name: 'Search by name or supplier' });
+    const searchbox = page.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' });
     const response = page.waitForResponse(
       (candidate) =>
         /\/api\/inventory\?/.test(candidate.url()) && new URL(candidate.url()).searchParams.get('q') === wanted,
@@ -177,7 +177,7 @@ test.describe('the warehouse at scale', () => {
 
     // Found through the search, among 100,000.
     await page.goto('/inventory');
-    await page.getByRole('searchbox', { name: 'Search by name or supplier' }).fill(item.name);
+    await page.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' }).fill(item.name);
     const card = page.getByRole('article', { name: item.name, exact: true });
     await card.getByRole('link', { name: /Details/ }).click();
     await expect(page).toHaveURL(new RegExp(`/inventory/${item._id}$`));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { seedClerk } from '../src/seed-activity';
+import { syntheticSku } from '../src/store/ean13';
 import { createDeliveryItems, deliveryBody, type StockItem } from './deliveries';
 import type { BenchOptions } from './options';
 import type { LoadSpec } from './protocol';
@@ -53,6 +54,11 @@ export function searchTermFor(items: number): string {
   return `phone ${Math.max(1, Math.floor(items / 10) - 1)}`;
 }
 
+/** Eight digits from the middle of the seeded SKU of the middle item (seed.ts: syntheticSku): one item or a few. */
+export function skuPartFor(items: number): string {
+  return syntheticSku(Math.ceil(items / 2)).slice(4, 12);
+}
+
 export function scenarios(options: BenchOptions, context: ScenarioContext): Scenario[] {
   const timed = { connections: options.connections, seconds: options.seconds };
   const delivering = {
@@ -95,6 +101,17 @@ export function scenarios(options: BenchOptions, context: ScenarioContext): Scen
     {
       name: `searched ?q=${encodeURIComponent(context.searchTerm)}&limit=20`,
       path: `/api/inventory?q=${encodeURIComponent(context.searchTerm)}&limit=20`,
+      load: timed,
+    },
+    // Issue 33: a part of a SKU searched (the trigram index over the codes), and a whole code looked up.
+    {
+      name: `searched by part of a SKU ?q=${skuPartFor(options.items)}&limit=20`,
+      path: `/api/inventory?q=${skuPartFor(options.items)}&limit=20`,
+      load: timed,
+    },
+    {
+      name: `code ?code=${syntheticSku(Math.ceil(options.items / 2))}`,
+      path: `/api/inventory?code=${syntheticSku(Math.ceil(options.items / 2))}`,
       load: timed,
     },
     {

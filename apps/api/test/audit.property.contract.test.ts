@@ -19,7 +19,7 @@ const STEPS = 50;
 
 const FIELDS = ['name', 'supplier', 'price', 'quantity', 'description', 'img', 'minStock'] as const;
 /** An item's fields as stored: a reorder point and a SKU (null: none) always. */
-type Fields = Required<Omit<ItemInput, 'sku'>> & { sku: string | null };
+type Fields = Required<Omit<ItemInput, 'sku' | 'barcodes'>> & { sku: string | null; barcodes?: string[] };
 type Value = string | number | null;
 
 const authors: Author[] = [

@@ -2,7 +2,7 @@ import { alertStep } from '../src/store/stock-alerts';
 import { QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideCancel } from '../src/store/decisions/cancel-delivery';
 import { decideStockChange } from '../src/store/decisions/change-stock';
-import { decideCreate, skuAsked, skusAsked } from '../src/store/decisions/create-items';
+import { codesAsked, decideCreate, skuAsked, skusAsked } from '../src/store/decisions/create-items';
 import { decideDelete } from '../src/store/decisions/delete-item';
 import { decideDelivery } from '../src/store/decisions/deliver';
 import { decideEdit, editWrite } from '../src/store/decisions/edit-item';
@@ -123,7 +123,7 @@ describe('decideCreate: new items, each with its created movement, all or none',
 });
 
 describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => {
-  const free = { skuHolder: undefined };
+  const free = { holderOf: () => undefined };
 
   it('is not found without an item, and stale with another version than expected', () => {
     expect(decideEdit(null, input(), free, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
@@ -163,16 +163,22 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
   });
 
   it('refuses a SKU another item holds, and accepts the item’s own', () => {
-    const taken = { skuHolder: { id: OTHER, name: 'Nut' } };
+    const taken = { holderOf: () => ({ id: OTHER, name: 'Nut' }) };
     expect(() => decideEdit(item(), input({ sku: 'N-1' }), taken, ALICE, AT)).toThrow(SkuTakenError);
-    const own = { skuHolder: { id: ID, name: 'Bolt' } };
+    const own = { holderOf: () => ({ id: ID, name: 'Bolt' }) };
     expect(decideEdit(item({ sku: 'N-1' }), input({ sku: 'N-1', price: 9 }), own, ALICE, AT)).toMatchObject({
       ok: true,
     });
   });
 
   it("an import's edit is an import movement", () => {
-    const write = editWrite(item(), { ...input({ quantity: 12 }), minStock: 0, sku: null }, BOB, AT, 'import');
+    const write = editWrite(
+      item(),
+      { ...input({ quantity: 12 }), minStock: 0, sku: null, barcodes: [] },
+      BOB,
+      AT,
+      'import',
+    );
     expect(write.change).toMatchObject({ cause: 'import', actor: BOB, movement: { delta: 2, reason: 'import' } });
   });
 });
@@ -472,5 +478,57 @@ describe('alertStep: low stock is a state (stock-alerts.ts)', () => {
     ['above, staying above', level(9, 5), level(8, 5), null],
   ])('%s', (_name, before, after, step) => {
     expect(alertStep(before, after)).toEqual(step);
+  });
+});
+
+describe("codes (issue 33): an item's SKU and barcodes, each held by one item", () => {
+  const none = () => undefined;
+  const nut = { id: OTHER, name: 'Nut' };
+
+  it('a created item keeps its barcodes once each, never its SKU again; a held one refuses the whole batch', () => {
+    const [write] = decideCreate(
+      [input({ sku: 'S', barcodes: ['E1', 'S', 'E2'] })],
+      { ids: [ID], holderOf: none },
+      ALICE,
+      AT,
+    );
+    expect(write!.item).toMatchObject({ sku: 'S', barcodes: ['E1', 'E2'] });
+    expect(write!.change.audit.changes).toMatchObject({ barcodes: [null, 'E1\nE2'] });
+    const held = (code: string) => (code === 'E2' ? nut : undefined);
+    expect(() => decideCreate([input({ barcodes: ['E1', 'E2'] })], { ids: [ID], holderOf: held }, ALICE, AT)).toThrow(
+      expect.objectContaining({ sku: 'E2', field: 'barcodes', holder: nut }) as Error,
+    );
+    // One code on two items of one batch: the second names the first.
+    expect(() =>
+      decideCreate(
+        [input({ sku: 'X' }), input({ name: 'Two', barcodes: ['X'] })],
+        { ids: [ID, OTHER], holderOf: none },
+        ALICE,
+        AT,
+      ),
+    ).toThrow(SkuTakenError);
+    expect(codesAsked([input({ sku: 'S', barcodes: ['E1'] }), input({ barcodes: ['E1', 'E3'] })])).toEqual([
+      'S',
+      'E1',
+      'E3',
+    ]);
+  });
+
+  it("an edit: absent barcodes keep the item's, [] clears them; only a new code is checked, and one held refuses", () => {
+    const before = item({ sku: 'S', barcodes: ['E1'] });
+    expect(decideEdit(before, input({ sku: undefined }), { holderOf: none }, ALICE, AT)).toMatchObject({
+      changed: false,
+    });
+    const cleared = decideEdit(before, input({ barcodes: [] }), { holderOf: none }, ALICE, AT);
+    expect(cleared).toMatchObject({ ok: true, changed: true });
+    expect(cleared.ok && cleared.changed && cleared.write.item).not.toHaveProperty('barcodes');
+    // Its own codes are its own, whatever holderOf says of them; a new one held by another refuses.
+    const ownHeld = (code: string) => (code === 'E2' ? nut : { id: ID, name: 'Bolt' });
+    expect(() => decideEdit(before, input({ barcodes: ['E1', 'E2'] }), { holderOf: ownHeld }, ALICE, AT)).toThrow(
+      expect.objectContaining({ sku: 'E2', field: 'barcodes' }) as Error,
+    );
+    expect(decideEdit(before, input({ barcodes: ['E1', 'E3'] }), { holderOf: none }, ALICE, AT)).toMatchObject({
+      write: { item: { barcodes: ['E1', 'E3'] } },
+    });
   });
 });

@@ -83,7 +83,7 @@ describe('the round trip with a receipt in between (export at 78, receive 20, ch
 
   it('?stale=refuse imports nothing: a 409 naming the row and what changed since', async () => {
     const before = await exported();
-    const refused = await post(`${file},,New thing,Acme,1,1,0,,,\r\n`, '?stale=refuse').expect(409);
+    const refused = await post(`${file},,New thing,Acme,1,1,0,,,,\r\n`, '?stale=refuse').expect(409);
     const error = errorOf(refused) as { code: string; rows?: ImportError[] };
     expect(error.code).toBe('import_stale');
     expect(error.rows).toEqual([

@@ -48,6 +48,7 @@ it('answers every item as a row of the public columns, in the list’s order, as
       minStock: String(item.minStock),
       description: item.description,
       img: item.img,
+      barcodes: (item.barcodes ?? []).join(' '),
       version: String(item.version),
     })),
   );

@@ -113,8 +113,12 @@ describe('every documented operation answers as documented', () => {
     expect((await check('get', '/inventory', () => request(t.app).get('/api/inventory?limit=0'))).status).toBe(400);
     const bySku = await check('get', '/inventory', () => request(t.app).get('/api/inventory?sku=NO-SUCH'));
     expect(bySku.body).toEqual([]);
+    const byCode = await check('get', '/inventory', () => request(t.app).get('/api/inventory?code=NO-SUCH'));
+    expect(byCode.body).toEqual([]);
     const exported = await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?sort=name'));
-    expect(exported.text.split('\r\n')[0]).toBe('id,sku,name,supplier,price,quantity,minStock,description,img,version');
+    expect(exported.text.split('\r\n')[0]).toBe(
+      'id,sku,name,supplier,price,quantity,minStock,description,img,barcodes,version',
+    );
     expect((await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?bom=2'))).status).toBe(
       400,
     );

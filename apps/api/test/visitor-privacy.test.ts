@@ -21,7 +21,15 @@ beforeAll(async () => {
   const created = await request(t.app)
     .post('/api/inventory')
     .set(auth(ann))
-    .send({ name: 'Widget', supplier: 'Acme', price: 5, quantity: 10, description: 'A widget.', img: '' });
+    .send({
+      name: 'Widget',
+      supplier: 'Acme',
+      price: 5,
+      quantity: 10,
+      description: 'A widget.',
+      img: '',
+      barcodes: ['4006381333931'],
+    });
   itemId = (created.body as { insertedId: string }).insertedId;
   await request(t.app).put(`/api/inventory/${itemId}`).set(auth(bob)).send({
     name: 'Widget 2',

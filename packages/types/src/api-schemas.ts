@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { deliveryInputSchema } from './delivery';
 import { ERROR_CODES } from './errors';
 import { IMPORT_SHOWN_MAX, importErrorSchema } from './imports';
-import { itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
+import { barcodesSchema, itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
 import { REMOVAL_REASONS } from './removal-reasons';
 import { ROLES } from './roles';
 import { STATS_DAYS, STATS_TOP_MOVERS } from './stats';
@@ -32,6 +32,9 @@ export const itemSchema = itemInputSchema
     _id: id,
     minStock: itemInputSchema.shape.minStock.unwrap(),
     sku: skuSchema.optional().meta({ description: "The item's SKU, unique among the items; absent when it has none" }),
+    barcodes: barcodesSchema
+      .optional()
+      .meta({ description: "The item's other codes, each unique among every item's codes; absent when it has none" }),
     createdAt: timestamp.meta({ description: 'When the item was added' }),
     updatedAt: timestamp.meta({ description: "The item's last change (fields or stock)" }),
     version: z.number().int().min(1).meta({

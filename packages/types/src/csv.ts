@@ -1,7 +1,8 @@
 /**
  * The item CSV, both directions (issue 21): the export writes these columns in
  * this order, and the import reads a file by this header. Zod-free: the web
- * app shows the header on its Import page.
+ * app shows the header on its Import page. `barcodes`: an item's other codes, separated by spaces (a
+ * barcode holds none: barcodeSchema), e.g. `0012345678905 ACME-778`.
  */
 export const ITEM_CSV_COLUMNS = [
   'id',
@@ -13,8 +14,12 @@ export const ITEM_CSV_COLUMNS = [
   'minStock',
   'description',
   'img',
+  'barcodes',
   'version',
 ] as const;
+/** How the `barcodes` cell separates an item's codes: a space (a barcode holds none). */
+export const BARCODES_SEPARATOR = ' ';
+
 export type ItemCsvColumn = (typeof ITEM_CSV_COLUMNS)[number];
 
 /**
@@ -25,6 +30,7 @@ export type ItemCsvColumn = (typeof ITEM_CSV_COLUMNS)[number];
  */
 export const ITEM_CSV_ALIASES: Readonly<Record<Exclude<ItemCsvColumn, 'id' | 'version'>, readonly string[]>> = {
   sku: ['sku', 'barcode', 'code', 'ean', 'upc'],
+  barcodes: ['barcodes', 'codes', 'eans', 'upcs', 'otherbarcodes'],
   name: ['name', 'itemname', 'item', 'product', 'productname', 'title'],
   supplier: ['supplier', 'vendor', 'brand', 'manufacturer'],
   price: ['price', 'unitprice', 'cost', 'unitcost'],
@@ -47,7 +53,7 @@ export function columnOf(cell: string): ItemCsvColumn | undefined {
   return undefined;
 }
 
-/** The import template: the header an export writes (less id and version) and one example row. */
+/** The import template: the header an export writes (less id, barcodes and version) and one example row. */
 export const IMPORT_TEMPLATE_ROWS: readonly (readonly (string | number)[])[] = [
   ['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img'],
   ['4006381333931', 'USB-C Cable', 'Acme', 12.5, 40, 10, '1 m, braided', ''],

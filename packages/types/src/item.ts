@@ -50,6 +50,28 @@ export const skuSchema = plainText('SKU')
   .min(1, 'SKU cannot be empty')
   .max(SKU_MAX, `SKU must be at most ${SKU_MAX} characters`);
 
+export const BARCODES_MAX = 10;
+export const BARCODE_MAX = 64;
+/** What a barcode may hold: printable ASCII without spaces (EAN/UPC digits, Code 128 and Code 39 text, a supplier's code). */
+const BARCODE_CHARACTERS = /^[\x21-\x7e]*$/;
+
+/**
+ * One of an item's barcodes (issue 33): a manufacturer's EAN/UPC or a supplier's code, beside the SKU. Trimmed,
+ * 1–64 printable ASCII characters without spaces (what a scanner types), unique across every item's SKU and
+ * barcodes.
+ */
+export const barcodeSchema = plainText('Barcode')
+  .trim()
+  .min(1, 'A barcode cannot be empty')
+  .max(BARCODE_MAX, `A barcode must be at most ${BARCODE_MAX} characters`)
+  .regex(BARCODE_CHARACTERS, 'A barcode may hold letters, digits and symbols, but no spaces or accents');
+
+/** An item's barcodes besides its SKU: at most BARCODES_MAX, each once. */
+export const barcodesSchema = z
+  .array(barcodeSchema, { error: 'Barcodes must be a list of codes' })
+  .max(BARCODES_MAX, `At most ${BARCODES_MAX} barcodes an item`)
+  .refine((codes) => new Set(codes).size === codes.length, 'A barcode is listed twice');
+
 /** What POST /inventory and PUT /inventory/:id accept; the add and update forms validate with it too. */
 export const itemInputSchema = z.object({
   name: requiredText('Name', NAME_MAX),
@@ -86,6 +108,10 @@ export const itemInputSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: "The item's SKU, unique when set; '' or null clears it. Absent from a PUT: unchanged" }),
+  /** The item's other codes; [] clears them. Absent from a PUT, the item keeps the ones it has. */
+  barcodes: barcodesSchema.optional().meta({
+    description: `Up to ${BARCODES_MAX} more codes (EAN/UPC, a supplier's), each unique among every item's SKU and barcodes; [] clears them. Absent from a PUT: unchanged`,
+  }),
 });
 
 export type ItemInput = z.output<typeof itemInputSchema>;
@@ -114,6 +140,12 @@ export type StockResult = z.output<typeof stockResultSchema>;
 export function storedSku(sku: string | null | undefined): string | null | undefined {
   return sku === '' ? null : sku;
 }
+
+/** Every code an item is found by: its SKU, then its barcodes. */
+export const codesOf = (item: { sku?: string | null; barcodes?: readonly string[] }): string[] => [
+  ...(item.sku ? [item.sku] : []),
+  ...(item.barcodes ?? []),
+];
 
 /** The actor of changes no person made (demo data, `pnpm seed`). */
 export const SYSTEM_ACTOR: Actor = { uid: 'system', email: 'system' };
@@ -158,8 +190,12 @@ export const skipParam = z.coerce
   .int('skip must be a whole number')
   .min(0, 'skip cannot be negative');
 
-/** GET /inventory?limit=&skip=&q=&sort=&sku= — no parameters answers every item, oldest first. */
+/** GET /inventory?limit=&skip=&q=&sort=&sku=&code= — no parameters answers every item, oldest first. */
 export const itemListQuerySchema = z.object({
+  code: barcodeSchema.optional().meta({
+    description:
+      'Exactly this code, an SKU or a barcode: the one item that has it, or none (`[]`); the other parameters do not apply',
+  }),
   sku: skuSchema.optional().meta({
     description: 'Exactly this SKU: the one item that has it, or none (`[]`); the other parameters do not apply',
   }),

@@ -87,6 +87,7 @@ const NUMBER_HINT = {
 const LABEL: Record<ItemCsvColumn, string> = {
   id: 'id',
   sku: 'SKU',
+  barcodes: 'Barcodes',
   name: 'Name',
   supplier: 'Supplier',
   price: 'Price',
@@ -112,6 +113,7 @@ function cellValue(
   // Text as the export wrote it: a would-be formula's apostrophe comes off (csv.ts).
   const text = restored(raw);
   if (column === 'sku') return text.trim() === '' ? { value: null } : { value: text };
+  if (column === 'barcodes') return { value: text.split(/\s+/).filter((code) => code !== '') };
   return { value: text };
 }
 

@@ -43,7 +43,8 @@ const itemId = idParams('item');
 const REORDER_COLUMNS = ['Item', 'Supplier', 'Quantity', 'Reorder point', 'Shortfall'];
 const NO_ITEM = 'No item with that id (not_found)';
 
-const SKU_TAKEN = 'Another item has this SKU (sku_taken; the message names it); nothing changed';
+const SKU_TAKEN =
+  'Another item has this SKU or one of these barcodes (sku_taken; the message names it and the item); nothing changed';
 /** An item's fields, and why (kept in the audit entry). */
 const itemWrite = itemInputSchema.extend({ reason: reasonSchema });
 
@@ -75,9 +76,10 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       tag: 'inventory',
       summary: 'List items',
       description:
-        'Without `limit`: every matching item (streamed). `q`: case-insensitive substring of name or ' +
-        'supplier. `sort`: name, price, quantity, newest; `-` prefix descending; default oldest first. ' +
-        "`sku`: the item with exactly that SKU, as `[item]`, or `[]` (a scanner's lookup).",
+        'Without `limit`: every matching item (streamed). `q`: case-insensitive substring of name, ' +
+        'supplier, SKU or a barcode. `sort`: name, price, quantity, newest; `-` prefix descending; default oldest first. ' +
+        '`sku`: the item with exactly that SKU, as `[item]`, or `[]`. `code`: the item with exactly that code, ' +
+        "its SKU or one of its barcodes, as `[item]`, or `[]` (a scanner's lookup).",
       access: 'public',
       query: itemListQuerySchema,
       headers: ifNoneMatch,
@@ -92,9 +94,9 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
         429: 'Too many whole-list downloads from this address at once, or the catalogue is busy (rate_limited); see Retry-After',
       },
       async handle({ query }, req, res) {
-        if (query.sku !== undefined) {
-          // Exactly this SKU (an index lookup): the one item that has it, or none.
-          const found = await service.bySku(query.sku);
+        if (query.sku !== undefined || query.code !== undefined) {
+          // Exactly this SKU, or this code (SKU or barcode): an index lookup, the one item that has it, or none.
+          const found = query.code !== undefined ? await service.byCode(query.code) : await service.bySku(query.sku!);
           res.set(TOTAL_COUNT_HEADER, found ? '1' : '0').json(found ? [found] : []);
           return;
         }

@@ -1,5 +1,6 @@
 import type { Item, ItemInput, ItemListQuery, StockChange, StockResult } from '@smart-zone/types/item';
 import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
+import { BARCODES_SEPARATOR } from '@smart-zone/types/csv';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
@@ -23,7 +24,7 @@ function busyToRefusal(error: unknown): never {
   throw error;
 }
 
-/** An item as the export's row: ITEM_CSV_COLUMNS, in order ('' for no SKU). */
+/** An item as the export's row: ITEM_CSV_COLUMNS, in order ('' for no SKU; barcodes separated by spaces). */
 export const itemCsvRow = (item: Item): (string | number)[] => [
   item._id,
   item.sku ?? '',
@@ -34,14 +35,15 @@ export const itemCsvRow = (item: Item): (string | number)[] => [
   item.minStock,
   item.description,
   item.img,
+  (item.barcodes ?? []).join(BARCODES_SEPARATOR),
   item.version,
 ];
 
-/** Another item has the SKU: a 409 naming it, nothing written. */
+/** Another item has the SKU or a barcode: a 409 naming it, nothing written. */
 function skuToRefusal(error: unknown): never {
   if (error instanceof SkuTakenError) {
     throw new AppError(409, 'sku_taken', error.message, {
-      sku: `Already the SKU of "${error.holder.name}" (${error.holder.id})`,
+      [error.field]: `"${error.sku}" is already a code of "${error.holder.name}" (${error.holder.id})`,
     });
   }
   throw error;
@@ -115,6 +117,10 @@ export function inventoryService(store: Store) {
     /** The item with exactly this SKU, or null. */
     bySku(sku: string): Promise<Item | null> {
       return store.items.getBySku(sku);
+    },
+    /** The item that has exactly this code, as its SKU or a barcode. */
+    byCode(code: string): Promise<Item | null> {
+      return store.items.getByCode(code);
     },
 
     async create(input: ItemInput, actor: Author): Promise<InsertResult> {

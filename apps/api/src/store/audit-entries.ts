@@ -5,6 +5,10 @@ import type { Author } from './store';
 
 type Changes = NonNullable<AuditEntry['changes']>;
 
+/** A field's value as an audit entry keeps it: barcodes as one line each (none: null). */
+const auditValue = (value: ItemInput[keyof ItemInput]) =>
+  Array.isArray(value) ? (value.length > 0 ? value.join('\n') : null) : (value ?? null);
+
 /**
  * The fields that differ between an item before and after a write, as
  * `{ field: [old, new] }` (null on the side where there is no item: created,
@@ -14,8 +18,8 @@ type Changes = NonNullable<AuditEntry['changes']>;
 export function itemChanges(before: ItemInput | null, after: ItemInput | null): Changes | undefined {
   const changes: Changes = {};
   for (const field of ITEM_FIELDS) {
-    const old = before ? (before[field] ?? null) : null;
-    const now = after ? (after[field] ?? null) : null;
+    const old = before ? auditValue(before[field]) : null;
+    const now = after ? auditValue(after[field]) : null;
     if (old !== now) changes[field] = [old, now];
   }
   return Object.keys(changes).length > 0 ? changes : undefined;

@@ -10,14 +10,35 @@ import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zon
 import { itemChanges } from './audit-entries';
 import type { ImportOptions, ImportOutcome, ImportRow } from './store';
 
-/** An item's editable fields, settled: its reorder point, and its SKU or null. */
-export type ItemFields = Omit<ItemInput, 'minStock' | 'sku'> & { minStock: number; sku: string | null };
+/** An item's editable fields, settled: its reorder point, its SKU or null, and its barcodes ([] for none). */
+export type ItemFields = Omit<ItemInput, 'minStock' | 'sku' | 'barcodes'> & {
+  minStock: number;
+  sku: string | null;
+  barcodes: string[];
+};
 
 export const fieldsOf = (item: Item): ItemFields =>
-  Object.fromEntries(ITEM_FIELDS.map((field) => [field, item[field] ?? null])) as ItemFields;
+  Object.fromEntries(
+    ITEM_FIELDS.map((field) => [field, field === 'barcodes' ? (item.barcodes ?? []) : (item[field] ?? null)]),
+  ) as ItemFields;
+
+/** Whether two items have the same value of a field (barcodes compared as lists). */
+export const sameField = (field: keyof ItemFields, a: ItemFields, b: ItemFields): boolean =>
+  field === 'barcodes' ? a.barcodes.join('\n') === b.barcodes.join('\n') : a[field] === b[field];
+
+/** Whether two items' fields are the same. */
+export const sameFields = (a: ItemFields, b: ItemFields): boolean =>
+  ITEM_FIELDS.every((field) => sameField(field, a, b));
 
 /** What a created item has where the file has no column. */
-const NEW_ITEM_DEFAULTS = { supplier: IMPORT_SUPPLIER_DEFAULT, description: '', img: '', minStock: 0, sku: null };
+const NEW_ITEM_DEFAULTS = {
+  supplier: IMPORT_SUPPLIER_DEFAULT,
+  description: '',
+  img: '',
+  minStock: 0,
+  sku: null,
+  barcodes: [],
+};
 
 /**
  * What one row of the file comes to. (Its changes as [old, new] are made again for the few the answer
@@ -32,6 +53,7 @@ export type PlannedRow =
 /** The items a file's rows name, as an adapter found them (inside its transaction when it applies). */
 export interface ImportLookup {
   byId(id: string): Item | undefined;
+  /** The item that has this code, as its SKU or one of its barcodes. */
   bySku(sku: string): Item | undefined;
   /** The items with exactly this name (looked up for a receiving file's rows without id or SKU). */
   byName(name: string): readonly Item[];
@@ -46,7 +68,10 @@ export const importOptions = (asked: Partial<ImportOptions> = {}): ImportOptions
   mode: asked.mode ?? IMPORT_DEFAULTS.mode,
 });
 
-/** The ids, SKUs and names an adapter must look up for these rows (names: a receiving file's rows without either). */
+/**
+ * The ids, codes and names an adapter must look up for these rows (`skus`: their SKUs and barcodes, each found
+ * as any item's SKU or barcode; names: a receiving file's rows without either).
+ */
 export function keysOf(
   rows: readonly ImportRow[],
   { mode }: Pick<ImportOptions, 'mode'> = IMPORT_DEFAULTS,
@@ -56,6 +81,7 @@ export function keysOf(
   const names = new Set<string>();
   for (const { id, fields } of rows) {
     if (id !== undefined) ids.add(id);
+    for (const code of fields.barcodes ?? []) skus.add(code);
     if (fields.sku) skus.add(fields.sku);
     else if (mode === 'receive' && id === undefined && fields.name) names.add(fields.name);
   }
@@ -167,6 +193,17 @@ export function planImport(
         fail('sku', `SKU "${sku}" is on row ${earlier} too: a SKU names one item`);
       } else {
         rowOfSku.set(sku, row);
+      }
+    }
+    for (const code of fields.barcodes ?? []) {
+      const holder = lookup.bySku(code);
+      const earlier = rowOfSku.get(code);
+      if (holder && holder._id !== (item?._id ?? id)) {
+        fail('barcodes', `Barcode "${code}" belongs to another item: "${holder.name}" (${holder._id})`);
+      } else if (earlier !== undefined && earlier !== row) {
+        fail('barcodes', `Barcode "${code}" is on row ${earlier} too: a code names one item`);
+      } else {
+        rowOfSku.set(code, row);
       }
     }
     if (errors.length > before) continue;

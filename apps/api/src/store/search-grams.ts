@@ -1,6 +1,9 @@
+import { codesOf } from '@smart-zone/types/item';
+
 /**
- * What an item's search matches, for both stores: its name and its supplier,
- * folded to Unicode lower case, each on its own (a match never spans the two),
+ * What an item's search matches, for both stores: its name, its supplier, its
+ * SKU and each of its barcodes (issue 33),
+ * folded to Unicode lower case, each on its own (a match never spans two),
  * by substring. Indexes hold each item's grams (its distinct substrings of a
  * few code points), so a search reads the items that have the text's grams, not
  * every item: SQLite's `items_grams` (1–2 code points, sqlite/short-search.ts)
@@ -13,10 +16,25 @@ export const fold = (text: string) => text.toLocaleLowerCase();
 /** The text's code points, folded. */
 const pointsOf = (text: string) => [...fold(text)];
 
-/** Every distinct substring of 1 to `longest` code points of the folded name and supplier (never across the two). */
-export function gramsOf(name: string, supplier: string, longest: number): string[] {
+/** An item's texts a search matches, each on its own: name, supplier, SKU, barcodes. */
+export const searchTextsOf = (item: {
+  name: string;
+  supplier: string;
+  sku?: string | null;
+  barcodes?: readonly string[];
+}): string[] => [item.name, item.supplier, ...codesOf(item)];
+
+/**
+ * An item's codes as one text, one a line (none: ''): what SQLite's trigram index reads beside the name and
+ * the supplier. A search's text never holds a line break, so it never matches across two codes.
+ */
+export const codeText = (item: { sku?: string | null; barcodes?: readonly string[] }): string =>
+  codesOf(item).join('\n');
+
+/** Every distinct substring of 1 to `longest` code points of each text, folded (never across two). */
+export function gramsOf(texts: readonly string[], longest: number): string[] {
   const grams = new Set<string>();
-  for (const points of [pointsOf(name), pointsOf(supplier)]) {
+  for (const points of texts.map(pointsOf)) {
     points.forEach((_, at) => {
       for (let length = 1; length <= longest && at + length <= points.length; length += 1) {
         grams.add(points.slice(at, at + length).join(''));

@@ -78,7 +78,7 @@ describe('the inventory page', () => {
     renderApp('/inventory?q=phone&sort=-price&page=2');
     await screen.findAllByTestId('item-card');
     expect(listCalls(calls)).toEqual(['/inventory?limit=12&skip=12&q=phone&sort=-price']);
-    expect(screen.getByRole('searchbox', { name: 'Search by name or supplier' })).toHaveValue('phone');
+    expect(screen.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' })).toHaveValue('phone');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
   });
 
@@ -87,7 +87,7 @@ describe('the inventory page', () => {
     const { router } = renderApp('/inventory?page=2');
     await screen.findAllByTestId('item-card');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or supplier' }), 'pixel');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' }), 'pixel');
     await waitFor(() => expect(router.state.location.search).toBe('?q=pixel'));
     await waitFor(() => expect(listCalls(calls)).toContain('/inventory?limit=12&q=pixel&sort=-newest'));
     // One search for the whole word, not one per key.
@@ -98,7 +98,9 @@ describe('the inventory page', () => {
 
     // Back: the search box follows the address.
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search by name or supplier' })).toHaveValue(''));
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' })).toHaveValue(''),
+    );
     expect(router.state.location.search).toBe('?page=2');
   });
 

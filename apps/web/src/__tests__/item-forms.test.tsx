@@ -57,11 +57,38 @@ describe('add-item form', () => {
       img: '',
       // Left at its default: no reorder point, no alert.
       minStock: 0,
-      // Left empty: no SKU.
+      // Left empty: no SKU, no other barcodes.
       sku: '',
+      barcodes: [],
     });
     expect(post.headers.Authorization).toBe(`Bearer ${accessTokenFor(staff)}`);
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+  });
+
+  test('other barcodes, one per line, are sent as a list (blank lines dropped); a bad one is refused on its line', async () => {
+    const { calls } = fakeApi({
+      ...meRoute(staff),
+      ...NO_EDITS,
+      'POST /inventory': () => ({ status: 201, body: { acknowledged: true, insertedId: 'f'.repeat(24) } }),
+    });
+    renderApp('/addNewItem', staff);
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Case');
+    await userEvent.type(screen.getByLabelText(/^Supplier/), 'Spigen');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '20');
+    await userEvent.type(screen.getByLabelText('Quantity'), '4');
+    const barcodes = screen.getByLabelText(/^Other barcodes/);
+    await userEvent.type(barcodes, '8809811862345{Enter}{Enter}bad code');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText(/^Line 2: A barcode may hold/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await userEvent.clear(barcodes);
+    await userEvent.type(barcodes, '8809811862345{Enter}{Enter}SPG-778{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('Successfully Addeded your item')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      barcodes: ['8809811862345', 'SPG-778'],
+    });
   });
 
   test("the server's field errors land beside the field and its message is shown", async () => {

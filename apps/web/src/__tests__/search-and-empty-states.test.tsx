@@ -33,7 +33,7 @@ const searchedFor = (calls: Call[]) =>
     .filter((call) => call.path.startsWith('/inventory?'))
     .map((call) => new URLSearchParams(call.path.split('?')[1]).get('q'));
 
-const searchbox = () => screen.getByRole('searchbox', { name: 'Search by name or supplier' });
+const searchbox = () => screen.getByRole('searchbox', { name: 'Search by name, supplier, SKU or barcode' });
 
 describe('search is wired to the list', () => {
   test('/inventory: typing asks the API with q= and shows only the matching cards and their count', async () => {

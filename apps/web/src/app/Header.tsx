@@ -13,6 +13,8 @@ const NAV = SPEC_TEXTS.nav;
 const AlertsBell = lazy(async () => ({
   default: (await import('../features/alerts/components/AlertsBell')).AlertsBell,
 }));
+// Staff's search and scanner watch: signed-in pages only, so a visitor's first page does not carry it.
+const HeaderSearch = lazy(async () => ({ default: (await import('./HeaderSearch')).HeaderSearch }));
 
 function Link({ to, children }: { to: string; children: string }) {
   return (
@@ -54,7 +56,7 @@ export function Header() {
 
   return (
     <nav className="navbar navbar-expand-xl navbar-dark bg-dark sticky-top">
-      <div className="container">
+      <div className="container flex-xl-wrap">
         <NavLink className="navbar-brand fw-bold" to={paths.root.href()}>
           {SPEC_TEXTS.brand}
         </NavLink>
@@ -75,6 +77,15 @@ export function Header() {
         >
           <span className="navbar-toggler-icon" />
         </button>
+        {/* On its own line under the brand (a phone's thumb reaches it without the menu); right-aligned on a desk
+            (the container wraps at xl too, so this line goes under the links instead of squeezing them). */}
+        {user && mayUse(access, 'readStock') && (
+          <Suspense fallback={null}>
+            <div className="order-last w-100 d-flex justify-content-end pt-2">
+              <HeaderSearch />
+            </div>
+          </Suspense>
+        )}
         <div className={`navbar-collapse collapse${open ? ' show' : ''}`} id="main-nav">
           <ul className="navbar-nav me-auto">
             <Link to={paths.home.href()}>{NAV.home}</Link>

@@ -111,12 +111,18 @@ export function itemChange(
 }
 
 /** An item with these editable fields, written at `at` (its version moved on). */
+/** An item's barcodes as stored: each once, never its own SKU again (a barcode equal to the SKU is the SKU). */
+export const settledBarcodes = (sku: string | null | undefined, barcodes: readonly string[] = []): string[] =>
+  [...new Set(barcodes)].filter((code) => code !== sku);
+
 export function withFields(item: Item, fields: ItemFields, at: string): Item {
-  const { sku, ...rest } = fields;
+  const { sku, barcodes: asked, ...rest } = fields;
+  const barcodes = settledBarcodes(sku, asked);
   return {
     _id: item._id,
     ...rest,
     ...(sku !== null ? { sku } : {}),
+    ...(barcodes.length > 0 ? { barcodes } : {}),
     createdAt: item.createdAt,
     updatedAt: at,
     version: item.version + 1,

@@ -1,11 +1,11 @@
-import { assertStorableQuantity, type Item, type ItemInput, storedSku } from '@smart-zone/types/item';
+import { assertStorableQuantity, codesOf, type Item, type ItemInput, storedSku } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
 import { fieldsOf } from '../import-plan';
 import { SkuTakenError } from '../ports/errors';
 import type { Author } from '../ports/items';
-import { itemChange, itemTarget, type ItemWrite } from './change';
+import { itemChange, itemTarget, settledBarcodes, type ItemWrite } from './change';
 
-/** An item that holds a SKU, as an adapter read it: what a SkuTakenError names. */
+/** An item that holds a code (as its SKU or a barcode), as an adapter read it: what a SkuTakenError names. */
 export interface SkuHolder {
   id: string;
   name: string;
@@ -23,9 +23,34 @@ export const skusAsked = (inputs: readonly Pick<ItemInput, 'sku'>[]): string[] =
 ];
 
 /**
+ * Every code these inputs ask for (SKUs and barcodes), each once: what an adapter looks up (holderOf)
+ * before deciding. An input that keeps its item's barcodes (absent) asks for none.
+ */
+export const codesAsked = (inputs: readonly Pick<ItemInput, 'sku' | 'barcodes'>[]): string[] => [
+  ...new Set([...skusAsked(inputs), ...inputs.flatMap((input) => input.barcodes ?? [])]),
+];
+
+/**
+ * The codes an item has that another item holds: the first such code throws SkuTakenError naming its holder
+ * (`field`: whether the item has it as its SKU or a barcode). `holderOf` answers the item that has a code.
+ */
+export function assertCodesFree(
+  item: { _id: string; sku?: string | null; barcodes?: readonly string[] },
+  holderOf: (code: string) => SkuHolder | undefined,
+  only: (code: string) => boolean = () => true,
+): void {
+  for (const code of codesOf(item)) {
+    if (!only(code)) continue;
+    const holder = holderOf(code);
+    if (holder && holder.id !== item._id) throw new SkuTakenError(code, holder, code === item.sku ? 'sku' : 'barcodes');
+  }
+}
+
+/**
  * New items, in the order given, each with its `created` movement of its quantity: all or none. A quantity
- * outside 0..QUANTITY_MAX throws a RangeError; a SKU another item holds (`holderOf`, read by the adapter in
- * the write's transaction) or given twice in `inputs` throws a SkuTakenError. `ids`: one new id per input.
+ * outside 0..QUANTITY_MAX throws a RangeError; a code (SKU or barcode) another item holds (`holderOf`, read by
+ * the adapter in the write's transaction, over every item's SKU and barcodes) or given twice in `inputs` throws
+ * a SkuTakenError. `ids`: one new id per input.
  */
 export function decideCreate(
   inputs: readonly ItemInput[],
@@ -37,6 +62,7 @@ export function decideCreate(
   const taken = new Map<string, SkuHolder>();
   return inputs.map((input, index) => {
     const sku = skuAsked(input);
+    const barcodes = settledBarcodes(sku, input.barcodes);
     const item: Item = {
       _id: read.ids[index]!,
       name: input.name,
@@ -47,15 +73,13 @@ export function decideCreate(
       img: input.img,
       minStock: input.minStock ?? 0,
       ...(sku !== undefined ? { sku } : {}),
+      ...(barcodes.length > 0 ? { barcodes } : {}),
       createdAt: at,
       updatedAt: at,
       version: 1,
     };
-    if (sku !== undefined) {
-      const holder = taken.get(sku) ?? read.holderOf(sku);
-      if (holder) throw new SkuTakenError(sku, holder);
-      taken.set(sku, { id: item._id, name: item.name });
-    }
+    assertCodesFree(item, (code) => taken.get(code) ?? read.holderOf(code));
+    for (const code of codesOf(item)) taken.set(code, { id: item._id, name: item.name });
     const audit = {
       action: 'item.create' as const,
       target: itemTarget(item),

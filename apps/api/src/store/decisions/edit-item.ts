@@ -1,10 +1,9 @@
 import { type Item, type ItemInput, ITEM_FIELDS, storedSku } from '@smart-zone/types/item';
 import { itemChanges } from '../audit-entries';
-import { fieldsOf, type ItemFields } from '../import-plan';
-import { SkuTakenError } from '../ports/errors';
+import { fieldsOf, type ItemFields, sameFields } from '../import-plan';
 import type { Author, UpdateOutcome } from '../ports/items';
-import { itemChange, itemTarget, withFields, type ItemWrite } from './change';
-import type { SkuHolder } from './create-items';
+import { itemChange, itemTarget, settledBarcodes, withFields, type ItemWrite } from './change';
+import { assertCodesFree, type SkuHolder } from './create-items';
 
 export type EditDecision =
   | Exclude<UpdateOutcome, { ok: true }>
@@ -48,14 +47,15 @@ export function editWrite(
 }
 
 /**
- * A PUT of an item's editable fields (ITEM_FIELDS): an absent `minStock` or `sku` keeps the item's, '' or
- * null clears the SKU. With `expectedVersion`, only while the item still has it (else `stale`). A SKU
- * another item holds (`skuHolder`: the item the adapter found holding skuAsked(input)) throws SkuTakenError.
+ * A PUT of an item's editable fields (ITEM_FIELDS): an absent `minStock`, `sku` or `barcodes` keeps the
+ * item's, '' or null clears the SKU, [] the barcodes. With `expectedVersion`, only while the item still has it
+ * (else `stale`). A new code (SKU or barcode) another item holds (`holderOf`: the item the adapter found
+ * holding a code of codesAsked([input]), over every item's SKU and barcodes) throws SkuTakenError.
  */
 export function decideEdit(
   before: Item | null,
   input: ItemInput,
-  read: { skuHolder: SkuHolder | undefined },
+  read: { holderOf: (code: string) => SkuHolder | undefined },
   by: Author,
   at: string,
   expectedVersion?: number,
@@ -69,10 +69,9 @@ export function decideEdit(
   const wanted = Object.fromEntries(ITEM_FIELDS.map((field) => [field, input[field]])) as ItemFields;
   wanted.minStock = input.minStock ?? before.minStock;
   wanted.sku = sku === undefined ? kept.sku : sku;
-  if (ITEM_FIELDS.every((field) => kept[field] === wanted[field])) return { ok: true, changed: false, item: before };
-  const holder = read.skuHolder;
-  if (wanted.sku !== null && wanted.sku !== kept.sku && holder && holder.id !== before._id) {
-    throw new SkuTakenError(wanted.sku, holder);
-  }
+  wanted.barcodes = settledBarcodes(wanted.sku, input.barcodes ?? kept.barcodes);
+  if (sameFields(kept, wanted)) return { ok: true, changed: false, item: before };
+  const had = new Set([kept.sku, ...kept.barcodes]);
+  assertCodesFree({ _id: before._id, ...wanted }, read.holderOf, (code) => !had.has(code));
   return { ok: true, changed: true, write: editWrite(before, wanted, by, at, 'edit') };
 }

@@ -1,5 +1,6 @@
 import { Long } from 'mongodb';
-import { isLowStock, type Actor, type ItemInput } from '@smart-zone/types/item';
+import { isLowStock, type Actor } from '@smart-zone/types/item';
+import { fold, searchTextsOf } from '../search-grams';
 import type { ItemDoc } from './documents';
 
 /** The SKU's unique index (schema.ts): partial, it holds the items whose SKU is a string, and only those. */
@@ -16,6 +17,19 @@ export const skuIs = (sku: string) => ({ $eq: sku, ...HAS_SKU });
 export const skuIn = (skus: readonly string[]) => ({ $in: [...skus], ...HAS_SKU });
 
 /**
+ * Every item's codes (issue 33): `codes` holds an item's SKU and barcodes, in a unique multikey index. Unique
+ * across documents (a code on one item, whichever field it is on), it is the last word under a race: of two
+ * transactions giving one code to two items, the second to write its key meets the first's (a write
+ * conflict while the first is open, which the driver retries; a duplicate key once it committed, answered
+ * as SkuTakenError). Partial, like the SKU's: an item without codes (`[]`, or none from before it) is not in
+ * it, so they do not collide on the empty key; every query on it says `$type: 'string'` (codeIs, codeIn).
+ */
+export const CODES_INDEX = 'codes_unique';
+export const HAS_CODE = { $type: 'string' } as const;
+export const codeIs = (code: string) => ({ $eq: code, ...HAS_CODE });
+export const codeIn = (codes: readonly string[]) => ({ $in: [...codes], ...HAS_CODE });
+
+/**
  * A day's total as the stats read it: a number. Totals are written as doubles (mongo-ledger.ts), but a
  * long, which an $inc of ints makes past 2^31 − 1 (an older instance's write), is accepted too; the driver
  * hands one back as a number when it fits 53 bits, and as a Long otherwise.
@@ -23,8 +37,8 @@ export const skuIn = (skus: readonly string[]) => ({ $in: [...skus], ...HAS_SKU 
 export const countOf = (value: unknown): number =>
   Long.isLong(value) ? value.toNumber() : typeof value === 'number' ? value : Number(value ?? 0);
 
-export const searchText = (input: Pick<ItemInput, 'name' | 'supplier'>) =>
-  `${input.name.toLocaleLowerCase()}\n${input.supplier.toLocaleLowerCase()}`;
+/** name, supplier, SKU and barcodes folded to lower case, one a line: what a long search's text is matched in. */
+export const searchText = (input: Parameters<typeof searchTextsOf>[0]) => searchTextsOf(input).map(fold).join('\n');
 
 /**
  * The name sort's key: ASCII letters lowered, everything else kept. Compared

@@ -19,6 +19,7 @@ export const toItem = ({ _id, createdAt, updatedAt, ...fields }: ItemDoc): Item 
   img: fields.img,
   minStock: fields.minStock,
   ...(typeof fields.sku === 'string' ? { sku: fields.sku } : {}),
+  ...(fields.barcodes && fields.barcodes.length > 0 ? { barcodes: fields.barcodes } : {}),
   createdAt: createdAt.toISOString(),
   updatedAt: updatedAt.toISOString(),
   version: fields.version,

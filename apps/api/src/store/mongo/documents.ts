@@ -14,12 +14,16 @@ export * from './doc-fields';
 export * from './doc-mappers';
 
 /** Documents as MongoDB holds them; mapped to the shared types at the adapter's edge. */
-export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
+export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku' | 'barcodes'> {
   _id: ObjectId;
   /** The reorder point; 0 (no alert) on items from before it (schema.ts migrates them). */
   minStock: number;
   /** The SKU, unique when a string (a partial unique index); null or absent (items from before it): none. */
   sku?: string | null;
+  /** The other codes ([] or absent: none). */
+  barcodes?: string[];
+  /** The SKU and the barcodes (CODES_INDEX: unique across items); absent on items from before it (schema.ts fills it). */
+  codes?: string[];
   /**
    * Derived, kept in step by every write that moves quantity or minStock (see stockLevel, and the
    * validator that refuses a document where they disagree): MongoDB cannot index `quantity <= minStock`,
@@ -33,7 +37,7 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku'> {
   version: number;
   createdBy: Actor;
   updatedBy: Actor;
-  /** name and supplier folded to lower case: what search matches against (see docs/decisions/006). */
+  /** name, supplier and codes folded to lower case: what search matches against (see docs/decisions/006). */
   search: string;
   /** The search index's keys: name and supplier's substrings of 1–3 code points (search-grams.ts). Absent on items an older instance wrote. */
   grams?: string[];

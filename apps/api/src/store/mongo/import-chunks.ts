@@ -1,7 +1,7 @@
 import { ObjectId, type ClientSession, type UpdateFilter } from 'mongodb';
 import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideDelete } from '../decisions/delete-item';
-import type { ItemFields } from '../import-plan';
+import { type ItemFields, sameField, sameFields } from '../import-plan';
 import type { Author } from '../store';
 import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
 import { ledgerChange } from './item-writes';
@@ -28,7 +28,10 @@ export interface ImportWrites {
 /** An item's editable fields as stored (an item from before SKUs has none: null). */
 const storedFields = (doc: ItemDoc): ItemFields =>
   Object.fromEntries(
-    ITEM_FIELDS.map((field) => [field, field === 'sku' ? (doc.sku ?? null) : doc[field]]),
+    ITEM_FIELDS.map((field) => [
+      field,
+      field === 'sku' ? (doc.sku ?? null) : field === 'barcodes' ? (doc.barcodes ?? []) : doc[field],
+    ]),
   ) as ItemFields;
 
 /**
@@ -131,14 +134,14 @@ export function chunkWrites(
         // Each field the import set and nobody changed since goes back; the quantity by the import's delta.
         const restored = Object.fromEntries(
           ITEM_FIELDS.map((field) => {
-            const untouched = doc.version === version || (planned !== undefined && kept[field] === planned[field]);
+            const untouched = doc.version === version || (planned !== undefined && sameField(field, kept, planned));
             return [field, untouched ? before[field] : kept[field]];
           }),
         ) as ItemFields;
         const importDelta = planned ? planned.quantity - before.quantity : 0;
         restored.quantity =
           doc.version === version ? before.quantity : Math.min(QUANTITY_MAX, Math.max(0, doc.quantity - importDelta));
-        if (ITEM_FIELDS.every((field) => kept[field] === restored[field])) continue;
+        if (sameFields(kept, restored)) continue;
         const put = await items.updateOne(
           { _id: itemId, version: doc.version },
           writes.fieldsUpdate(restored, now, by),

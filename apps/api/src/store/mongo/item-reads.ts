@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import type { ItemRepository, LedgerLine } from '../ports/items';
-import { toItem, toMovement, type MongoCollections, type MovementDoc, skuIs } from './documents';
+import { codeIs, toItem, toMovement, type MongoCollections, type MovementDoc, skuIs } from './documents';
 import { itemQueries, STREAM_BATCH } from './item-queries';
 import { keysetBatches } from './paged-reads';
 import { OPERATION_TIME_MS } from './mongo-ledger';
@@ -9,7 +9,10 @@ import { OPERATION_TIME_MS } from './mongo-ledger';
 export function mongoItemReads({
   items,
   movements,
-}: MongoCollections): Pick<ItemRepository, 'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'history' | 'ledger'> {
+}: MongoCollections): Pick<
+  ItemRepository,
+  'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'getByCode' | 'history' | 'ledger'
+> {
   const reads = itemQueries(items);
 
   /** A batch of the ledger with each item's name: now, or (deleted since) in its `deleted` movement's snapshot. */
@@ -49,6 +52,10 @@ export function mongoItemReads({
     },
     async getBySku(sku) {
       const doc = await items.findOne({ sku: skuIs(sku) }, { maxTimeMS: OPERATION_TIME_MS });
+      return doc ? toItem(doc) : null;
+    },
+    async getByCode(code) {
+      const doc = await items.findOne({ codes: codeIs(code) }, { maxTimeMS: OPERATION_TIME_MS });
       return doc ? toItem(doc) : null;
     },
     async *ledger(filter) {

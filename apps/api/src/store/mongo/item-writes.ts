@@ -3,6 +3,7 @@ import type { Actor, Item } from '@smart-zone/types/item';
 import type { ItemChange as Decided, ItemWrite } from '../decisions/change';
 import { fieldsOf, type ItemFields } from '../import-plan';
 import { StoreBusyError } from '../ports/errors';
+import { codesOf } from '@smart-zone/types/item';
 import { actorOf, nameKey, searchText, stockLevel, type ItemDoc, type MongoCollections } from './documents';
 import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
 import { BUSY } from './mongo-tx';
@@ -53,6 +54,7 @@ export function newItemDoc(item: Item, actor: Actor, seq: number): ItemDoc {
     version: item.version,
     createdBy: by,
     updatedBy: by,
+    codes: codesOf(item),
     search: searchText(item),
     grams: searchGrams(item),
     nameKey: nameKey(item.name),
@@ -65,6 +67,7 @@ export const fieldsUpdate = (wanted: ItemFields, now: Date, actor: Actor) => ({
   $set: {
     ...wanted,
     ...stockLevel(wanted.quantity, wanted.minStock),
+    codes: codesOf(wanted),
     search: searchText(wanted),
     grams: searchGrams(wanted),
     nameKey: nameKey(wanted.name),

@@ -13,7 +13,7 @@ import {
 } from '../import-plan';
 import type { ImportRows } from '../import-rows';
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
-import { skuIn, toItem, type ImportChunkDoc, type ImportJobDoc, type MongoCollections } from './documents';
+import { codeIn, toItem, type ImportChunkDoc, type ImportJobDoc, type MongoCollections } from './documents';
 import { chunkWrites, type ImportWrites } from './import-chunks';
 import { inTx, type MongoLedger } from './mongo-ledger';
 
@@ -110,9 +110,13 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
         byId.set(doc._id.toHexString(), toItem(doc));
       }
     }
+    // A row's SKU finds the item that has that code, as its SKU or a barcode (as SQLite's item_codes).
     for (let at = 0; at < skus.length; at += LOOKUP_BATCH) {
-      for (const doc of await items.find({ sku: skuIn(skus.slice(at, at + LOOKUP_BATCH)) }, inTx()).toArray()) {
-        bySku.set(doc.sku!, byId.get(doc._id.toHexString()) ?? toItem(doc));
+      const batch = skus.slice(at, at + LOOKUP_BATCH);
+      const asked = new Set(batch);
+      for (const doc of await items.find({ codes: codeIn(batch) }, inTx()).toArray()) {
+        const item = byId.get(doc._id.toHexString()) ?? toItem(doc);
+        for (const code of doc.codes ?? []) if (asked.has(code)) bySku.set(code, item);
       }
     }
     for (let at = 0; at < names.length; at += LOOKUP_BATCH) {

@@ -1,13 +1,13 @@
 import { MongoServerError, ObjectId, type ClientSession } from 'mongodb';
 import { assertStorableQuantity, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideStockChange } from '../decisions/change-stock';
-import { decideCreate, skuAsked, skusAsked } from '../decisions/create-items';
+import { codesAsked, decideCreate, type SkuHolder } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import type { ItemFields } from '../import-plan';
 import type { Author, ItemRepository, UndoOutcome } from '../ports/items';
-import { skuIn, skuIs, toItem, type ItemDoc, type MongoCollections } from './documents';
+import { codeIn, toItem, type ItemDoc, type MongoCollections } from './documents';
 import { mongoItemReads } from './item-reads';
 import { fieldsUpdate, ledgerChange, mongoItemWriter, newItemDoc } from './item-writes';
 import { mongoImport } from './mongo-import';
@@ -31,21 +31,27 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
   const writer = mongoItemWriter(collections, ledger);
   const skuChecked = <T>(run: () => Promise<T>) => skuCheckedIn(items, run);
 
+  /** The items that have these codes (as SKU or barcode), read in the write's transaction: a decision's holderOf. */
+  async function holdersOf(codes: readonly string[], session?: ClientSession) {
+    const holders = new Map<string, SkuHolder>();
+    if (codes.length === 0) return (code: string) => holders.get(code);
+    const asked = new Set(codes);
+    const found = items.find({ codes: codeIn(codes) }, { projection: { name: 1, codes: 1 }, ...inTx(session) });
+    for await (const doc of found) {
+      for (const code of doc.codes ?? []) {
+        if (asked.has(code)) holders.set(code, { id: doc._id.toHexString(), name: doc.name });
+      }
+    }
+    return (code: string) => holders.get(code);
+  }
+
   /**
    * Inserts the items, in the order given, each with its `created` movement, inside the caller's write, as
    * decided (all or none: a bad quantity or a SKU taken anywhere writes nothing).
    */
   async function insertMany(inputs: readonly ItemInput[], actor: Author, session?: ClientSession): Promise<Item[]> {
     if (inputs.length === 0) return [];
-    const skus = skusAsked(inputs);
-    const holders =
-      skus.length === 0
-        ? []
-        : await items.find({ sku: skuIn(skus) }, { projection: { name: 1, sku: 1 }, ...inTx(session) }).toArray();
-    const holderOf = (sku: string) => {
-      const holder = holders.find((doc) => doc.sku === sku);
-      return holder && { id: holder._id.toHexString(), name: holder.name };
-    };
+    const holderOf = await holdersOf(codesAsked(inputs), session);
     const ids = inputs.map(() => new ObjectId().toHexString());
     const writes = decideCreate(inputs, { ids, holderOf }, actor, now());
     const first = await bumpRevision(session, writes.length);
@@ -96,13 +102,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
       return skuChecked(() =>
         writer.decided(async (session) => {
           const before = await writer.read(new ObjectId(id), session);
-          const sku = skuAsked(input);
-          const holder =
-            sku === undefined
-              ? null
-              : await items.findOne({ sku: skuIs(sku) }, { projection: { name: 1 }, ...inTx(session) });
-          const skuHolder = holder ? { id: holder._id.toHexString(), name: holder.name } : undefined;
-          const decision = decideEdit(before && toItem(before), input, { skuHolder }, actor, now(), expectedVersion);
+          const holderOf = await holdersOf(codesAsked([input]), session);
+          const decision = decideEdit(before && toItem(before), input, { holderOf }, actor, now(), expectedVersion);
           if (!decision.ok || !decision.changed) return decision;
           await writer.apply(decision.write, before!, session);
           return { ok: true as const, item: decision.write.item!, changed: true };

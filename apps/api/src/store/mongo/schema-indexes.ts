@@ -1,5 +1,5 @@
 import type { IndexDescription } from 'mongodb';
-import { HAS_SKU, SKU_INDEX } from './documents';
+import { CODES_INDEX, HAS_CODE, HAS_SKU, SKU_INDEX } from './documents';
 import type { CollectionName } from './schema-validators';
 
 /** A day: the change log serves the feed's start and a standalone server's polling, never history. */
@@ -41,6 +41,8 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     // ?sku= and the uniqueness of a SKU: only the items that have one (a string) are in it.
     // A query uses it only when it says `$type: 'string'` too (skuIs, skuIn in documents.ts).
     { key: { sku: 1 }, name: SKU_INDEX, unique: true, partialFilterExpression: { sku: HAS_SKU } },
+    // ?code= and the uniqueness of every code, SKU or barcode, across items (multikey; codeIs, codeIn).
+    { key: { codes: 1 }, name: CODES_INDEX, unique: true, partialFilterExpression: { codes: HAS_CODE } },
   ],
   deliveries: [
     // listByOwner: an owner's deliveries, newest first.

@@ -80,6 +80,9 @@ const SCHEMAS: Record<CollectionName, Document> = {
       minStock: quantity,
       // Absent on items from before it; trimmed (no space at either end) and 1–64 characters when set.
       sku: { bsonType: ['string', 'null'], minLength: 1, maxLength: 64, pattern: '^\\S(.*\\S)?$' },
+      // Absent on items from before them; codes: the SKU and the barcodes.
+      barcodes: { bsonType: 'array', maxItems: 10, items: { bsonType: 'string', minLength: 1, maxLength: 64 } },
+      codes: { bsonType: 'array', maxItems: 11, items: { bsonType: 'string', minLength: 1, maxLength: 64 } },
       low: { bsonType: 'bool' },
       shortfall: { ...wholeNumber, minimum: -QUANTITY_MAX, maximum: QUANTITY_MAX },
       createdAt: date,

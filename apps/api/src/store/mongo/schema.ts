@@ -7,7 +7,7 @@ import { reclassifyEdits } from './mongo-edits';
 import { countItemTotals, countPastMovements } from './mongo-stats';
 import { INDEXES, RETIRED_INDEXES } from './schema-indexes';
 import { VALIDATORS } from './schema-validators';
-import { searchGramsMigration } from './search-grams';
+import { codesMigration, searchGramsMigration } from './search-grams';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
 const ALERT_STATES_KEY = 'alert_states_migrated';
@@ -87,6 +87,7 @@ export async function migrate(
   await openingBalances(collections, ledger);
   await nameKeys(collections, ledger);
   await searchGramsMigration(collections.items);
+  await codesMigration(collections.items);
   await stockLevels(collections, ledger);
   await countPastMovements(collections);
   await reclassifyEdits(collections, warn);

@@ -1,10 +1,10 @@
 import type { Collection, Filter } from 'mongodb';
-import { fold, gramsNeeded, gramsOf } from '../search-grams';
-import type { ItemDoc } from './documents';
+import { fold, gramsNeeded, gramsOf, searchTextsOf } from '../search-grams';
+import { searchText, type ItemDoc } from './documents';
 
 /**
  * MongoDB's search index (docs/decisions/006, store/search-grams.ts): each item keeps `grams`, every
- * distinct substring of 1 to 3 code points of its folded name and supplier (about 50 an item), in a
+ * distinct substring of 1 to 3 code points of its folded name, supplier, SKU and barcodes (about 50 an item), in a
  * multikey index. A search of 1–3 code points is one key of that index, and the items under it are the
  * matches; a longer one reads the items under one of its trigrams (the planner picks which) and matches
  * the text there. An unanchored regex over the `search` field read every item's key instead (1M keys a
@@ -12,8 +12,9 @@ import type { ItemDoc } from './documents';
  */
 export const SEARCH_GRAM_MAX = 3;
 
-export const searchGrams = (input: Pick<ItemDoc, 'name' | 'supplier'>) =>
-  gramsOf(input.name, input.supplier, SEARCH_GRAM_MAX);
+/** An item's grams: of its name, supplier, SKU and each barcode (issue 33), never across two. */
+export const searchGrams = (input: Parameters<typeof searchTextsOf>[0]) =>
+  gramsOf(searchTextsOf(input), SEARCH_GRAM_MAX);
 
 /**
  * A user's search text matched literally, never as a pattern, against the
@@ -57,6 +58,49 @@ export async function searchGramsMigration(items: Collection<ItemDoc>): Promise<
     batch = [];
   };
   const legacy = items.find({ grams: { $exists: false } }, { projection: { name: 1, supplier: 1 } });
+  for await (const doc of legacy) {
+    batch.push(doc);
+    if (batch.length === BATCH) await flush();
+  }
+  await flush();
+}
+
+/**
+ * Migration (issue 33): items from before `codes` get them ([SKU] or none), and their search text and grams
+ * made again with the SKU, so a part of a SKU finds them. Until then such an item is found by its name and
+ * supplier, and by its exact SKU.
+ */
+export async function codesMigration(items: Collection<ItemDoc>): Promise<void> {
+  const BATCH = 1000;
+  let batch: Pick<ItemDoc, '_id' | 'name' | 'supplier' | 'sku' | 'version'>[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await items.bulkWrite(
+      batch.map(({ _id, name, supplier, sku, version }) => {
+        const codes = typeof sku === 'string' ? { sku } : {};
+        return {
+          updateOne: {
+            // The version it was read at: a write since has set its own codes.
+            filter: { _id, version, codes: { $exists: false } },
+            update: {
+              $set: {
+                barcodes: [],
+                codes: typeof sku === 'string' ? [sku] : [],
+                search: searchText({ name, supplier, ...codes }),
+                grams: searchGrams({ name, supplier, ...codes }),
+              },
+            },
+          },
+        };
+      }),
+      { ordered: false },
+    );
+    batch = [];
+  };
+  const legacy = items.find(
+    { codes: { $exists: false } },
+    { projection: { name: 1, supplier: 1, sku: 1, version: 1 } },
+  );
   for await (const doc of legacy) {
     batch.push(doc);
     if (batch.length === BATCH) await flush();

@@ -1,34 +1,37 @@
 import { MongoBulkWriteError, MongoServerError, type Collection, type Document } from 'mongodb';
 import { SkuTakenError } from '../ports/errors';
-import { type ItemDoc, SKU_INDEX, skuIs } from './documents';
+import { CODES_INDEX, codeIs, type ItemDoc, SKU_INDEX } from './documents';
 import { OPERATION_TIME_MS } from './mongo-ledger';
 
 export const DUPLICATE_KEY = 11000;
 
-/** The SKU a bulk write's operation wrote: an insert's document's, or an update's `$set`. */
-function skuWritten(operation: Document | undefined): unknown {
-  const update = (operation?.u as { $set?: { sku?: unknown } } | undefined)?.$set;
-  return operation?.sku ?? update?.sku;
+/** The codes a bulk write's operation wrote: an insert's document's, or an update's `$set` (its SKU, then its codes). */
+function codesWritten(operation: Document | undefined): unknown[] {
+  const written = (operation?.u as { $set?: Document } | undefined)?.$set ?? operation;
+  return [written?.sku, ...((written?.codes as unknown[] | undefined) ?? [])];
 }
 
 /**
- * The SKU of MongoDB's duplicate key error on the SKU's unique index (a concurrent write took it first).
- * A single write's error names the key (keyValue); a bulk write's (insertMany, bulkWrite) does not: each
- * of its writeErrors says the index in its message, and gives back the operation it refused.
+ * The codes that may be the one of MongoDB's duplicate key error on the SKU's or the codes' unique index (a
+ * concurrent write took it first). A single write's error names the key (keyValue); a bulk write's
+ * (insertMany, bulkWrite) does not: each of its writeErrors says the index in its message, and gives back
+ * the operation it refused, whose codes are the candidates (the holder is the other item that has one).
  */
-function conflictingSku(error: unknown): string | undefined {
-  if (!(error instanceof MongoServerError)) return undefined;
+function conflictingCodes(error: unknown): string[] {
+  if (!(error instanceof MongoServerError)) return [];
   if (error.code === DUPLICATE_KEY) {
-    const sku = (error.keyValue as { sku?: unknown } | undefined)?.sku;
-    if (typeof sku === 'string') return sku;
+    const key = error.keyValue as { sku?: unknown; codes?: unknown } | undefined;
+    const code = key?.codes ?? key?.sku;
+    if (typeof code === 'string') return [code];
   }
-  if (!(error instanceof MongoBulkWriteError)) return undefined;
+  if (!(error instanceof MongoBulkWriteError)) return [];
   for (const writeError of [error.writeErrors].flat()) {
-    if (writeError.code !== DUPLICATE_KEY || !writeError.errmsg?.includes(SKU_INDEX)) continue;
-    const sku = skuWritten(writeError.getOperation());
-    if (typeof sku === 'string') return sku;
+    const index = writeError.errmsg ?? '';
+    if (writeError.code !== DUPLICATE_KEY || !(index.includes(SKU_INDEX) || index.includes(CODES_INDEX))) continue;
+    const codes = codesWritten(writeError.getOperation()).filter((code) => typeof code === 'string');
+    if (codes.length > 0) return [...new Set(codes)];
   }
-  return undefined;
+  return [];
 }
 
 /**
@@ -40,10 +43,18 @@ export async function skuChecked<T>(items: Collection<ItemDoc>, run: () => Promi
   try {
     return await run();
   } catch (error) {
-    const sku = conflictingSku(error);
-    if (sku === undefined) throw error;
-    const holder = await items.findOne({ sku: skuIs(sku) }, { projection: { name: 1 }, maxTimeMS: OPERATION_TIME_MS });
-    if (!holder) throw error;
-    throw new SkuTakenError(sku, { id: holder._id.toHexString(), name: holder.name });
+    for (const code of conflictingCodes(error)) {
+      const holder = await items.findOne(
+        { codes: codeIs(code) },
+        { projection: { name: 1, sku: 1 }, maxTimeMS: OPERATION_TIME_MS },
+      );
+      if (!holder) continue;
+      throw new SkuTakenError(
+        code,
+        { id: holder._id.toHexString(), name: holder.name },
+        holder.sku === code ? 'sku' : 'barcodes',
+      );
+    }
+    throw error;
   }
 }

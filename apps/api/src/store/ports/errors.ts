@@ -1,10 +1,14 @@
-/** A write gave an item a SKU another item has: nothing was written. `holder` is that other item. */
+/**
+ * A write gave an item a code (its SKU, or one of its barcodes: `field`) another item has as its SKU or as a
+ * barcode: nothing was written. `holder` is that other item.
+ */
 export class SkuTakenError extends Error {
   constructor(
     readonly sku: string,
     readonly holder: { id: string; name: string },
+    readonly field: 'sku' | 'barcodes' = 'sku',
   ) {
-    super(`SKU "${sku}" belongs to another item: "${holder.name}" (${holder.id}).`);
+    super(`${field === 'sku' ? 'SKU' : 'Barcode'} "${sku}" belongs to another item: "${holder.name}" (${holder.id}).`);
     this.name = 'SkuTakenError';
   }
 }

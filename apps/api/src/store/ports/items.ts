@@ -32,7 +32,7 @@ export interface StockChange {
 }
 
 export interface ItemFilter {
-  /** Case-insensitive substring of name or supplier, matched literally. */
+  /** Case-insensitive substring of name, supplier, SKU or a barcode, matched literally. */
   q?: string;
   /** `low`: a reorder point is set and the quantity is at or below it; `out`: quantity 0. */
   stock?: StockFilter;
@@ -81,6 +81,8 @@ export interface ItemRepository {
   get(id: string): Promise<Item | null>;
   /** The item whose SKU is exactly this one (unique when set), or null. */
   getBySku(sku: string): Promise<Item | null>;
+  /** The item that has exactly this code, as its SKU or one of its barcodes (unique across both), or null. */
+  getByCode(code: string): Promise<Item | null>;
   /** Adds the item with a `created` movement of its quantity. Another item's SKU: SkuTakenError, nothing written. */
   create(input: ItemInput, actor: Author): Promise<Item>;
   /**

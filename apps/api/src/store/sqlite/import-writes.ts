@@ -4,6 +4,7 @@ import { decideCreate } from '../decisions/create-items';
 import { editWrite } from '../decisions/edit-item';
 import type { ImportChunk, ImportLookup } from '../import-plan';
 import type { Author } from '../ports/items';
+import { codeText } from '../search-grams';
 import { sqliteItemWriter } from './item-writes';
 import { sqliteGramsGathered } from './short-search';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -36,6 +37,7 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
             id: item._id,
             name: item.name,
             supplier: item.supplier,
+            codes: codeText(item),
           });
         }
       }

@@ -4,12 +4,14 @@ import { boundedCache, OBJECT_BYTES, textBytes } from '../../bounded-cache';
 import type { ItemFilter, ItemRepository, LedgerLine } from '../ports/items';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
+import { ITEM_BY_CODE } from './schema-codes';
 import type { SearchRunner } from './search-runner';
 
 /** An item's object (a dozen properties) and its texts, as they take the heap. */
 const itemBytes = (item: Item) =>
   2 * OBJECT_BYTES +
   [item._id, item.name, item.supplier, item.description, item.img, item.sku ?? '', item.createdAt, item.updatedAt]
+    .concat(item.barcodes ?? [])
     .map(textBytes)
     .reduce((sum, bytes) => sum + bytes, 0);
 
@@ -17,10 +19,12 @@ const itemBytes = (item: Item) =>
 export function sqliteItemReads(
   db: Database.Database,
   searches: SearchRunner,
-): Pick<ItemRepository, 'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'history' | 'ledger'> {
+): Pick<ItemRepository, 'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'getByCode' | 'history' | 'ledger'> {
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
     bySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?'),
+    /** One primary-key lookup of item_codes, then the item by its id (test/codes.sqlite.test.ts explains it). */
+    byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),
     history: db.prepare<[string, number, number], MovementRow>(
       `SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id
@@ -122,6 +126,10 @@ export function sqliteItemReads(
     },
     async getBySku(sku) {
       const row = sql.bySku.get(sku);
+      return row ? toItem(row) : null;
+    },
+    async getByCode(code) {
+      const row = sql.byCode.get(code);
       return row ? toItem(row) : null;
     },
     async *ledger(filter) {

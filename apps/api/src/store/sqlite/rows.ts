@@ -17,6 +17,10 @@ export interface ItemRow {
   min_stock: number;
   /** NULL when the item has no SKU (migration 6). */
   sku: string | null;
+  /** The barcodes as a JSON array ('[]' for none; migration 14). */
+  barcodes: string;
+  /** The SKU and barcodes, one a line (codeText): what the trigram index reads (migration 14). */
+  codes: string;
   created_at: string;
   updated_at: string;
   version: number;
@@ -70,6 +74,7 @@ export function toItem(row: ItemRow): Item {
     img: row.img,
     minStock: row.min_stock,
     ...(row.sku !== null ? { sku: row.sku } : {}),
+    ...(row.barcodes && row.barcodes !== '[]' ? { barcodes: JSON.parse(row.barcodes) as string[] } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,

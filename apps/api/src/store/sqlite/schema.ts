@@ -12,6 +12,7 @@ import {
 } from './schema-stats';
 import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
+import { codesTable } from './schema-codes';
 import { createGrams } from './short-search';
 
 /**
@@ -285,6 +286,8 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec('DROP TRIGGER IF EXISTS delivery_counted; DROP INDEX IF EXISTS deliveries_by_email;'),
   // Issue 33: a removal's reason (damaged, lost, …) beside its movement.
   (db) => db.exec(V15_MOVEMENT_WHY),
+  // Issue 33: barcodes, every code unique across SKUs and barcodes, and searched as the names are.
+  codesTable,
 ];
 
 /** The user_version of a database with every migration. */

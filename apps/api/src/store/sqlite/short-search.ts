@@ -12,15 +12,17 @@ import { gramsOf } from '../search-grams';
  */
 export const SHORT_SEARCH_MAX = 2;
 
-/** Every distinct 1- and 2-code-point substring of the folded name and supplier (never across the two). */
-const shortGramsOf = (name: string, supplier: string) => gramsOf(name, supplier, SHORT_SEARCH_MAX);
+/** What an item's grams are made of: its name, supplier and codes (`codes`: codeText, one a line). */
+export type Texts = { name: string; supplier: string; codes: string };
 
-type Texts = { name: string; supplier: string };
+/** Every distinct 1- and 2-code-point substring of the folded name, supplier and each code (never across two). */
+const shortGramsOf = ({ name, supplier, codes }: Texts) =>
+  gramsOf([name, supplier, ...codes.split('\n')], SHORT_SEARCH_MAX);
 
 /** The grams an item's texts lose and gain from `before` to `after`. */
 function gramsChanged(before: Texts, after: Texts): { lost: string[]; gained: string[] } {
-  const old = new Set(shortGramsOf(before.name, before.supplier));
-  const now = new Set(shortGramsOf(after.name, after.supplier));
+  const old = new Set(shortGramsOf(before));
+  const now = new Set(shortGramsOf(after));
   return { lost: [...old].filter((gram) => !now.has(gram)), gained: [...now].filter((gram) => !old.has(gram)) };
 }
 
@@ -41,8 +43,8 @@ export function sqliteGrams(db: Database.Database) {
   const drop = (seq: number, grams: readonly string[]) => {
     for (const gram of grams) remove.run(gram, seq);
   };
-  const index = (seq: number, name: string, supplier: string) => {
-    for (const gram of shortGramsOf(name, supplier)) insert.run(gram, seq);
+  const index = (seq: number, texts: Texts) => {
+    for (const gram of shortGramsOf(texts)) insert.run(gram, seq);
   };
   return {
     index,
@@ -54,8 +56,8 @@ export function sqliteGrams(db: Database.Database) {
     },
     /** These rows of an item deleted. */
     drop,
-    unindex(seq: number, { name, supplier }: Texts) {
-      drop(seq, shortGramsOf(name, supplier));
+    unindex(seq: number, texts: Texts) {
+      drop(seq, shortGramsOf(texts));
     },
   };
 }
@@ -90,8 +92,8 @@ export function sqliteGramsGathered(db: Database.Database) {
     if (gathered.length >= GATHERED_MAX) flush();
   };
   return {
-    index(seq: number, name: string, supplier: string) {
-      gather(seq, shortGramsOf(name, supplier));
+    index(seq: number, texts: Texts) {
+      gather(seq, shortGramsOf(texts));
     },
     reindex(seq: number, before: Texts, after: Texts) {
       const { lost, gained } = gramsChanged(before, after);
@@ -112,5 +114,12 @@ export function createGrams(db: Database.Database) {
     .prepare<[], { seq: number; name: string; supplier: string }>('SELECT seq, name, supplier FROM items')
     .all();
   const { index } = sqliteGrams(db);
-  for (const row of rows) index(row.seq, row.name, row.supplier);
+  for (const row of rows) index(row.seq, { ...row, codes: '' });
+}
+
+/** Migration 14: the grams of the items' SKUs (their names' and suppliers' are there already). */
+export function indexSkuGrams(db: Database.Database) {
+  const rows = db.prepare<[], { seq: number; sku: string }>('SELECT seq, sku FROM items WHERE sku IS NOT NULL').all();
+  const { index } = sqliteGrams(db);
+  for (const row of rows) index(row.seq, { name: '', supplier: '', codes: row.sku });
 }

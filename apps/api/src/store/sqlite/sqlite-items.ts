@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideStockChange } from '../decisions/change-stock';
-import { decideCreate, skuAsked } from '../decisions/create-items';
+import { codesAsked, decideCreate } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
@@ -22,6 +22,7 @@ import { sqliteImportWriter } from './import-writes';
 import { sqliteItemReads } from './item-reads';
 import { sqliteItemWriter } from './item-writes';
 import { toItem, type ItemRow, type MovementRow } from './rows';
+import { ITEM_BY_CODE } from './schema-codes';
 import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
 
@@ -47,17 +48,22 @@ export function sqliteItems(
   const writer = sqliteItemWriter(db, ledger);
   const writeImport = sqliteImportWriter(db, ledger);
   const sql = {
-    bySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?'),
+    /** The item that has this code, as its SKU or a barcode. */
+    byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
     movement: db.prepare<[string], MovementRow>(
       'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
     ),
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
-    manyBySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku IN (SELECT value FROM json_each(?))'),
+    /** The items that have these codes (as SKU or barcode), each with the code it was found by. */
+    manyByCode: db.prepare<[string], ItemRow & { found: string }>(
+      `SELECT i.*, c.code AS found FROM item_codes c JOIN items i ON i.id = c.item_id
+       WHERE c.code IN (SELECT value FROM json_each(?))`,
+    ),
     manyByName: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE name IN (SELECT value FROM json_each(?))'),
   };
-  const holderOf = (sku: string) => {
-    const row = sql.bySku.get(sku);
+  const holderOf = (code: string) => {
+    const row = sql.byCode.get(code);
     return row ? { id: row.id, name: row.name } : undefined;
   };
 
@@ -83,9 +89,9 @@ export function sqliteItems(
   const update = db.transaction(
     (id: string, input: ItemInput, actor: Author, expectedVersion?: number): UpdateOutcome => {
       const before = writer.read(id);
-      const sku = skuAsked(input);
-      const skuHolder = sku === undefined ? undefined : holderOf(sku);
-      const decision = decideEdit(before ? toItem(before) : null, input, { skuHolder }, actor, now(), expectedVersion);
+      const holders = new Map(codesAsked([input]).map((code) => [code, holderOf(code)]));
+      const read = { holderOf: (code: string) => holders.get(code) };
+      const decision = decideEdit(before ? toItem(before) : null, input, read, actor, now(), expectedVersion);
       if (!decision.ok || !decision.changed) return decision;
       writer.apply(decision.write, before!);
       ledger.bumpRevision();
@@ -131,8 +137,8 @@ export function sqliteItems(
         byId.set(row.id, toItem(row));
     }
     for (let at = 0; at < skus.length; at += LOOKUP_BATCH) {
-      for (const row of sql.manyBySku.all(JSON.stringify(skus.slice(at, at + LOOKUP_BATCH)))) {
-        bySku.set(row.sku!, byId.get(row.id) ?? toItem(row));
+      for (const row of sql.manyByCode.all(JSON.stringify(skus.slice(at, at + LOOKUP_BATCH)))) {
+        bySku.set(row.found, byId.get(row.id) ?? toItem(row));
       }
     }
     for (let at = 0; at < names.length; at += LOOKUP_BATCH) {

@@ -67,6 +67,11 @@ export function InventoryDetail() {
               <span className="text-secondary">SKU:</span> {data.sku}
             </p>
           )}
+          {data.barcodes && data.barcodes.length > 0 && (
+            <p className="mb-1 text-break">
+              <span className="text-secondary">Barcodes:</span> {data.barcodes.join(', ')}
+            </p>
+          )}
           <p className="fs-4 fw-semibold mb-1">{formatPrice(data.price)}</p>
           <p className="mb-3">
             <StockBadge item={data} />

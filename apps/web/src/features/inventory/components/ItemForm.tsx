@@ -1,4 +1,6 @@
 import {
+  BARCODE_MAX,
+  BARCODES_MAX,
   ITEM_FIELDS,
   type Item,
   type ItemField,
@@ -29,6 +31,8 @@ interface FieldView {
    * other text goes to the schema as typed, which refuses control characters and then trims it.
    */
   blankIsEmpty?: boolean;
+  /** A list, one entry a line (the barcodes): sent as the lines that are not blank. */
+  lines?: boolean;
   /** What the field holds when the form is new (and what an emptied field sends, for a number). */
   empty?: string;
   help?: string;
@@ -76,14 +80,26 @@ const FIELD_VIEWS: Record<ItemField, FieldView> = {
     help: 'Barcode digits (EAN-13, UPC-A) or your own code; unique.',
     input: { maxLength: SKU_MAX, autoComplete: 'off', spellCheck: false },
   },
+  barcodes: {
+    label: 'Other barcodes (optional, one per line)',
+    col: { sm: 6 },
+    lines: true,
+    help: `Up to ${BARCODES_MAX} more codes the item is found by: the maker's EAN/UPC, a supplier's code. Each at most ${BARCODE_MAX} characters, no spaces.`,
+    input: { as: 'textarea', autoComplete: 'off', spellCheck: false, autoCapitalize: 'off' },
+  },
 };
 
 const EMPTY = Object.fromEntries(ITEM_FIELDS.map((key) => [key, FIELD_VIEWS[key].empty ?? ''])) as Draft;
 
 function draftOf(item?: Item): Draft {
   if (!item) return EMPTY;
-  // A field the item does not have (no SKU) shows empty.
-  return Object.fromEntries(ITEM_FIELDS.map((key) => [key, String(item[key] ?? '')])) as Draft;
+  // A field the item does not have (no SKU) shows empty; a list one entry a line.
+  return Object.fromEntries(
+    ITEM_FIELDS.map((key) => {
+      const value = item[key];
+      return [key, Array.isArray(value) ? value.join('\n') : String(value ?? '')];
+    }),
+  ) as Draft;
 }
 
 /**
@@ -93,11 +109,20 @@ function draftOf(item?: Item): Draft {
 function valuesOf(draft: Draft): Record<ItemField, unknown> {
   const value = (key: ItemField) => {
     const view = FIELD_VIEWS[key];
+    if (view.lines) return draft[key].split(/\r?\n/).filter((line) => line.trim() !== '');
     if (!view.numeric) return view.blankIsEmpty && draft[key].trim() === '' ? '' : draft[key];
     const text = draft[key].trim() === '' ? (view.empty ?? '') : draft[key];
     return text.trim() === '' ? undefined : Number(text);
   };
   return Object.fromEntries(ITEM_FIELDS.map((key) => [key, value(key)])) as Record<ItemField, unknown>;
+}
+
+/** An error of a part of a field (`barcodes.2`: the third barcode), shown beside the field. */
+function errorWithin(errors: Partial<Record<string, string>>, key: ItemField): string | undefined {
+  const part = Object.keys(errors).find((name) => name.startsWith(`${key}.`));
+  if (part === undefined) return undefined;
+  const line = Number(part.slice(key.length + 1));
+  return Number.isInteger(line) ? `Line ${line + 1}: ${errors[part]}` : errors[part];
 }
 
 /**
@@ -145,7 +170,7 @@ export function ItemForm({
                 label={label}
                 help={help}
                 value={draft[key]}
-                error={errors[key]}
+                error={errors[key] ?? errorWithin(errors, key)}
                 onChange={(event) => {
                   const { value } = event.target;
                   setDraft((current) => ({ ...current, [key]: value }));

@@ -51,7 +51,7 @@ export function PagedItems({
       <div className="list-toolbar mb-3">
         <SearchBox
           id={`${idPrefix}-search`}
-          label="Search by name or supplier"
+          label="Search by name, supplier, SKU or barcode"
           value={params.q}
           onSearch={params.setSearch}
         />
