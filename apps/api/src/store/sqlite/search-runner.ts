@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { spawnThread } from '../../worker-thread';
 import { StoreBusyError } from '../store';
 import { readers, runReadJob, type ReadJob } from './read-jobs';
 
@@ -94,11 +93,5 @@ function workerRunner(file: string): SearchRunner {
  * <entry>.js beside it (build.mjs); from source (tsx, jest) the worker loads the TypeScript through tsx.
  */
 export function spawnWorker(entry: 'search-worker' | 'import-worker', file: string): Worker {
-  const compiled = path.join(__dirname, `${entry}.js`);
-  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { file } });
-  const source = path.join(__dirname, `${entry}.ts`);
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
-    eval: true,
-    workerData: { file },
-  });
+  return spawnThread(entry, __dirname, { file });
 }
