@@ -6,8 +6,8 @@ import {
   LABEL_LAYOUTS,
   LABEL_QR_FALLBACK_HEADER,
   LABEL_TOTAL_MAX,
-  labelsQuerySchema,
 } from '@smart-zone/types/labels';
+import { labelsQuerySchema } from '@smart-zone/types/labels-query';
 import { AppError } from '../errors/app-error';
 import { route } from '../http/route';
 import type { Store } from '../store/store';

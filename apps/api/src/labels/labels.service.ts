@@ -1,5 +1,5 @@
 import type { Item } from '@smart-zone/types/item';
-import type { LabelsQuery } from '@smart-zone/types/labels';
+import type { LabelsQuery } from '@smart-zone/types/labels-query';
 import { AppError } from '../errors/app-error';
 import type { Store } from '../store/store';
 import { labelRunner, LabelsBusyError } from './label-runner';

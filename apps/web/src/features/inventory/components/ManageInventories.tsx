@@ -1,7 +1,9 @@
 import type { Item } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { STOCK_FILTERS, type StockFilter } from '@smart-zone/types/stock';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
@@ -14,6 +16,7 @@ import { offers, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
 import { formatPrice } from '../../../lib/format-price';
 import { useListParams } from '../../../lib/use-list-params';
+import { PrintLabelsButton } from '../../labels/components/PrintLabelsButton';
 import { inventoryCsv } from '../api/csv-files';
 import { useDeleteItem } from '../api/delete-item';
 import { itemsPageQuery } from '../api/get-items';
@@ -50,6 +53,17 @@ export function ManageInventories() {
     onDeleted: (deleted) => toast.success(`${deleted.name} is deleted`),
   });
   const deleting = (id: string) => deleteItem.isPending && deleteItem.variables._id === id;
+  // The rows ticked for labels, kept while paging (id → name).
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const select = (rows: readonly Item[], on: boolean) =>
+    setSelected((before) => {
+      const after = new Map(before);
+      for (const row of rows) {
+        if (on) after.set(row._id, row.name);
+        else after.delete(row._id);
+      }
+      return after;
+    });
 
   return (
     <section aria-labelledby="manage-title">
@@ -58,6 +72,9 @@ export function ManageInventories() {
           Manage Inventories
         </h1>
         <div className="d-flex flex-wrap gap-2">
+          <PrintLabelsButton items={[...selected].map(([_id, name]) => ({ _id, name }))}>
+            {selected.size > 0 ? `Print labels (${selected.size})` : 'Print labels'}
+          </PrintLabelsButton>
           <LinkButton to={paths.reorderList.href()} variant="outline-primary">
             Reorder list
           </LinkButton>
@@ -92,60 +109,83 @@ export function ManageInventories() {
         empty={<p className="text-secondary">{manage ? 'No items yet. Add the first one.' : 'No items yet.'}</p>}
       >
         {(items) => (
-          <Table striped hover className="align-middle table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Reorder point</th>
-                <th scope="col">Supplier</th>
-                <th scope="col">Description</th>
-                {manage && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+          <>
+            <Form.Check
+              id="manage-select-page"
+              className="import-choice"
+              label="Select this page"
+              checked={items.every((item) => selected.has(item._id))}
+              onChange={(event) => select(items, event.target.checked)}
+            />
+            <Table striped hover className="align-middle table-stack">
+              <thead>
+                <tr>
+                  <th scope="col" className="select-cell">
+                    <span className="visually-hidden">Selected</span>
                   </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item._id} data-testid="manage-row">
-                  <th scope="row" data-label="Name">
-                    {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
-                    <div>
-                      <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
-                      {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
-                    </div>
-                  </th>
-                  <td data-label="Price">{formatPrice(item.price)}</td>
-                  <td data-label="Quantity">
-                    <StockQuantity item={item} />
-                  </td>
-                  <td data-label="Reorder point">
-                    {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}
-                  </td>
-                  <td data-label="Supplier">{item.supplier}</td>
-                  <td data-label="Description" className="small text-secondary table-description">
-                    {item.description}
-                  </td>
+                  <th scope="col">Name</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Reorder point</th>
+                  <th scope="col">Supplier</th>
+                  <th scope="col">Description</th>
                   {manage && (
-                    <td className="table-actions">
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
-                        disabled={deleting(item._id)}
-                        onClick={() => confirmDelete.ask(item)}
-                      >
-                        {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
-                      </Button>
-                    </td>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item._id} data-testid="manage-row">
+                    <td className="select-cell" data-label="Select">
+                      <label>
+                        <input
+                          type="checkbox"
+                          className="form-check-input"
+                          aria-label={`Select ${item.name}`}
+                          checked={selected.has(item._id)}
+                          onChange={(event) => select([item], event.target.checked)}
+                        />
+                      </label>
+                    </td>
+                    <th scope="row" data-label="Name">
+                      {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
+                      <div>
+                        <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
+                        {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
+                      </div>
+                    </th>
+                    <td data-label="Price">{formatPrice(item.price)}</td>
+                    <td data-label="Quantity">
+                      <StockQuantity item={item} />
+                    </td>
+                    <td data-label="Reorder point">
+                      {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}
+                    </td>
+                    <td data-label="Supplier">{item.supplier}</td>
+                    <td data-label="Description" className="small text-secondary table-description">
+                      {item.description}
+                    </td>
+                    {manage && (
+                      <td className="table-actions">
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
+                          disabled={deleting(item._id)}
+                          onClick={() => confirmDelete.ask(item)}
+                        >
+                          {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </>
         )}
       </PagedItems>
       {confirmDelete.dialog}
