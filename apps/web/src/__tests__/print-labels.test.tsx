@@ -28,7 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => downloads.restore());
 
-const labelCalls = (calls: { path: string }[]) => calls.filter((call) => call.path.startsWith('/labels.pdf'));
+const labelCalls = <T extends { path: string }>(calls: T[]) =>
+  calls.filter((call) => call.path.startsWith('/labels.pdf'));
 
 describe('from the item page', () => {
   test('Print labels previews its PDF, asks again for another sheet, code or copies, and downloads it', async () => {

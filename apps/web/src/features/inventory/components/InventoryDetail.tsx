@@ -17,7 +17,7 @@ import { mayUse, offers, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
-import { PrintLabelsButton } from '../../labels/components/PrintLabelsButton';
+import { PrintLabelsButton } from './PrintLabelsButton';
 import { useItem } from '../api/get-item';
 import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
 

@@ -16,7 +16,7 @@ import { offers, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
 import { formatPrice } from '../../../lib/format-price';
 import { useListParams } from '../../../lib/use-list-params';
-import { PrintLabelsButton } from '../../labels/components/PrintLabelsButton';
+import { PrintLabelsButton } from './PrintLabelsButton';
 import { inventoryCsv } from '../api/csv-files';
 import { useDeleteItem } from '../api/delete-item';
 import { itemsPageQuery } from '../api/get-items';
