@@ -46,7 +46,7 @@ test.describe('labels', () => {
     await dialog.getByRole('button', { name: 'Download PDF' }).click();
     const download = await saving;
     expect(download.suggestedFilename()).toMatch(/^labels-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const file = readFileSync((await download.path())!);
+    const file = readFileSync(await download.path());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     expect(file.toString('latin1').match(/\/Type \/Page\n/g)).toHaveLength(1);
 
