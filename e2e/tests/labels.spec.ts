@@ -27,6 +27,8 @@ test.describe('labels', () => {
     await boxes.nth(0).check();
     await boxes.nth(1).check();
 
+    await shot(page, 'labels-selection');
+
     const asked = page.waitForResponse((response) => response.url().includes('/api/labels.pdf?'));
     await page.getByRole('button', { name: 'Print labels (2)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Print labels' });

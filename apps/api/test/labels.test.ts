@@ -280,8 +280,10 @@ describe('speed: 500 labels', () => {
         `event loop delay max ${Math.round(loop.max / 1e6)} ms, p99 ${Math.round(loop.percentile(99) / 1e6)} ms`,
     );
     expect(health.length).toBeGreaterThan(1);
-    // Drawn on the server's thread, 500 labels would hold it 400 ms or more even on an idle machine.
+    // Drawn on the server's thread, 500 labels would hold it 400 ms or more in one piece even on an idle
+    // machine (the renderer alone: 0.4 s). Here the loop's longest wait is the machine's own noise (tens of
+    // ms; up to ~200 ms with the whole suite running on 2 shared cores), and a health check is never held.
     expect(Math.max(...health)).toBeLessThan(150);
-    expect(loop.max / 1e6).toBeLessThan(100);
+    expect(loop.max / 1e6).toBeLessThan(300);
   }, 60_000);
 });
