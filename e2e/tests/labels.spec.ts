@@ -28,6 +28,11 @@ test.describe('labels', () => {
     await boxes.nth(1).check();
 
     await shot(page, 'labels-selection');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await rows.nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/labels-selection-390.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const asked = page.waitForResponse((response) => response.url().includes('/api/labels.pdf?'));
     await page.getByRole('button', { name: 'Print labels (2)' }).click();
