@@ -109,83 +109,83 @@ export function ManageInventories() {
         empty={<p className="text-secondary">{manage ? 'No items yet. Add the first one.' : 'No items yet.'}</p>}
       >
         {(items) => (
-          <>
-            <Form.Check
-              id="manage-select-page"
-              className="import-choice"
-              label="Select this page"
-              checked={items.every((item) => selected.has(item._id))}
-              onChange={(event) => select(items, event.target.checked)}
-            />
-            <Table striped hover className="align-middle table-stack">
-              <thead>
-                <tr>
-                  <th scope="col" className="select-cell">
-                    <span className="visually-hidden">Selected</span>
+          <Table striped hover className="align-middle table-stack caption-top">
+            <caption className="py-0">
+              <Form.Check
+                id="manage-select-page"
+                className="import-choice text-body"
+                label="Select this page"
+                checked={items.every((item) => selected.has(item._id))}
+                onChange={(event) => select(items, event.target.checked)}
+              />
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="select-cell">
+                  <span className="visually-hidden">Selected</span>
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Reorder point</th>
+                <th scope="col">Supplier</th>
+                <th scope="col">Description</th>
+                {manage && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
                   </th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Reorder point</th>
-                  <th scope="col">Supplier</th>
-                  <th scope="col">Description</th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id} data-testid="manage-row">
+                  <td className="select-cell" data-label="Select">
+                    <label>
+                      <input
+                        type="checkbox"
+                        className="form-check-input"
+                        aria-label={`Select ${item.name}`}
+                        checked={selected.has(item._id)}
+                        onChange={(event) => select([item], event.target.checked)}
+                      />
+                    </label>
+                  </td>
+                  <th scope="row" data-label="Name">
+                    {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
+                    <div>
+                      <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
+                      {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
+                    </div>
+                  </th>
+                  <td data-label="Price">{formatPrice(item.price)}</td>
+                  <td data-label="Quantity">
+                    <StockQuantity item={item} />
+                  </td>
+                  <td data-label="Reorder point">
+                    {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}
+                  </td>
+                  <td data-label="Supplier">{item.supplier}</td>
+                  <td data-label="Description" className="small text-secondary table-description">
+                    {item.description}
+                  </td>
                   {manage && (
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    <td className="table-actions">
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
+                        disabled={deleting(item._id)}
+                        onClick={() => confirmDelete.ask(item)}
+                      >
+                        {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
+                      </Button>
+                    </td>
                   )}
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item._id} data-testid="manage-row">
-                    <td className="select-cell" data-label="Select">
-                      <label>
-                        <input
-                          type="checkbox"
-                          className="form-check-input"
-                          aria-label={`Select ${item.name}`}
-                          checked={selected.has(item._id)}
-                          onChange={(event) => select([item], event.target.checked)}
-                        />
-                      </label>
-                    </td>
-                    <th scope="row" data-label="Name">
-                      {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
-                      <div>
-                        <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
-                        {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
-                      </div>
-                    </th>
-                    <td data-label="Price">{formatPrice(item.price)}</td>
-                    <td data-label="Quantity">
-                      <StockQuantity item={item} />
-                    </td>
-                    <td data-label="Reorder point">
-                      {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}
-                    </td>
-                    <td data-label="Supplier">{item.supplier}</td>
-                    <td data-label="Description" className="small text-secondary table-description">
-                      {item.description}
-                    </td>
-                    {manage && (
-                      <td className="table-actions">
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          aria-label={`${SPEC_TEXTS.deleteButton} ${item.name}`}
-                          disabled={deleting(item._id)}
-                          onClick={() => confirmDelete.ask(item)}
-                        >
-                          {deleting(item._id) ? 'Deleting...' : SPEC_TEXTS.deleteButton}
-                        </Button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
       </PagedItems>
       {confirmDelete.dialog}
