@@ -29,7 +29,8 @@ test.describe('labels', () => {
 
     await shot(page, 'labels-selection');
     await page.setViewportSize({ width: 390, height: 844 });
-    await rows.nth(1).scrollIntoViewIfNeeded();
+    await page.getByRole('checkbox', { name: 'Select this page' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -120));
     await page.screenshot({ path: `${ARTIFACTS_DIR}/labels-selection-390.png` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
