@@ -22,6 +22,7 @@ import { silentLogger } from './logging/logger';
 import { eventsRoutes } from './events/events.routes';
 import { liveEvents, type LiveEvents, type LiveEventsOptions } from './events/live-events';
 import { importsRoutes } from './imports/imports.routes';
+import { labelsRoutes } from './labels/labels.routes';
 import { movementsRoutes } from './movements/movements.routes';
 import { learnRoutes, REQUEST_ID_HEADER, requestLog } from './logging/request-log';
 import { openApiRoutes } from './openapi/openapi';
@@ -53,7 +54,7 @@ export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
     | 'writeRateLimit'
     | 'invitationEmail'
   > &
-  Partial<Pick<Config, 'importRowsMax'>>;
+  Partial<Pick<Config, 'importRowsMax' | 'publicUrl' | 'publicUrlGiven'>>;
 
 export interface AppDeps {
   store: Store;
@@ -102,6 +103,7 @@ function apiRoutes(deps: {
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...importsRoutes({ store, rowsMax: config.importRowsMax }),
+    ...labelsRoutes({ store, config }),
     ...eventsRoutes({ live }),
     ...auditRoutes({ store }),
     ...statsRoutes({ store }),

@@ -167,6 +167,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** PUBLIC_URL, without a trailing slash; default http://localhost:<PORT>. */
   publicUrl: string;
+  /** PUBLIC_URL as given (without a trailing slash), or undefined: labels' QR codes then name the request's origin. */
+  publicUrlGiven?: string;
   /** Where low-stock alerts go besides the app: only the channels whose settings are all given. */
   alerts: AlertChannelSettings;
   /** SMTP_URL set: each invitation from the Team page is emailed to the invitee. */
@@ -320,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importRowsMax: e.IMPORT_ROWS_MAX,
     logLevel: e.LOG_LEVEL,
     publicUrl,
+    publicUrlGiven: e.PUBLIC_URL && publicUrl,
     alerts,
     invitationEmail: e.SMTP_URL
       ? { smtpUrl: e.SMTP_URL, from: e.ALERT_EMAIL_FROM ?? defaultSender(publicUrl), publicUrl }

@@ -442,6 +442,18 @@ describe('every documented operation answers as documented', () => {
     );
     expect(stats.status).toBe(200);
     expect((await check('get', '/stats', () => request(t.app).get('/api/stats'))).status).toBe(401);
+    const labelled = await t.addItem({ name: 'Labelled', sku: 'LBL-1' });
+    const labels = await check('get', '/labels.pdf', () =>
+      request(t.app).get(`/api/labels.pdf?ids=${labelled}&code=code128`).set('Authorization', auth(staff)),
+    );
+    expect([labels.status, labels.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(
+      (
+        await check('get', '/labels.pdf', () =>
+          request(t.app).get(`/api/labels.pdf?ids=${UNKNOWN_ID}`).set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('live events: a stream, ended at shutdown', async () => {

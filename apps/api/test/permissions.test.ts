@@ -118,7 +118,12 @@ async function call(operation: Operation, caller: string) {
   const path = operation.path
     .replace(':id', operation.path.startsWith('/api/myitem') ? delivery.delivery._id : itemId)
     .replace(':email', 'someone@shop.com');
-  const query = operation.method === 'delete' ? '?reason=checking%20permissions' : '';
+  const query =
+    operation.method === 'delete'
+      ? '?reason=checking%20permissions'
+      : operation.operationId === 'printLabels'
+        ? `?ids=${itemId}`
+        : '';
   const method = operation.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
   let req = request(t.app)[method](path + query);
   const token = tokens.get(caller);

@@ -21,7 +21,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'firebase' | 'authEmu
       'https://www.googleapis.com',
       ...emulator,
     ],
-    frameSrc: [authDomain, 'https://apis.google.com', ...emulator],
+    // blob: the labels' PDF the app fetched itself, previewed in the print dialog (nothing from elsewhere).
+    frameSrc: [authDomain, 'https://apis.google.com', 'blob:', ...emulator],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -102,7 +102,7 @@ export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?:
      */
     download: async (path: string, { accept, ...options }: RequestOptions & { accept: string }) => {
       const response = await answered(path, { ...options, headers: { ...options.headers, Accept: accept } });
-      return { blob: await response.blob(), filename: attachmentName(response.headers) };
+      return { blob: await response.blob(), filename: attachmentName(response.headers), headers: response.headers };
     },
   };
 }

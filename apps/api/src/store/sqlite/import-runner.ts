@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportRows } from '../import-rows';
 import { type Author, type ImportOptions, type ImportOutcome, StoreBusyError } from '../store';
-import { workerEntry } from './search-runner';
+import { workerEntry } from '../../worker-thread';
 import type { WriteGate } from './write-gate';
 
 /** Imports waiting for the import worker beyond this: the next is refused (429), not queued. */
@@ -41,7 +41,7 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
   let queue: Promise<unknown> = Promise.resolve();
 
   function start(): ChildProcess {
-    const where = workerEntry('import-worker');
+    const where = workerEntry('import-worker', __dirname);
     const started =
       'compiled' in where
         ? fork(where.compiled, [file], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { spawnThread } from '../../worker-thread';
 import { StoreBusyError } from '../store';
 import { readers, runReadJob, type ReadJob } from './read-jobs';
 
@@ -89,21 +88,7 @@ function workerRunner(file: string): SearchRunner {
   };
 }
 
-/**
- * Where a worker of the store (`search-worker` or `import-worker`) starts from: the compiled server has
- * <entry>.js beside it (build.mjs); from source (tsx, jest) the TypeScript is loaded through tsx.
- */
-export function workerEntry(entry: 'search-worker' | 'import-worker'): { compiled: string } | { source: string } {
-  const compiled = path.join(__dirname, `${entry}.js`);
-  return fs.existsSync(compiled) ? { compiled } : { source: path.join(__dirname, `${entry}.ts`) };
-}
-
-/** A worker thread of the store on `file` (workerEntry). */
+/** The store's read worker thread on `file` (worker-thread.ts). */
 export function spawnWorker(entry: 'search-worker', file: string): Worker {
-  const where = workerEntry(entry);
-  if ('compiled' in where) return new Worker(where.compiled, { workerData: { file } });
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(where.source)});`, {
-    eval: true,
-    workerData: { file },
-  });
+  return spawnThread(entry, __dirname, { file });
 }

@@ -17,6 +17,7 @@ import { mayUse, offers, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
+import { PrintLabelsButton } from './PrintLabelsButton';
 import { useItem } from '../api/get-item';
 import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
 
@@ -104,6 +105,7 @@ export function InventoryDetail() {
                 {SPEC_TEXTS.deliveredButton}
               </Button>
             )}
+            {mayUse(access, 'readStock') && <PrintLabelsButton items={[data]} />}
             {manage && (
               <Button variant="danger" onClick={() => signInFirst() && confirmDelete.ask(data)}>
                 {SPEC_TEXTS.deleteButton}

@@ -1,7 +1,9 @@
 import type { Item } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { STOCK_FILTERS, type StockFilter } from '@smart-zone/types/stock';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
@@ -14,6 +16,7 @@ import { mayUse, offers, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
 import { formatPrice } from '../../../lib/format-price';
 import { useListParams } from '../../../lib/use-list-params';
+import { PrintLabelsButton } from './PrintLabelsButton';
 import { inventoryCsv } from '../api/csv-files';
 import { useDeleteItem } from '../api/delete-item';
 import { itemsPageQuery } from '../api/get-items';
@@ -54,6 +57,17 @@ export function ManageInventories() {
     onDeleted: (deleted) => toast.success(`${deleted.name} is deleted`),
   });
   const deleting = (id: string) => deleteItem.isPending && deleteItem.variables._id === id;
+  // The rows ticked for labels, kept while paging (id → name).
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const select = (rows: readonly Item[], on: boolean) =>
+    setSelected((before) => {
+      const after = new Map(before);
+      for (const row of rows) {
+        if (on) after.set(row._id, row.name);
+        else after.delete(row._id);
+      }
+      return after;
+    });
 
   return (
     <section aria-labelledby="manage-title">
@@ -62,6 +76,9 @@ export function ManageInventories() {
           Manage Inventories
         </h1>
         <div className="d-flex flex-wrap gap-2">
+          <PrintLabelsButton items={[...selected].map(([_id, name]) => ({ _id, name }))}>
+            {selected.size > 0 ? `Print labels (${selected.size})` : 'Print labels'}
+          </PrintLabelsButton>
           <LinkButton to={paths.reorderList.href()} variant="outline-primary">
             Reorder list
           </LinkButton>
@@ -96,9 +113,21 @@ export function ManageInventories() {
         empty={<p className="text-secondary">{manage ? 'No items yet. Add the first one.' : 'No items yet.'}</p>}
       >
         {(items) => (
-          <Table striped hover className="align-middle table-stack">
+          <Table striped hover className="align-middle table-stack caption-top">
+            <caption className="py-0">
+              <Form.Check
+                id="manage-select-page"
+                className="import-choice text-body"
+                label="Select this page"
+                checked={items.every((item) => selected.has(item._id))}
+                onChange={(event) => select(items, event.target.checked)}
+              />
+            </caption>
             <thead>
               <tr>
+                <th scope="col" className="select-cell">
+                  <span className="visually-hidden">Selected</span>
+                </th>
                 <th scope="col">Name</th>
                 <th scope="col">Price</th>
                 <th scope="col">Quantity</th>
@@ -115,6 +144,17 @@ export function ManageInventories() {
             <tbody>
               {items.map((item) => (
                 <tr key={item._id} data-testid="manage-row">
+                  <td className="select-cell" data-label="Select">
+                    <label>
+                      <input
+                        type="checkbox"
+                        className="form-check-input"
+                        aria-label={`Select ${item.name}`}
+                        checked={selected.has(item._id)}
+                        onChange={(event) => select([item], event.target.checked)}
+                      />
+                    </label>
+                  </td>
                   <th scope="row" data-label="Name">
                     {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
                     <div>
