@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { WalSync } from './wal-sync';
 
 /** Writes are gathered until the event loop has nothing else to hand us, up to this many per transaction. */
 const MAX_BATCH = 256;
@@ -49,8 +48,6 @@ export function groupCommit(
      * audit totals together); a throw out of it rolls the batch back, as one of the writes' would.
      */
     together?: <T>(writes: () => T) => T;
-    /** The batch's fsync off the event loop (wal-sync.ts); without it each commit syncs in place. */
-    wal?: WalSync;
   },
 ): GroupCommit {
   let queue: Pending[] = [];
@@ -106,7 +103,7 @@ export function groupCommit(
   });
 
   /** The batch without savepoints, or, when one of its writes threw, rolled back and run again with them. */
-  const runBatchSynced = (batch: Pending[]): Outcome[] => {
+  const runBatch = (batch: Pending[]): Outcome[] => {
     try {
       return runFast.immediate(batch);
     } catch (error) {
@@ -114,8 +111,6 @@ export function groupCommit(
       return runSavepoints.immediate(batch);
     }
   };
-  const { wal } = options;
-  const runBatch = wal ? (batch: Pending[]) => wal.unsynced(() => runBatchSynced(batch)) : runBatchSynced;
 
   function flush() {
     scheduled = false;
@@ -129,19 +124,12 @@ export function groupCommit(
       for (const pending of batch) pending.reject(error);
       return;
     }
-    const answer = () => {
-      options.onCommitted?.();
-      outcomes.forEach((outcome, index) => {
-        const pending = batch[index]!;
-        if (outcome.ok) pending.resolve(outcome.value);
-        else pending.reject(outcome.error);
-      });
-    };
-    if (!wal) answer();
-    else
-      wal.durable().then(answer, (error: unknown) => {
-        for (const pending of batch) pending.reject(error);
-      });
+    options.onCommitted?.();
+    outcomes.forEach((outcome, index) => {
+      const pending = batch[index]!;
+      if (outcome.ok) pending.resolve(outcome.value);
+      else pending.reject(outcome.error);
+    });
   }
 
   function schedule() {

@@ -8,7 +8,6 @@ import { toDelivery, toItem, type DeliveryRow } from './rows';
 import { deliveryQueries } from './delivery-queries';
 import { batchCounts } from './batch-counts';
 import { groupCommit } from './group-commit';
-import type { WalSync } from './wal-sync';
 import { deliveryPageInline } from './read-jobs';
 import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -18,7 +17,6 @@ export function sqliteDeliveries(
   ledger: SqliteLedger,
   onCommitted: () => void,
   worker: SearchRunner,
-  wal?: WalSync,
 ): DeliveryRepository {
   const writer = sqliteItemWriter(db, ledger);
   const sql = {
@@ -50,7 +48,6 @@ export function sqliteDeliveries(
     onChanges: () => ledger.bumpRevision(),
     onCommitted,
     together: (writes) => ledger.countingTogether(() => counts.together(writes)),
-    wal,
   });
 
   const deliver = (delivery: NewDelivery): DeliveryOutcome => {

@@ -12,7 +12,6 @@ import { sqliteStats } from './sqlite-stats';
 import { sqliteTeam } from './sqlite-team';
 import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
-import { walSync } from './wal-sync';
 import { gated, writeGate } from './write-gate';
 import { migrate } from './schema';
 
@@ -48,9 +47,7 @@ export function openSqliteStore(
   const gate = writeGate();
   const imports = db.memory ? undefined : importRunner(db.name, gate);
   const items = sqliteItems(db, ledger, changes.drain, worker, imports);
-  // Deliveries are answered once a sync of the WAL after their batch's commit is done (wal-sync.ts).
-  const wal = walSync(db);
-  const deliveries = sqliteDeliveries(db, ledger, changes.drain, worker, wal);
+  const deliveries = sqliteDeliveries(db, ledger, changes.drain, worker);
   const pruning = setInterval(() => {
     if (db.open && !gate.held) ledger.pruneChanges();
   }, PRUNE_EVERY_MS);
@@ -95,7 +92,6 @@ export function openSqliteStore(
       changes.close();
       await worker.close();
       await imports?.close();
-      await wal?.close();
       if (db.open) db.close();
     },
   };
