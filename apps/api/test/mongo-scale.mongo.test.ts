@@ -1,7 +1,7 @@
 import { MongoClient, ObjectId, type Document } from 'mongodb';
 import { ImportRows } from '../src/store/import-rows';
 import { planImport } from '../src/store/import-plan';
-import { IMPORT_CHUNK_ROWS } from '../src/store/import-plan';
+import { IMPORT_CHUNK_ROWS } from '../src/store/import-chunks';
 import { importJobDocs } from '../src/store/mongo/mongo-import';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import type { ImportRow, Store, StoreChange } from '../src/store/store';

@@ -1,16 +1,8 @@
 import crypto from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Item } from '@smart-zone/types/item';
-import {
-  IMPORT_CHUNK_ROWS,
-  importChunks,
-  importOutcome,
-  type ImportLookup,
-  importOptions,
-  keysOf,
-  planImport,
-  type PlannedRow,
-} from '../import-plan';
+import { IMPORT_CHUNK_ROWS, importChunks } from '../import-chunks';
+import { importOutcome, type ImportLookup, importOptions, keysOf, planImport, type PlannedRow } from '../import-plan';
 import type { ImportRows } from '../import-rows';
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { codeIn, toItem, type ImportChunkDoc, type ImportJobDoc, type MongoCollections } from './documents';

@@ -9,13 +9,11 @@ import { STOCK_LEVEL_EXPR } from './documents';
 import { TOTAL_FIELDS } from './mongo-counts';
 
 /**
- * What MongoDB itself refuses, as SQLite's CHECK constraints do (see
- * store/sqlite/schema.ts): the last line of defence, so even a bug above
- * cannot store negative stock, a delivery of nothing, or a ledger line with
- * an unknown reason. `moderate`: documents written before the validator
- * existed are not checked until they are valid, so an old database still opens;
- * for that reason a field that old documents lack and no migration fills
- * (`seq`, a movement's `version`) is checked when present, not required.
+ * What MongoDB itself refuses, as SQLite's CHECK constraints do (see store/sqlite/schema.ts): the last line of
+ * defence, so even a bug above cannot store negative stock, a delivery of nothing, or a ledger line with an
+ * unknown reason. `moderate`: documents written before the validator existed are not checked until they are
+ * valid, so an old database still opens; for that reason a field that old documents lack and no migration
+ * fills (`seq`, a movement's `version`) is checked when present, not required.
  */
 const text = { bsonType: 'string' };
 const date = { bsonType: 'date' };
@@ -283,9 +281,8 @@ const SCHEMAS: Record<CollectionName, Document> = {
 };
 
 /**
- * Each collection's validator: its schema, and for items the derived stock
- * fields checked against quantity and minStock, so a write path that moved
- * one without the others is refused instead of leaving the low list wrong.
+ * Items' derived stock fields checked against quantity and minStock, so a write path that moved one without
+ * the others is refused instead of leaving the low list wrong.
  */
 const ITEM_STOCK_CHECK: Document = {
   $expr: {
@@ -293,7 +290,7 @@ const ITEM_STOCK_CHECK: Document = {
   },
 };
 
-/** Each collection's validator, by its name. */
+/** Each collection's validator, by its name: its schema (and for items ITEM_STOCK_CHECK). */
 export const VALIDATORS: Record<string, Document> = Object.fromEntries(
   Object.entries(SCHEMAS).map(([name, schema]) => [
     name,

@@ -237,13 +237,6 @@ CREATE INDEX movements_by_at ON movements (at, seq);
 CREATE UNIQUE INDEX movements_undone ON movements (undo_of) WHERE undo_of IS NOT NULL;
 `;
 
-/**
- * Issue 33: why stock was removed (removal-reasons.ts), kept with its `adjust` movement. No CHECK: the API's
- * schema says which reasons there are, and a new one needs no table made again. (Numbered 15 on main, after
- * issue 32's and the barcodes' migrations.)
- */
-const V15_MOVEMENT_WHY = 'ALTER TABLE movements ADD COLUMN why TEXT';
-
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V1_TABLES),
   (db) => {
@@ -265,27 +258,24 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       Object.keys(LEDGER_TRIGGERS).filter((name) => name !== 'movement_days_counted'),
     );
   },
-  // Issue 31: the audit totals are counted by the ledger (sqlite-ledger.ts appendAudit, the only writer of the
-  // audit), a group-committed batch's once per key, no longer by migration 5's trigger once per entry.
+  // Issue 31: the audit totals counted by the ledger (appendAudit, the audit's one writer), not migration 5's trigger.
   (db) => db.exec('DROP TRIGGER IF EXISTS audit_counted'),
   // Issue 32: an alert is a state, open while its item is low, one per item (schema-alerts.ts).
   alertState,
-  // Issue 32: the day totals as buckets by movement kind (an undo in its movement's), the top movers by units
-  // delivered: the whole ledger counted again, the counting trigger made anew (schema-stats.ts).
+  // Issue 32: the day totals in buckets by movement kind, the ledger counted again (schema-stats.ts).
   (db) => {
     db.exec(V12_DAY_BUCKETS);
     syncLedgerTriggers(db);
     countLedger(db);
   },
-  // Issue 32: a PUT's change of the quantity is an `edit` (a correction), no longer an `adjust` (a removal when
-  // it lowered the quantity): past ones found by their audit entry, the ledger counted again (schema-stats.ts).
+  // Issue 32: a PUT's change of the quantity is an `edit` (a correction): past ones by their audit entry.
   reclassifyEdits,
-  // Issue 31: a delivery's list totals are counted by the group commit's batch (sqlite-deliveries.ts), once
-  // per key, no longer by migration 5's trigger three rows per delivery; and the index of deliveries by
-  // email and seq, which no query reads since the lists of live deliveries have their own, is dropped.
+  // Issue 31: a delivery's list totals counted by its group-committed batch (sqlite-deliveries.ts), once per key,
+  // not three rows per delivery by migration 5's trigger; an index of deliveries that no query reads dropped.
   (db) => db.exec('DROP TRIGGER IF EXISTS delivery_counted; DROP INDEX IF EXISTS deliveries_by_email;'),
-  // Issue 33: a removal's reason (damaged, lost, …) beside its movement.
-  (db) => db.exec(V15_MOVEMENT_WHY),
+  // Issue 33: why stock was removed (removal-reasons.ts), beside its `adjust` movement; no CHECK: the API's
+  // schema names the reasons, and a new one needs no table made again.
+  (db) => db.exec('ALTER TABLE movements ADD COLUMN why TEXT'),
   // Issue 33: barcodes, every code unique across SKUs and barcodes, and searched as the names are.
   codesTable,
 ];

@@ -6,7 +6,8 @@ import { codesAsked, decideCreate } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
-import { importChunks, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
+import { importChunks } from '../import-chunks';
+import { importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
 import type {
   Author,
   ImportOptions,
