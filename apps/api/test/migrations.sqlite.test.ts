@@ -1,8 +1,25 @@
 import Database from 'better-sqlite3';
 import { migrate, SCHEMA_VERSION } from '../src/store/sqlite/schema';
-import { LEDGER_TRIGGERS } from '../src/store/sqlite/schema-stats';
+import { countLedger, LEDGER_TRIGGERS } from '../src/store/sqlite/schema-stats';
 import { sqliteStats } from '../src/store/sqlite/sqlite-stats';
-import { toMovement, type MovementRow } from '../src/store/sqlite/rows';
+import { sqliteLedger } from '../src/store/sqlite/sqlite-ledger';
+import { stockMove } from '../src/store/decisions/change';
+import { toItem, toMovement, type ItemRow, type MovementRow } from '../src/store/sqlite/rows';
+
+/** A movement of the item `id`, appended as every write appends it: through the ledger, which counts it. */
+function appended(
+  db: Database.Database,
+  id: string,
+  move: Omit<Parameters<typeof stockMove>[1], 'actor'>,
+  ledger = sqliteLedger(db),
+) {
+  const row = db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?').get(id)!;
+  ledger.record(stockMove(toItem(row), { ...move, actor: { uid: 'u', email: 'u@x' } }).change);
+}
+
+/** A delivery of `units` from the item `id` at `at`. */
+const delivered = (db: Database.Database, id: string, units: number, at: string) =>
+  appended(db, id, { delta: -units, reason: 'delivery', action: 'delivery.create', at });
 
 /**
  * Migration 7 makes the movements table again (its reason CHECK names `import`
@@ -90,10 +107,10 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
   expect(read.movementsByDay.at(-1)).toEqual({ ...counted, in: 0, out: 6 + 3 + 9 });
   // Ranked by units delivered: Beta's removal is not a sale.
   expect(read.topMovers).toEqual([{ itemId: 'a'.repeat(24), name: 'Alpha', out: 6 }]);
-  // Kept by the triggers: a price and a quantity changed, an item deleted, a movement appended.
+  // Kept by the triggers (a price and a quantity changed, an item deleted) and the ledger (a movement appended).
   db.prepare("UPDATE items SET price = 3, quantity = 2 WHERE name = 'Alpha'").run();
   db.prepare("DELETE FROM items WHERE name = 'Beta'").run();
-  move.run('m7', 'a'.repeat(24), -2, 2, 'delivery', today);
+  delivered(db, 'a'.repeat(24), 2, today);
   read = await stats.read();
   expect(read).toMatchObject({ items: 1, units: 2, stockValue: 6, low: 1, out: 0 });
   expect(read.movementsByDay.at(-1)).toEqual({ ...counted, delivered: 8, in: 0, out: 8 + 3 + 9 });
@@ -102,7 +119,7 @@ it('counts a version 7 file into the stats, then keeps counting', async () => {
 });
 
 /**
- * The top movers' window kept by the triggers (migration 8): a movement of a
+ * The top movers' window kept by a trigger (migration 8) and the ledger: a movement of a
  * later day takes the days the window leaves off it, a movement dated before
  * the window (a late clock) is not added, a deleted item leaves it, and a day
  * with no movement yet is answered from the item-days instead.
@@ -115,14 +132,7 @@ it('moves the top movers’ window on with the movements’ days', async () => {
     `INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, ?, 'S', 1, 100, 'then')`,
   );
   for (const [key, id] of Object.entries(ids)) item.run(id, key.toUpperCase());
-  let seq = 0;
-  const move = (id: string, delta: number, day: string) =>
-    db
-      .prepare(
-        `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at)
-         VALUES (?, ?, ?, 50, 'delivery', 'u', 'u@x', ?)`,
-      )
-      .run(`m${(seq += 1)}`, id, delta, `${day}T12:00:00.000Z`);
+  const move = (id: string, delta: number, day: string) => delivered(db, id, -delta, `${day}T12:00:00.000Z`);
   const window = () =>
     db.prepare('SELECT item_id, units_out FROM item_out_window ORDER BY units_out DESC, item_id').all();
   const from = () => db.prepare("SELECT value FROM meta WHERE key = 'movers_from'").pluck().get();
@@ -168,6 +178,93 @@ it('moves the top movers’ window on with the movements’ days', async () => {
   expect(await top('2026-02-20')).toEqual([['C', 1]]);
   expect(await top('2026-03-10')).toEqual([]);
   db.close();
+});
+
+/**
+ * The ledger counts a batch's movements together (day-counts.ts: once per key, at the batch's end) and ends
+ * as they counted one by one, and as the whole ledger counted again (countLedger): with a movement of a day
+ * the top movers' window leaves for a later one in the same batch, a late clock, and an item deleted after
+ * its units were held.
+ */
+it('counts a batch of movements together as one by one, across days the window leaves and an item deleted', () => {
+  const tables = (db: Database.Database) => ({
+    days: db.prepare('SELECT * FROM day_buckets ORDER BY day').all(),
+    itemDays: db.prepare('SELECT * FROM item_out_days ORDER BY day, item_id').all(),
+    window: db.prepare('SELECT * FROM item_out_window ORDER BY item_id').all(),
+    from: db.prepare("SELECT value FROM meta WHERE key = 'movers_from'").pluck().get(),
+  });
+  const run = (together: boolean) => {
+    const db = new Database(':memory:');
+    migrate(db);
+    db.prepare("UPDATE meta SET value = '2026-01-01' WHERE key = 'movers_from'").run();
+    const item = db.prepare(
+      `INSERT INTO items (id, name, supplier, price, quantity, created_at) VALUES (?, ?, 'S', 1, 100, 'then')`,
+    );
+    const [a, b, c] = ['a', 'b', 'c'].map((key) => key.repeat(24)) as [string, string, string];
+    for (const id of [a, b, c]) item.run(id, id.slice(0, 1));
+    const ledger = sqliteLedger(db);
+    const moves = () => {
+      appended(
+        db,
+        a,
+        { delta: -5, reason: 'delivery', action: 'delivery.create', at: '2026-01-10T09:00:00.000Z' },
+        ledger,
+      );
+      appended(db, b, { delta: 7, reason: 'restock', action: 'stock.restock', at: '2026-01-10T09:00:01.000Z' }, ledger);
+      appended(
+        db,
+        b,
+        { delta: -2, reason: 'delivery', action: 'delivery.create', at: '2026-01-10T09:00:02.000Z' },
+        ledger,
+      );
+      // Jan 10 leaves the window (Feb 12 – Mar 13).
+      appended(
+        db,
+        a,
+        { delta: -3, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:00.000Z' },
+        ledger,
+      );
+      appended(
+        db,
+        c,
+        { delta: -4, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:01.000Z' },
+        ledger,
+      );
+      // A late clock: its day, not the window.
+      appended(
+        db,
+        b,
+        { delta: -1, reason: 'delivery', action: 'delivery.create', at: '2026-01-11T10:00:00.000Z' },
+        ledger,
+      );
+      appended(
+        db,
+        c,
+        { delta: -6, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:02.000Z' },
+        ledger,
+      );
+      db.prepare('DELETE FROM items WHERE id = ?').run(c);
+      appended(
+        db,
+        a,
+        { delta: -1, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:03.000Z' },
+        ledger,
+      );
+    };
+    if (together) db.transaction(() => ledger.countingTogether(moves))();
+    else moves();
+    const kept = tables(db);
+    countLedger(db);
+    const recounted = tables(db);
+    db.close();
+    return { kept, recounted };
+  };
+  const oneByOne = run(false);
+  const batch = run(true);
+  expect(batch.kept).toEqual(oneByOne.kept);
+  expect(oneByOne.kept.window).toEqual([{ item_id: 'a'.repeat(24), units_out: 4 }]);
+  // The whole ledger counted again agrees, but for the window's days it left (which countLedger sums anew).
+  expect({ ...batch.kept, window: undefined }).toEqual({ ...batch.recounted, window: undefined });
 });
 
 /**
@@ -249,9 +346,9 @@ it('counts a version 10 file’s ledger again into day buckets and movers by uni
   // The undone restock is no mover; Phone's delivery was cancelled whole.
   expect(read.topMovers).toEqual([{ itemId: a, name: 'Cable', out: 2 }]);
 
-  // Counted on by the triggers: another delivery of Phone, and an undo of the import that added 4.
-  move.run('m16', b, -1, 'delivery', today, 'd3', null);
-  move.run('m17', a, -4, 'undo', today, null, 'm14');
+  // Counted on by the ledger: another delivery of Phone, and an undo of the import that added 4.
+  delivered(db, b, 1, today);
+  appended(db, a, { delta: -4, reason: 'undo', action: 'stock.undo', at: today, undoOf: 'm14', undone: 'import' });
   read = await stats.read();
   expect(read.movementsByDay.at(-1)).toEqual({ ...counted, received: 0, delivered: 3, in: 0, out: 3 + 3 });
   expect(read.topMovers).toEqual([
@@ -366,14 +463,7 @@ it('makes a version 12 file’s PUT-made `adjust` movements `edit`, and counts i
       .prepare('SELECT received, delivered, removed, corrections, opening, deletions FROM day_buckets WHERE day = ?')
       .get(day);
   // As the version before counted them: the PUT's lowering as removed, and so its undo.
-  expect(buckets()).toEqual({
-    received: 4,
-    delivered: 0,
-    removed: 3 + 2 + 1 - 3,
-    corrections: 5,
-    opening: 10,
-    deletions: 0,
-  });
+  db.prepare('INSERT INTO day_buckets VALUES (?, ?, ?, ?, ?, ?, ?)').run(day, 4, 0, 3 + 2 + 1 - 3, 5, 10, 0);
 
   migrate(db);
   expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
@@ -391,8 +481,8 @@ it('makes a version 12 file’s PUT-made `adjust` movements `edit`, and counts i
   const stats = await sqliteStats(db).read();
   expect(stats.movementsByDay.at(-1)).toEqual({ day, ...counted, in: 4, out: 3 });
 
-  // The triggers know `edit` now, and count it as a correction.
-  move.run('m8', cable, -4, 'edit', null, today, null);
+  // The reason checks know `edit` now, and the ledger counts it as a correction.
+  appended(db, cable, { delta: -4, reason: 'edit', action: 'item.update', at: today });
   expect(buckets()).toEqual({ ...counted, corrections: counted.corrections - 4 });
   db.close();
 });

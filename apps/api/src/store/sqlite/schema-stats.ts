@@ -15,24 +15,23 @@ import { STATS_DAYS } from '@smart-zone/types/stats';
 /**
  * What the movement kinds table (packages/types movement-kinds.ts) says, as
  * SQL: which reasons a movement may have, and what it adds to the
- * dashboard's day buckets (dayTotalsOf, the function the MongoDB ledger adds
- * by). The triggers below are made from it, and made again when they differ
+ * dashboard's day buckets, as dayTotalsOf says (by which both ledgers add each movement's share as it is
+ * appended: day-counts.ts here). The triggers below are made from it, and made again when they differ
  * from what a file holds (syncLedgerTriggers, at every open): a reason added
- * to the table, or counted otherwise, needs no migration here. Totals already
- * counted stay as they were counted: a change of how an existing reason
- * counts needs a migration that counts the ledger again (countLedger).
+ * to the table needs no migration here. Totals already counted stay as they were counted: a change of
+ * how an existing reason counts needs a migration that counts the ledger again (countLedger, SQL made
+ * from the table).
  */
 const quoted = (reasons: readonly MovementReason[]) => reasons.map((reason) => `'${reason}'`).join(', ');
 
 /**
  * A movement as it counts (countedKindOf), a row `c` of: its day, item, delta, the reason it counts by and
  * the way (`way`'s sign) it goes; an undo counts by the movement it takes back (`u`, joined on undo_of), the
- * way that one went. `m`: the movement (`new` in a trigger).
+ * way that one went. `m`: the movement.
  */
 const countedColumns = (m: string) => `substr(${m}.at, 1, 10) AS day, ${m}.item_id AS item_id, ${m}.delta AS delta,
     coalesce(u.reason, ${m}.reason) AS reason, CASE WHEN u.reason IS NULL THEN ${m}.delta ELSE -${m}.delta END AS way`;
 const undoneOf = (m: string) => `LEFT JOIN movements u ON ${m}.reason = 'undo' AND u.id = ${m}.undo_of`;
-const COUNTED_NEW = `SELECT ${countedColumns('new')} FROM (SELECT 1) ${undoneOf('new')}`;
 const COUNTED_LEDGER = `SELECT ${countedColumns('m')} FROM movements m ${undoneOf('m')}`;
 
 /** Row `c`'s units in the kinds that pass `test`, each signed as its bucket counts (BUCKET_SIGNS), else 0. */
@@ -62,8 +61,8 @@ const BUCKET_COLUMNS = DAY_BUCKETS.join(', ');
  * kinds count them. `item_out_days`: each item's units out per
  * day; `item_out_window`: their sums over the window that ends with the last
  * movement's day, indexed by size (the top movers: five index entries, not
- * a sum over every item-day). A deleted item's rows go with it. The trigger
- * that counts each movement is movement_days_counted, below; movers_window_moved
+ * a sum over every item-day). A deleted item's rows go with it. The ledger counts each movement
+ * (day-counts.ts; a trigger until migration 17); movers_window_moved, below,
  * moves the top movers' window on with the first movement of a later day.
  */
 const CENTS = (row: string) => `CAST(round(${row}.price * 100) AS INTEGER) * ${row}.quantity`;
@@ -219,30 +218,10 @@ END`;
 const windowFrom = `date(substr(new.at, 1, 10), '-${STATS_DAYS - 1} days')`;
 
 /**
- * Each movement's share of the day buckets (dayTotalsOf: an undo's by the movement it takes back, read on
- * its id), and of its item's units delivered, added in its own transaction. A day's delivered may go below
- * 0 for an item (a delivery cancelled a day later): the top movers read what is above 0.
- */
-const MOVEMENT_DAYS_COUNTED = `CREATE TRIGGER movement_days_counted AFTER INSERT ON movements BEGIN
-  INSERT INTO day_buckets (day, ${BUCKET_COLUMNS})
-    SELECT c.day, ${BUCKET_UNITS.join(', ')} FROM (${COUNTED_NEW}) c WHERE true
-    ON CONFLICT (day) DO UPDATE SET ${DAY_BUCKETS.map((bucket) => `${bucket} = ${bucket} + excluded.${bucket}`).join(', ')};
-  INSERT INTO item_out_days (day, item_id, units_out)
-    SELECT c.day, c.item_id, ${ITEM_OUT} FROM (${COUNTED_NEW}) c WHERE ${ITEM_OUT} <> 0
-    ON CONFLICT (day, item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-  -- A movement of a day the window has left (a late clock) is not added to it.
-  INSERT INTO item_out_window (item_id, units_out)
-    SELECT c.item_id, ${ITEM_OUT} FROM (${COUNTED_NEW}) c WHERE ${ITEM_OUT} <> 0
-      AND c.day >= (SELECT value FROM meta WHERE key = 'movers_from')
-    ON CONFLICT (item_id) DO UPDATE SET units_out = units_out + excluded.units_out;
-END`;
-
-/**
  * The top movers' window moves on, only with the first movement of a later day
  * (the others skip these statements): the days before its new first day are
- * taken off, and emptied rows dropped. In either order with
- * movement_days_counted the window ends the same: the movement's own day is
- * never one it leaves, and it is added when its day is in the window.
+ * taken off, and emptied rows dropped. The ledger adds the movement's own units after its insert
+ * (day-counts.ts): its day is never one the window leaves, and it is added when its day is in the window.
  */
 const MOVERS_WINDOW_MOVED = `CREATE TRIGGER movers_window_moved AFTER INSERT ON movements
   WHEN ${windowFrom} > (SELECT value FROM meta WHERE key = 'movers_from') BEGIN
@@ -259,7 +238,6 @@ END`;
 export const LEDGER_TRIGGERS: Readonly<Record<string, string>> = {
   movements_reason_checked: refusedMovement('INSERT'),
   movements_reason_checked_update: refusedMovement('UPDATE OF reason, delta'),
-  movement_days_counted: MOVEMENT_DAYS_COUNTED,
   movers_window_moved: MOVERS_WINDOW_MOVED,
 };
 

@@ -3,7 +3,6 @@ import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import {
   countLedger,
-  LEDGER_TRIGGERS,
   reclassifyEdits,
   syncLedgerTriggers,
   V12_DAY_BUCKETS,
@@ -253,10 +252,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V8_STATS),
   (db) => {
     db.exec(V9_MOVEMENT_KINDS);
-    syncLedgerTriggers(
-      db,
-      Object.keys(LEDGER_TRIGGERS).filter((name) => name !== 'movement_days_counted'),
-    );
+    syncLedgerTriggers(db);
   },
   // Issue 31: the audit totals counted by the ledger (appendAudit, the audit's one writer), not migration 5's trigger.
   (db) => db.exec('DROP TRIGGER IF EXISTS audit_counted'),
@@ -278,6 +274,9 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec('ALTER TABLE movements ADD COLUMN why TEXT'),
   // Issue 33: barcodes, every code unique across SKUs and barcodes, and searched as the names are.
   codesTable,
+  // Issue 31: each movement's day totals added by the ledger (day-counts.ts, once per key per batch), not by a
+  // trigger of three statements per movement.
+  (db) => db.exec('DROP TRIGGER IF EXISTS movement_days_counted'),
 ];
 
 /** The user_version of a database with every migration. */

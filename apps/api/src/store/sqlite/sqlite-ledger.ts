@@ -4,6 +4,7 @@ import { auditEntry, type AuditNote } from '../audit-entries';
 import type { ItemChange } from '../decisions/change';
 import type { Author } from '../store';
 import { batchCounts } from './batch-counts';
+import { sqliteDayCounts } from './day-counts';
 import { sqliteAlertStep } from './sqlite-alert-step';
 
 /** The changes log keeps this many rows: enough for a reconnecting listener, never a growing file. */
@@ -11,7 +12,7 @@ const CHANGES_KEPT = 100_000;
 
 /**
  * What every item write does besides its own row, always inside the caller's
- * transaction: append the stock movement and the audit entry, open, update or resolve the item's alert as the
+ * transaction: append the stock movement (and count it in the day totals) and the audit entry, open, update or resolve the item's alert as the
  * low-stock rule decided (stock-alerts.ts), log the change for the feed (sqlite-feed.ts), and
  * move the catalogue's revision on (the list ETag).
  */
@@ -19,8 +20,8 @@ export interface SqliteLedger {
   /** Records a decided change (decisions/); answers the id of the movement it appended (null when none). */
   record(change: ItemChange): string | null;
   /**
-   * Runs `writes` (inside the caller's transaction) with the audit totals of their entries counted in memory and
-   * added once per key at the end: a batch of deliveries by one clerk on one day adds to the same keys many times.
+   * Runs `writes` (inside the caller's transaction) with the audit totals of their entries, and the day totals of
+   * their movements, counted in memory and added once per key at the end: a batch of deliveries by one clerk on one day adds to the same keys many times.
    * A throw leaves nothing counted; the caller's transaction must then roll back what `writes` wrote.
    */
   countingTogether<T>(writes: () => T): T;
@@ -53,6 +54,8 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
   );
   // What a migration-5 trigger did per entry until migration 10 (schema.ts): the totals audit-queries.ts reads.
   const auditCounts = batchCounts(db, 'audit_counts');
+  // The day totals, as the movement's decision counted them (day-counts.ts).
+  const dayCounts = sqliteDayCounts(db);
   const appendAudit = (note: AuditNote, by: Author, at: string, movementId?: string | null) => {
     const entry = auditEntry(note, by, at, movementId);
     // An item's own entries are about it too (the itemId filter finds them); their target names it once.
@@ -106,6 +109,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
           at: change.at,
           undo_of: movement.undoOf ?? null,
         });
+        if (change.days) dayCounts.count(change.itemId, change.days);
       }
       appendAudit(change.audit, change.actor, change.at, movementId);
       const alert = keepAlert(change, movementId);
@@ -125,7 +129,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       return movementId;
     },
     audit: appendAudit,
-    countingTogether: (writes) => auditCounts.together(writes),
+    countingTogether: (writes) => auditCounts.together(() => dayCounts.together(writes)),
     bumpRevision() {
       // Forgotten before the write: a transaction that rolls it back leaves nothing stale either.
       known = undefined;
