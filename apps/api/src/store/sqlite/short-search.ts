@@ -62,34 +62,41 @@ export function sqliteGrams(db: Database.Database) {
   };
 }
 
-/** Rows a gathered batch holds before it is written (~28 an item). */
-const GATHERED_MAX = 250_000;
-/** Rows per INSERT of a gathered batch (json_each of this many). */
-const GATHERED_PER_STATEMENT = 2_000;
+/** Rows a gathered batch holds before it is written (~45 an item). */
+const GATHERED_MAX = 1_000_000;
 
 /**
  * The same rows as sqliteGrams writes, for many items at once (an import): an item's new rows are gathered
- * and written in key order (gram, then seq), GATHERED_PER_STATEMENT a statement, when GATHERED_MAX are
- * waiting and at flush(), inside the caller's transaction; the rows an item loses are deleted at once.
- * Each item's rows end as sqliteGrams would leave them: an import writes an item once.
+ * by gram and written in key order (gram, then seq), one statement a gram, when GATHERED_MAX are waiting and
+ * at flush(), inside the caller's transaction; the rows an item loses are deleted at once. Each item's rows
+ * end as sqliteGrams would leave them: an import writes an item once. A new item's seq is above every other's,
+ * so a gram's seqs mostly arrive in order: only the few grams that do not are sorted.
  */
 export function sqliteGramsGathered(db: Database.Database) {
   const each = sqliteGrams(db);
-  const insertMany = db.prepare<[string]>(
-    'INSERT OR IGNORE INTO items_grams (gram, seq) SELECT value ->> 0, value ->> 1 FROM json_each(?)',
+  const insertMany = db.prepare<[string, string]>(
+    'INSERT OR IGNORE INTO items_grams (gram, seq) SELECT ?, value FROM json_each(?)',
   );
-  let gathered: [string, number][] = [];
+  let gathered = new Map<string, number[]>();
+  let count = 0;
   const flush = () => {
     // UTF-16 order, as SQLite's BINARY order of UTF-8 but for characters beyond U+FFFF: only the pace differs.
-    gathered.sort(([a, seqA], [b, seqB]) => (a < b ? -1 : a > b ? 1 : seqA - seqB));
-    for (let at = 0; at < gathered.length; at += GATHERED_PER_STATEMENT) {
-      insertMany.run(JSON.stringify(gathered.slice(at, at + GATHERED_PER_STATEMENT)));
+    for (const gram of [...gathered.keys()].sort()) {
+      const seqs = gathered.get(gram)!;
+      if (seqs.some((seq, at) => at > 0 && seqs[at - 1]! > seq)) seqs.sort((a, b) => a - b);
+      insertMany.run(gram, `[${seqs.join(',')}]`);
     }
-    gathered = [];
+    gathered = new Map();
+    count = 0;
   };
   const gather = (seq: number, grams: readonly string[]) => {
-    for (const gram of grams) gathered.push([gram, seq]);
-    if (gathered.length >= GATHERED_MAX) flush();
+    for (const gram of grams) {
+      const seqs = gathered.get(gram);
+      if (seqs) seqs.push(seq);
+      else gathered.set(gram, [seq]);
+    }
+    count += grams.length;
+    if (count >= GATHERED_MAX) flush();
   };
   return {
     index(seq: number, texts: Texts) {
