@@ -62,7 +62,16 @@ export function sqliteItemWriter(
     read: (id: string): ItemRow | undefined => sql.get.get(id),
     /** Stores the write (`before`: the row the decision read; null for a creation); answers its movement's id. */
     apply({ kind, item, change }: ItemWrite, before: RowBefore | null): string | null {
-      if (item && kind !== 'delete') {
+      if (item && kind === 'stock') {
+        // Stock alone (a delivery, a restock): no text, code or search index to write.
+        sql.stock.run({
+          id: item._id,
+          quantity: item.quantity,
+          version: item.version,
+          updated_at: item.updatedAt,
+          ...by(change.actor),
+        });
+      } else if (item && kind !== 'delete') {
         const row = {
           id: item._id,
           name: item.name,
@@ -83,8 +92,6 @@ export function sqliteItemWriter(
         if (kind === 'create') {
           grams.index(Number(sql.insert.run(row).lastInsertRowid), row);
           addCodes(item);
-        } else if (kind === 'stock') {
-          sql.stock.run(row);
         } else if (
           !before ||
           before.name !== item.name ||
