@@ -67,7 +67,7 @@ function pageSizes(pdf: Buffer): [number, number][] {
 }
 
 interface Decoded {
-  pages: { width: number; height: number; codes: ({ format: string; text: string } | null)[] }[];
+  pages: { width: number; height: number; text: string; codes: ({ format: string; text: string } | null)[] }[];
 }
 
 /** Every label box of every page read back as a scanner would. */
@@ -232,6 +232,18 @@ describe('every label scans back to its item', () => {
       expect(decoded.pages[0]!.codes[0]?.text).toBe(`https://shop.example/inventory/${id}`);
     } finally {
       await configured.close();
+    }
+  }, 60_000);
+});
+
+describe('names beyond Latin-1', () => {
+  it('prints Cyrillic, Greek and Polish names in an embedded font, and a character no font has as ?', async () => {
+    const id = await t.addItem({ ...sampleItem, name: 'Кабель Łódź Ελλάδα 电缆', sku: 'CABLE-1' });
+    for (const layout of ['a4-3x8', 'roll-62x29'] as const) {
+      const res = await labels(`ids=${id}&layout=${layout}&code=qr`);
+      expect(res.status).toBe(200);
+      const { pages } = await decode(pdfOf(res), layout);
+      expect(pages[0]!.text.replace(/\s+/g, ' ')).toContain('Кабель Łódź Ελλάδα ??');
     }
   }, 60_000);
 });

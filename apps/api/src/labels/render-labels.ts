@@ -47,17 +47,41 @@ interface Box {
 }
 
 /**
- * The standard PDF fonts (Helvetica) write WinAnsi: Latin-1 and a few more. Another character (a CJK name,
- * an emoji) would print as a wrong glyph, so it prints as `?`.
+ * The standard PDF fonts (Helvetica) write WinAnsi: Latin-1 and a few more. Another character would print
+ * as a wrong glyph: a name that has one is set in DejaVu Sans Bold (embedded, only the glyphs used: Latin,
+ * Greek, Cyrillic, Hebrew, Arabic and more), and a character that font lacks too (CJK, an emoji) prints as `?`.
  */
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function printable(text: string): string {
+const inWinAnsi = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
+};
+export function printable(text: string, has: (char: string) => boolean = inWinAnsi): string {
   let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0)!;
-    out += (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) ? char : '?';
-  }
+  for (const char of text.normalize('NFC')) out += has(char) ? char : '?';
   return out;
+}
+
+const UNICODE_BOLD = 'DejaVuSans-Bold';
+const UNICODE_BOLD_FILE = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/** The glyphs of the font the document is set in now (pdfkit's embedded font: fontkit's face). */
+type EmbeddedFace = { hasGlyphForCodePoint(code: number): boolean };
+const faceOf = (doc: Doc) => (doc as unknown as { _font: { font?: EmbeddedFace } })._font.font;
+
+/**
+ * Sets the font a name is printed in (Helvetica Bold; DejaVu Sans Bold for a name beyond WinAnsi) and answers
+ * the name as that font prints it.
+ */
+function nameFont(doc: Doc, name: string): string {
+  const text = name.normalize('NFC');
+  if ([...text].every(inWinAnsi)) {
+    doc.font('Helvetica-Bold');
+    return text;
+  }
+  doc.font(UNICODE_BOLD);
+  const face = faceOf(doc);
+  return printable(text, (char) => inWinAnsi(char) || (face?.hasGlyphForCodePoint(char.codePointAt(0)!) ?? false));
 }
 
 /** Every label box of a page, in reading order (left to right, top to bottom), in points. */
@@ -116,11 +140,11 @@ function wrap(doc: Doc, text: string, width: number): string[] {
 }
 
 /**
- * The name in at most `maxLines` lines of `width`: the largest size from `size` down to `minSize` that holds
+ * The name (in its font: nameFont) in at most `maxLines` lines of `width`: the largest size from `size` down to `minSize` that holds
  * it whole, else the smallest with its last line cut and an ellipsis. Never wider than `width`.
  */
-function nameLines(doc: Doc, name: string, width: number, size: number, minSize: number, maxLines: number) {
-  doc.font('Helvetica-Bold');
+function nameLines(doc: Doc, asked: string, width: number, size: number, minSize: number, maxLines: number) {
+  const name = nameFont(doc, asked);
   for (let at = size; at >= minSize; at -= 0.5) {
     doc.fontSize(at);
     const lines = wrap(doc, name, width);
@@ -194,7 +218,7 @@ function drawQrLabel(doc: Doc, label: LabelSpec, inner: Box) {
   const gap = 2 * PT;
   const text = { x: inner.x + side + gap, width: inner.width - side - gap };
   const sizes = textSizes(inner);
-  const name = nameLines(doc, printable(label.name), text.width, sizes.name, sizes.minName, 2);
+  const name = nameLines(doc, label.name, text.width, sizes.name, sizes.minName, 2);
   let y = inner.y + 1;
   for (const line of name.lines) {
     textLine(doc, line, text.x, y);
@@ -216,7 +240,7 @@ function drawCode128Label(doc: Doc, label: LabelSpec, inner: Box, widths: number
   const module = Math.min(inner.width / modules, CODE128_MAX_MODULE);
   if (module < CODE128_MIN_MODULE) return false;
   const sizes = textSizes(inner);
-  const name = nameLines(doc, printable(label.name), inner.width, sizes.name, sizes.minName, 1);
+  const name = nameLines(doc, label.name, inner.width, sizes.name, sizes.minName, 1);
   let y = inner.y;
   textLine(doc, name.lines[0] ?? '', inner.x, y);
   y += name.size * 1.15;
@@ -246,6 +270,8 @@ export function renderLabels({ layout: layoutName, code, labels }: LabelsJob): P
   const layout = LABEL_LAYOUTS[layoutName];
   const size: [number, number] = [layout.page.width * PT, layout.page.height * PT];
   const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, info: { Title: 'Smart Zone labels' } });
+  // Read and embedded only when a name needs it (nameFont).
+  doc.registerFont(UNICODE_BOLD, UNICODE_BOLD_FILE);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const boxes = labelBoxes(layoutName);

@@ -5,7 +5,8 @@
 //   node decode-labels.mjs <request.json>
 //   request: { pdf: path, dpi: number, boxes: [[x, y, width, height], …] (points, one page's labels),
 //              png?: path prefix (writes page 1 as <prefix>-1.png) }
-//   prints:  { pages: [{ width, height, codes: [{ format, text } | null, …] }, …] } (width, height in points)
+//   prints:  { pages: [{ width, height, text, codes: [{ format, text } | null, …] }, …] } (width, height in
+//            points; text: the page's text as MuPDF extracts it)
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as mupdf from 'mupdf';
@@ -51,6 +52,6 @@ for (let index = 0; index < document.countPages(); index++) {
     );
     codes.push(found ? { format: found.format, text: found.text } : null);
   }
-  pages.push({ width: x1 - x0, height: y1 - y0, codes });
+  pages.push({ width: x1 - x0, height: y1 - y0, text: page.toStructuredText().asText(), codes });
 }
 process.stdout.write(JSON.stringify({ pages }));
