@@ -203,53 +203,20 @@ it('counts a batch of movements together as one by one, across days the window l
     const [a, b, c] = ['a', 'b', 'c'].map((key) => key.repeat(24)) as [string, string, string];
     for (const id of [a, b, c]) item.run(id, id.slice(0, 1));
     const ledger = sqliteLedger(db);
+    const sold = (id: string, units: number, at: string) =>
+      appended(db, id, { delta: -units, reason: 'delivery', action: 'delivery.create', at }, ledger);
     const moves = () => {
-      appended(
-        db,
-        a,
-        { delta: -5, reason: 'delivery', action: 'delivery.create', at: '2026-01-10T09:00:00.000Z' },
-        ledger,
-      );
+      sold(a, 5, '2026-01-10T09:00:00.000Z');
       appended(db, b, { delta: 7, reason: 'restock', action: 'stock.restock', at: '2026-01-10T09:00:01.000Z' }, ledger);
-      appended(
-        db,
-        b,
-        { delta: -2, reason: 'delivery', action: 'delivery.create', at: '2026-01-10T09:00:02.000Z' },
-        ledger,
-      );
+      sold(b, 2, '2026-01-10T09:00:02.000Z');
       // Jan 10 leaves the window (Feb 12 – Mar 13).
-      appended(
-        db,
-        a,
-        { delta: -3, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:00.000Z' },
-        ledger,
-      );
-      appended(
-        db,
-        c,
-        { delta: -4, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:01.000Z' },
-        ledger,
-      );
+      sold(a, 3, '2026-03-13T10:00:00.000Z');
+      sold(c, 4, '2026-03-13T10:00:01.000Z');
       // A late clock: its day, not the window.
-      appended(
-        db,
-        b,
-        { delta: -1, reason: 'delivery', action: 'delivery.create', at: '2026-01-11T10:00:00.000Z' },
-        ledger,
-      );
-      appended(
-        db,
-        c,
-        { delta: -6, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:02.000Z' },
-        ledger,
-      );
+      sold(b, 1, '2026-01-11T10:00:00.000Z');
+      sold(c, 6, '2026-03-13T10:00:02.000Z');
       db.prepare('DELETE FROM items WHERE id = ?').run(c);
-      appended(
-        db,
-        a,
-        { delta: -1, reason: 'delivery', action: 'delivery.create', at: '2026-03-13T10:00:03.000Z' },
-        ledger,
-      );
+      sold(a, 1, '2026-03-13T10:00:03.000Z');
     };
     if (together) db.transaction(() => ledger.countingTogether(moves))();
     else moves();
