@@ -75,7 +75,15 @@ async function cameraPage(video: string, camera: 'allowed' | 'refused' = 'allowe
   const context = await browser.newContext({ baseURL: process.env.SMART_ZONE_URL, viewport: DESK });
   // As the page sees them: when the camera's video starts playing, and when the scanned item's card appears.
   await context.addInitScript(() => {
-    const seen = window as unknown as { cameraOn?: number; cardShown?: number };
+    const seen = window as unknown as { cameraOn?: number; cardShown?: number; streams: MediaStream[] };
+    // The streams the page gets, kept to see their tracks end when the Scan screen is left (passed on as they are).
+    seen.streams = [];
+    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await getUserMedia(constraints);
+      seen.streams.push(stream);
+      return stream;
+    };
     document.addEventListener('playing', () => (seen.cameraOn ??= performance.now()), true);
     new MutationObserver(() => {
       if (seen.cardShown === undefined && document.querySelector('[data-testid="scan-card"],[data-testid="scan-unknown"]'))
@@ -215,6 +223,19 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await expect(card).toContainText('Stock: 12');
   console.log(`[scan] deliver 1 from the scanned card: ${deliver.taps} taps (2 of them into a field to type), ${deliver.seconds()} s`);
   expect(await quantityOf(id)).toBe(12);
+
+  // The frames are read in a worker; leaving the screen ends it and turns the camera off.
+  const decoders = () => page.workers().filter((worker) => worker.url().includes('decode-worker')).length;
+  expect(decoders()).toBe(1);
+  await card.getByRole('link', { name: 'Open item page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/inventory/${id}$`));
+  await expect.poll(decoders).toBe(0);
+  const tracks = await page.evaluate(() =>
+    (window as unknown as { streams: MediaStream[] }).streams.flatMap((stream) =>
+      stream.getTracks().map((track) => `${track.kind} ${track.readyState}`),
+    ),
+  );
+  expect(tracks).toEqual(['video ended']);
 });
 
 test('an unknown QR code: a manager is offered Create item with this barcode, and the form has the code', async () => {

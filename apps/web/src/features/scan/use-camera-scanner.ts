@@ -60,11 +60,13 @@ export function useCameraScanner(
     let stopped = false;
     let stream: MediaStream | undefined;
     let decoder: Decoder | undefined;
-    // The worker and its wasm load while the camera starts.
-    const decoding = import('./decoder').then(({ startDecoder }) => {
-      if (!stopped) decoder = startDecoder();
-      return decoder;
-    });
+    // The worker and its wasm load while the camera starts (a failure is said once the camera is on).
+    const decoding = import('./decoder')
+      .then(({ startDecoder }) => {
+        if (!stopped) decoder = startDecoder();
+        return decoder;
+      })
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 
     const run = async () => {
       stream = await navigator.mediaDevices.getUserMedia(CAMERA);
@@ -75,6 +77,7 @@ export function useCameraScanner(
       if (stopped) return;
       setState({ status: 'on' });
       const reader = await decoding;
+      if (reader instanceof Error) throw reader;
       if (!reader) return;
       const engine = await reader.ready;
       if (stopped) return;
@@ -95,8 +98,9 @@ export function useCameraScanner(
     };
     run().catch((error: unknown) => {
       if (stopped) return;
-      // No scanner after all: the camera goes off, the typed field stays.
+      // No scanner after all: the camera and the decoder go off, the typed field stays.
       stopTracks();
+      decoder?.close();
       setState(cameraProblem(error));
     });
 
