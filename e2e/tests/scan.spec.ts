@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
 import { apiUrl } from './helpers/env';
-import { browserWithCamera, codeVideo, ean13 } from './helpers/fake-camera';
+import { browserWithCamera, codeVideo, codesVideo, ean13 } from './helpers/fake-camera';
 import { itemName } from './helpers/items';
 import { shot } from './helpers/screenshots';
 import { ownerAccessToken } from './helpers/team';
@@ -63,7 +63,7 @@ async function itemWithBarcode(barcode: string, quantity: number) {
     barcodes: [barcode],
   });
   expect(created.status).toBe(201);
-  return { id: created.body.insertedId, name, sku };
+  return { id: created.body.insertedId, name, sku, barcode };
 }
 
 const quantityOf = async (id: string) => (await api<{ quantity: number }>('GET', `/inventory/${id}`)).body.quantity;
@@ -249,6 +249,39 @@ test('an unknown QR code: a manager is offered Create item with this barcode, an
   await unknown.getByRole('link', { name: 'Create item with this barcode' }).click();
   await expect(page).toHaveURL(/\/addNewItem\?barcode=/);
   await expect(page.getByLabel('Other barcodes (optional, one per line)')).toHaveValue(code);
+});
+
+test('Keep scanning: after an action the camera goes on to the next code by itself (an EAN-13, then a label’s QR)', async () => {
+  test.setTimeout(120_000);
+  const first = await itemWithBarcode(ean13(`27${String(Date.now()).slice(-10)}`), 4);
+  const second = await itemWithBarcode(ean13(`26${String(Date.now()).slice(-10)}`), 6);
+  // Three seconds of each, in a loop: the first item's barcode, then the second's QR (of its SKU, as our labels).
+  const video = await codesVideo(path.join(videos, 'two.y4m'), [
+    { kind: 'ean13', text: first.barcode, seconds: 3 },
+    { kind: 'qrcode', text: second.sku, seconds: 3 },
+  ]);
+  const page = await cameraPage(video);
+  await page.goto('/scan');
+  await page.getByText('Keep scanning').click();
+  await expect(page.getByRole('checkbox', { name: 'Keep scanning' })).toBeChecked();
+  const card = page.getByTestId('scan-card');
+  await expect(card).toBeVisible();
+
+  // Whichever is in view first: Receive 1 (2 taps); then the other one's card comes with no tap.
+  const act = tapper();
+  await act.tap(card.getByRole('button', { name: /^Receive / }));
+  const sheet = page.getByRole('dialog');
+  const title = (await sheet.getByRole('heading').textContent()) ?? '';
+  const [acted, next] = title.includes(first.name) ? [first, second] : [second, first];
+  await act.tap(sheet.getByRole('button', { name: 'Receive 1' }));
+  const started = Date.now();
+  await expect(card.getByRole('heading', { name: next.name })).toBeVisible();
+  console.log(`[scan] keep scanning: ${act.taps} taps on ${acted.name}, then ${next.name}'s card ${Date.now() - started} ms later, no tap`);
+  expect(act.taps).toBe(2);
+  const reads = page.getByRole('region', { name: 'Read this session' });
+  await expect(reads).toContainText(first.name);
+  await expect(reads).toContainText(second.name);
+  expect(await quantityOf(acted.id)).toBe(acted === first ? 5 : 7);
 });
 
 test('camera refused: the message says how to allow it, and the typed field opens the item', async () => {

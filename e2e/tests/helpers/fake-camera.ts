@@ -9,8 +9,8 @@ import config from '../../playwright.config';
 /** The fake camera's picture: VGA, as a webcam's smallest common mode. */
 const WIDTH = 640;
 const HEIGHT = 480;
-/** A second of video at 10 frames a second; Chromium plays it in a loop. */
-const FRAMES = 10;
+/** Frames a second of the video (Chromium plays it in a loop). */
+const FPS = 10;
 
 /** An EAN-13's check digit for its first 12 digits. */
 export function ean13(first12: string): string {
@@ -41,11 +41,15 @@ async function drawCode(kind: 'ean13' | 'qrcode', text: string): Promise<{ width
   };
 }
 
-/**
- * A .y4m video (YUV4MPEG2, 4:2:0) of one code, large and centred on a white frame, as a phone held over a
- * label would see it: what `--use-file-for-fake-video-capture` makes Chromium's camera show.
- */
-export async function codeVideo(file: string, kind: 'ean13' | 'qrcode', text: string): Promise<string> {
+/** A code in the fake camera's video, shown for `seconds`. */
+export interface Shown {
+  kind: 'ean13' | 'qrcode';
+  text: string;
+  seconds?: number;
+}
+
+/** One 4:2:0 frame: the code large and centred on white. */
+async function frameOf({ kind, text }: Shown): Promise<Buffer> {
   const code = await drawCode(kind, text);
   if (code.width > WIDTH - 40 || code.height > HEIGHT - 40) throw new Error(`${kind} ${text} is too big for the frame`);
   const left = Math.floor((WIDTH - code.width) / 2);
@@ -56,11 +60,27 @@ export async function codeVideo(file: string, kind: 'ean13' | 'qrcode', text: st
   }
   // No colour: both chroma planes at their middle.
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
+  return Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+}
+
+/**
+ * A .y4m video (YUV4MPEG2, 4:2:0) of codes, one after the other, each large and centred on a white frame,
+ * as a phone held over a label would see it: what `--use-file-for-fake-video-capture` makes Chromium's
+ * camera show, in a loop.
+ */
+export async function codesVideo(file: string, codes: Shown[]): Promise<string> {
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FPS}:1 Ip A1:1 C420jpeg\n`);
+  const frames: Buffer[] = [];
+  for (const shown of codes) {
+    const frame = await frameOf(shown);
+    for (let i = 0; i < Math.round((shown.seconds ?? 1) * FPS); i += 1) frames.push(frame);
+  }
+  writeFileSync(file, Buffer.concat([header, ...frames]));
   return file;
 }
+
+/** A video of one code (a second of it, looped). */
+export const codeVideo = (file: string, kind: Shown['kind'], text: string) => codesVideo(file, [{ kind, text }]);
 
 /**
  * A Chromium of its own whose camera shows `video` (a .y4m file): the fake device, and the permission

@@ -51,7 +51,7 @@ function CameraMessage({ camera, onRetry }: { camera: CameraState; onRetry: () =
     },
     failed: {
       title: 'The scanner did not start',
-      text: `${camera.status === 'failed' ? `${camera.message}. ` : ''}Type or paste the code below.`,
+      text: 'This browser could not load the code reader. Type or paste the code below, or try again.',
       retry: true,
     },
   };
@@ -61,6 +61,9 @@ function CameraMessage({ camera, onRetry }: { camera: CameraState; onRetry: () =
     <div role="alert" className="alert alert-warning mb-3" data-testid="camera-message">
       <h2 className="h6 alert-heading">{message.title}</h2>
       <p className="mb-0">{message.text}</p>
+      {camera.status === 'failed' && (
+        <p className="small text-secondary text-break mb-0 mt-1">{camera.message.slice(0, 200)}</p>
+      )}
       {message.retry && (
         <Button variant="outline-dark" className="touch-target mt-2" onClick={onRetry}>
           Try the camera again
@@ -108,11 +111,16 @@ export function ScanPage() {
     }
   };
 
-  // A code from the camera: once per sighting; taken when nothing is being acted on.
+  // A code from the camera: once per sighting, taken when nothing is being acted on. Meanwhile only the
+  // shown code is still watched: held in view, it does not come back after the action; another one does.
   const onCameraCode = useEffectEvent((code: string) => {
-    if (!firstRead(code, performance.now())) return;
-    const free = keepScanning ? !actionOpen.current : result === null;
-    if (free) void lookUp(code);
+    const now = performance.now();
+    const busy = keepScanning ? actionOpen.current : result !== null;
+    if (busy) {
+      if (code === result?.code) firstRead(code, now);
+      return;
+    }
+    if (firstRead(code, now)) void lookUp(code);
   });
   const camera = useCameraScanner(video, onCameraCode, attempt);
   // A USB scanner here shows its item in place too (the header's watch stands aside on this screen).
