@@ -86,7 +86,10 @@ async function cameraPage(video: string, camera: 'allowed' | 'refused' = 'allowe
     };
     document.addEventListener('playing', () => (seen.cameraOn ??= performance.now()), true);
     new MutationObserver(() => {
-      if (seen.cardShown === undefined && document.querySelector('[data-testid="scan-card"],[data-testid="scan-unknown"]'))
+      if (
+        seen.cardShown === undefined &&
+        document.querySelector('[data-testid="scan-card"],[data-testid="scan-unknown"]')
+      )
         seen.cardShown = performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
@@ -124,8 +127,7 @@ function tapper() {
   };
 }
 
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receive 5 in 3 taps, then a delivery', async () => {
   test.setTimeout(120_000);
@@ -169,7 +171,9 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   console.log(`[scan] EAN-13 ${barcode}: camera start → item card ${fromCamera} ms (tap on Scan → card ${fromTap} ms)`);
   expect(fromCamera).toBeLessThanOrEqual(1_500);
   await Promise.all(sized);
-  console.log(`[scan] wasm: ${wasm.map((w) => `${new URL(w.url).pathname} ${w.bytes} B ${w.encoding ?? 'identity'}`).join(', ')}`);
+  console.log(
+    `[scan] wasm: ${wasm.map((w) => `${new URL(w.url).pathname} ${w.bytes} B ${w.encoding ?? 'identity'}`).join(', ')}`,
+  );
   expect(wasm).toHaveLength(1);
   expect(new URL(wasm[0]!.url).origin).toBe(new URL(process.env.SMART_ZONE_URL!).origin);
   expect(wasm[0]).toMatchObject({ type: 'application/wasm', cache: 'public, max-age=31536000, immutable' });
@@ -221,7 +225,9 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await page.keyboard.type('5551234567');
   await deliver.tap(delivery.getByRole('button', { name: 'Deliver', exact: true }));
   await expect(card).toContainText('Stock: 12');
-  console.log(`[scan] deliver 1 from the scanned card: ${deliver.taps} taps (2 of them into a field to type), ${deliver.seconds()} s`);
+  console.log(
+    `[scan] deliver 1 from the scanned card: ${deliver.taps} taps (2 of them into a field to type), ${deliver.seconds()} s`,
+  );
   expect(await quantityOf(id)).toBe(12);
 
   // The frames are read in a worker; leaving the screen ends it and turns the camera off.
@@ -276,7 +282,9 @@ test('Keep scanning: after an action the camera goes on to the next code by itse
   await act.tap(sheet.getByRole('button', { name: 'Receive 1' }));
   const started = Date.now();
   await expect(card.getByRole('heading', { name: next.name })).toBeVisible();
-  console.log(`[scan] keep scanning: ${act.taps} taps on ${acted.name}, then ${next.name}'s card ${Date.now() - started} ms later, no tap`);
+  console.log(
+    `[scan] keep scanning: ${act.taps} taps on ${acted.name}, then ${next.name}'s card ${Date.now() - started} ms later, no tap`,
+  );
   expect(act.taps).toBe(2);
   const reads = page.getByRole('region', { name: 'Read this session' });
   await expect(reads).toContainText(first.name);

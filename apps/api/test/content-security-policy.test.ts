@@ -56,7 +56,9 @@ describe('the Content-Security-Policy lists exactly whom the page may talk to', 
     t = await makeTestApp();
     const policy = await policyOf(t.app);
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('script-src')?.sort()).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com'].sort());
+    expect(policy.get('script-src')?.sort()).toEqual(
+      ["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com'].sort(),
+    );
     expect(policy.get('frame-src')?.sort()).toEqual(
       // blob: the labels' PDF the app fetched itself, previewed in the print dialog.
       ['https://demo-smart-zone.firebaseapp.com', 'https://apis.google.com', 'blob:'].sort(),

@@ -19,7 +19,10 @@ export function ean13(first12: string): string {
 }
 
 /** The code drawn by bwip-js (the API's own label renderer) as black on white pixels: true where black. */
-async function drawCode(kind: 'ean13' | 'qrcode', text: string): Promise<{ width: number; height: number; black: (x: number, y: number) => boolean }> {
+async function drawCode(
+  kind: 'ean13' | 'qrcode',
+  text: string,
+): Promise<{ width: number; height: number; black: (x: number, y: number) => boolean }> {
   const png = await bwipjs.toBuffer({
     bcid: kind,
     text,

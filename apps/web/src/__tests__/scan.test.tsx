@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REPEAT_WINDOW_MS, repeatFilter } from '../features/scan/repeat-filter';
+import { REPEAT_WINDOW_MS, repeatFilter } from '../features/inventory/scan/repeat-filter';
 import { fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
@@ -129,13 +129,16 @@ test('an unknown code: a manager gets Create item with this barcode, which opens
   expect(await screen.findByLabelText('Other barcodes (optional, one per line)')).toHaveValue(UNKNOWN);
 });
 
-test.each(['clerk', 'viewer'] as const)('an unknown code: a %s is told no item has it, and offered nothing to create', async (role) => {
-  api(role);
-  renderApp('/scan', staff);
-  await typeCode(UNKNOWN);
-  expect(await screen.findByText(/No item has the code/)).toHaveTextContent(`No item has the code ${UNKNOWN}.`);
-  expect(screen.queryByRole('link', { name: 'Create item with this barcode' })).not.toBeInTheDocument();
-});
+test.each(['clerk', 'viewer'] as const)(
+  'an unknown code: a %s is told no item has it, and offered nothing to create',
+  async (role) => {
+    api(role);
+    renderApp('/scan', staff);
+    await typeCode(UNKNOWN);
+    expect(await screen.findByText(/No item has the code/)).toHaveTextContent(`No item has the code ${UNKNOWN}.`);
+    expect(screen.queryByRole('link', { name: 'Create item with this barcode' })).not.toBeInTheDocument();
+  },
+);
 
 test('a USB scanner’s burst on the Scan screen shows its item in place (the header does not open its page)', async () => {
   api();

@@ -44,39 +44,39 @@ export function HeaderSearch() {
 
   return (
     <>
-    <form role="search" onSubmit={onSubmit} className="header-search" aria-busy={busy}>
-      <label htmlFor="header-search" className="visually-hidden">
-        Find an item by name or code
-      </label>
-      <input
-        ref={input}
-        id="header-search"
-        type="search"
-        enterKeyHint="search"
-        className="form-control"
-        placeholder="Find an item: name or scan a code"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={100}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-describedby={failure ? 'header-search-error' : undefined}
-      />
-      {failure && (
-        <p id="header-search-error" role="alert" className="small text-warning mb-0 mt-1">
-          {failure}
-        </p>
-      )}
-    </form>
-    <Link
-      to={paths.scan.href()}
-      className="btn btn-outline-light touch-target d-inline-flex align-items-center justify-content-center ms-2 flex-shrink-0 align-self-start"
-      aria-label="Scan"
-      title="Scan a code with the camera"
-    >
-      <ScanIcon />
-    </Link>
+      <form role="search" onSubmit={onSubmit} className="header-search" aria-busy={busy}>
+        <label htmlFor="header-search" className="visually-hidden">
+          Find an item by name or code
+        </label>
+        <input
+          ref={input}
+          id="header-search"
+          type="search"
+          enterKeyHint="search"
+          className="form-control"
+          placeholder="Find an item: name or scan a code"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={100}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby={failure ? 'header-search-error' : undefined}
+        />
+        {failure && (
+          <p id="header-search-error" role="alert" className="small text-warning mb-0 mt-1">
+            {failure}
+          </p>
+        )}
+      </form>
+      <Link
+        to={paths.scan.href()}
+        className="btn btn-outline-light touch-target d-inline-flex align-items-center justify-content-center ms-2 flex-shrink-0 align-self-start"
+        aria-label="Scan"
+        title="Scan a code with the camera"
+      >
+        <ScanIcon />
+      </Link>
     </>
   );
 }
@@ -84,7 +84,15 @@ export function HeaderSearch() {
 /** A barcode in a viewfinder's corners. */
 function ScanIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M3 8V4h4M17 4h4v4M21 16v4h-4M7 20H3v-4" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M7 8v8M10 8v8M13 8v8M17 8v8" />
     </svg>

@@ -197,7 +197,7 @@ export const routes: RouteObject[] = [
                 ...needs(
                   'readStock',
                   // The camera's reader (a worker and its wasm) loads with this page only, when it opens.
-                  page(() => import('../features/scan/components/ScanPage'), 'ScanPage', textPage),
+                  page(() => import('../features/inventory/scan/ScanPage'), 'ScanPage', textPage),
                 ),
               },
               {

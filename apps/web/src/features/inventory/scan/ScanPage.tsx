@@ -1,4 +1,4 @@
-import { type FormEvent, useEffectEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { LinkButton } from '../../../components/LinkButton';
@@ -7,9 +7,9 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { useScannerBurst } from '../../../lib/use-scanner-burst';
-import { useFindByCode } from '../../inventory/api/find-by-code';
-import { repeatFilter } from '../repeat-filter';
-import { type CameraState, useCameraScanner } from '../use-camera-scanner';
+import { useFindByCode } from '../api/find-by-code';
+import { repeatFilter } from './repeat-filter';
+import { type CameraState, useCameraScanner } from './use-camera-scanner';
 import { ScannedItem } from './ScannedItem';
 import './scan.css';
 
@@ -104,7 +104,9 @@ export function ScanPage() {
       if (lookup !== lookups.current) return;
       setResult(item ? { kind: 'item', code, itemId: item._id } : { kind: 'unknown', code });
       if (record) {
-        setReads((before) => [{ code, name: item?.name ?? null, at: Date.now() }, ...before].slice(0, SESSION_LIST_MAX));
+        setReads((before) =>
+          [{ code, name: item?.name ?? null, at: Date.now() }, ...before].slice(0, SESSION_LIST_MAX),
+        );
       }
     } catch (error) {
       if (lookup === lookups.current) setResult({ kind: 'error', code, message: errorMessage(error) });
@@ -113,7 +115,7 @@ export function ScanPage() {
 
   // A code from the camera: once per sighting, taken when nothing is being acted on. Meanwhile only the
   // shown code is still watched: held in view, it does not come back after the action; another one does.
-  const onCameraCode = useEffectEvent((code: string) => {
+  const onCameraCode = (code: string) => {
     const now = performance.now();
     const busy = keepScanning ? actionOpen.current : result !== null;
     if (busy) {
@@ -121,7 +123,7 @@ export function ScanPage() {
       return;
     }
     if (firstRead(code, now)) void lookUp(code);
-  });
+  };
   const camera = useCameraScanner(video, onCameraCode, attempt);
   // A USB scanner here shows its item in place too (the header's watch stands aside on this screen).
   useScannerBurst((code) => void lookUp(code));

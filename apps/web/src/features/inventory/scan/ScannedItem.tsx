@@ -3,8 +3,8 @@ import { QueryError } from '../../../components/QueryError';
 import { StockBadge } from '../../../components/StockBadge';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format-price';
-import { useItem } from '../../inventory/api/get-item';
-import { StockActions } from '../../inventory/components/StockActions';
+import { useItem } from '../api/get-item';
+import { StockActions } from '../components/StockActions';
 
 /**
  * The item a code found, in place on the Scan screen: name, SKU, price and stock, its stock actions (each
