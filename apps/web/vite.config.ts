@@ -80,8 +80,8 @@ export default defineConfig(({ command }) => ({
     react(),
     pureContracts(),
     zodJitless(),
-    // Every text asset also as .br and .gz beside it; the API sends the one the browser accepts.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|html)$/, threshold: 512 }),
+    // Every text asset (and the scanner's wasm) also as .br and .gz beside it; the API sends the one the browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|html|wasm)$/, threshold: 512 }),
   ],
   css: {
     postcss: {
@@ -141,6 +141,9 @@ export default defineConfig(({ command }) => ({
     minify: 'terser',
     terserOptions: { module: true, compress: { passes: 2 } },
   },
+  // The Scan screen's decoder: a module worker, so it loads the polyfill (and its wasm) only where the
+  // browser has no BarcodeDetector of its own.
+  worker: { format: 'es' },
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:5000', changeOrigin: false } },
   },

@@ -44,11 +44,21 @@ describe('the Content-Security-Policy lists exactly whom the page may talk to', 
     expect(connect?.sort()).toEqual(["'self'", ...GOOGLE_AUTH, 'http://127.0.0.1:9399'].sort());
   });
 
+  it("script-src lets the Scan screen compile its own WebAssembly ('wasm-unsafe-eval'), and eval() stays refused", async () => {
+    t = await makeTestApp();
+    const scripts = (await policyOf(t.app)).get('script-src') ?? [];
+    expect(scripts).toContain("'wasm-unsafe-eval'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+  });
+
   it('scripts, frames, objects and embedding stay closed; styles, pictures and fonts only as the page needs', async () => {
     t = await makeTestApp();
     const policy = await policyOf(t.app);
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('script-src')?.sort()).toEqual(["'self'", 'https://apis.google.com'].sort());
+    expect(policy.get('script-src')?.sort()).toEqual(
+      ["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com'].sort(),
+    );
     expect(policy.get('frame-src')?.sort()).toEqual(
       // blob: the labels' PDF the app fetched itself, previewed in the print dialog.
       ['https://demo-smart-zone.firebaseapp.com', 'https://apis.google.com', 'blob:'].sort(),

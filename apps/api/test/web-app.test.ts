@@ -11,6 +11,8 @@ import { makeTestApp, type TestApp } from './helpers/test-app';
 const BUNDLE = Buffer.from(
   Array.from({ length: 400 }, (_, i) => `export const item${i} = { name: 'Phone ${i}', price: ${i * 7} };`).join('\n'),
 );
+/** The Scan screen's decoder (WebAssembly): its magic number, then bytes that compress. */
+const WASM = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), BUNDLE]);
 const STYLES = Buffer.from(Array.from({ length: 200 }, (_, i) => `.c${i}{margin:${i}px}`).join('\n'));
 
 let t: TestApp;
@@ -23,6 +25,9 @@ beforeEach(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-def456.js'), BUNDLE);
   writeFileSync(path.join(dist, 'assets', 'index-def456.js.br'), brotliCompressSync(BUNDLE));
   writeFileSync(path.join(dist, 'assets', 'index-def456.js.gz'), gzipSync(BUNDLE));
+  writeFileSync(path.join(dist, 'assets', 'zxing_reader-0a1b2c.wasm'), WASM);
+  writeFileSync(path.join(dist, 'assets', 'zxing_reader-0a1b2c.wasm.br'), brotliCompressSync(WASM));
+  writeFileSync(path.join(dist, 'assets', 'zxing_reader-0a1b2c.wasm.gz'), gzipSync(WASM));
   writeFileSync(path.join(dist, 'assets', 'index-def456.css'), STYLES);
   writeFileSync(path.join(dist, 'assets', 'index-def456.css.gz'), gzipSync(STYLES));
   // Files outside assets/ keep their names across builds: an hour's cache, compressed or not.
@@ -117,6 +122,22 @@ describe('the built web app at every non-/api path', () => {
     expect(css.headers['content-encoding']).toBe('gzip');
     expect(css.headers['content-type']).toContain('text/css');
     expect(gunzipSync(css.body).equals(STYLES)).toBe(true);
+  });
+
+  it('serves the scanner’s wasm from our own server as application/wasm (streaming compile), compressed, for a year', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await rawGet('/assets/zxing_reader-0a1b2c.wasm', encoding);
+      expect([encoding, res.status, res.headers['content-type'], res.headers['cache-control']]).toEqual([
+        encoding,
+        200,
+        'application/wasm',
+        'public, max-age=31536000, immutable',
+      ]);
+      const body =
+        encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(body.equals(WASM)).toBe(true);
+    }
   });
 
   it('sends the file as it is to a client that accepts no encoding', async () => {

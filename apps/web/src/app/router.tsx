@@ -193,6 +193,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.scan.path,
+                ...needs(
+                  'readStock',
+                  // The camera's reader (a worker and its wasm) loads with this page only, when it opens.
+                  page(() => import('../features/inventory/scan/ScanPage'), 'ScanPage', textPage),
+                ),
+              },
+              {
                 path: paths.alerts.path,
                 ...needs(
                   'readStock',

@@ -27,9 +27,16 @@ export const paths = {
   reorderList: { path: '/manageInventories/reorder', href: () => '/manageInventories/reorder' },
   /** Managers: add and update items from a CSV file (checked first, then applied). */
   importItems: { path: '/manageInventories/import', href: () => '/manageInventories/import' },
-  addNewItem: { path: '/addNewItem', href: () => '/addNewItem' },
+  addNewItem: {
+    path: '/addNewItem',
+    href: () => '/addNewItem',
+    /** The form with `code` filled in as the new item's barcode (an unknown code read on the Scan screen). */
+    withBarcodeHref: (code: string) => `/addNewItem?${new URLSearchParams({ barcode: code }).toString()}`,
+  },
   /** Staff: the warehouse at a glance (figures, 30 days of movements, top movers). */
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  /** Staff: read a code with the camera (or type it): the item's card and its stock actions in place. */
+  scan: { path: '/scan', href: () => '/scan' },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },

@@ -1,5 +1,6 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import Card from 'react-bootstrap/Card';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useCreateItem } from '../api/create-item';
@@ -8,6 +9,8 @@ import { ItemForm } from './ItemForm';
 export function AddNewItem() {
   usePageTitle('Add New Item');
   const createItem = useCreateItem();
+  // An unknown code read on the Scan screen comes as ?barcode=: the new item's first barcode.
+  const barcode = useSearchParams()[0].get('barcode')?.trim();
   return (
     <Card className="mx-auto shadow-sm" style={{ maxWidth: 720 }}>
       <Card.Body className="p-4">
@@ -17,6 +20,7 @@ export function AddNewItem() {
           submitLabel="Add Item"
           busyLabel="Adding..."
           resetAfterSubmit
+          prefill={barcode ? { barcodes: barcode } : undefined}
           onSubmit={async (input) => {
             await createItem.mutateAsync(input);
             toast.success(SPEC_TEXTS.itemAdded);

@@ -138,9 +138,12 @@ export function ItemForm({
   onSubmit,
   onEdit,
   resetAfterSubmit = false,
+  prefill,
 }: {
   idPrefix: string;
   initial?: Item;
+  /** Fields filled in for a new item, as typed text (a scanned code as its barcode). */
+  prefill?: Partial<Draft>;
   submitLabel: string;
   busyLabel: string;
   onSubmit: (input: ItemInput) => Promise<unknown>;
@@ -148,7 +151,7 @@ export function ItemForm({
   onEdit?: () => void;
   resetAfterSubmit?: boolean;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(initial), ...prefill }));
   const form = useFormSubmit({
     schema: itemInputSchema,
     send: onSubmit,

@@ -1,6 +1,6 @@
 import { type Item, NOTE_MAX, type StockChange, stockChangeSchema } from '@smart-zone/types/item';
 import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, type RemovalReason } from '@smart-zone/types/removal-reasons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -241,15 +241,18 @@ function ActionPanel({ item, action, onDone }: { item: Item; action: StockAction
  * An item's stock actions in reach of one thumb: Receive (+n), Remove (−n, saying why) and Deliver, for staff
  * whose role moves stock or delivers (roles.ts); nothing for anyone else. `inline` (the item page): the chosen
  * action opens under the buttons; `sheet` (a list's row, a scanned item's card): it opens in a dialog, a sheet
- * at the bottom of a phone's screen. `onDone`: after a saved change (the panel has closed).
+ * at the bottom of a phone's screen. `onDone`: after a saved change (the panel has closed). `onOpenChange`:
+ * whether an action's panel is open (the Scan screen reads no new code into a card being acted on).
  */
 export function StockActions({
   item,
   onDone,
+  onOpenChange,
   layout = 'inline',
 }: {
   item: Item;
   onDone?: () => void;
+  onOpenChange?: (open: boolean) => void;
   layout?: 'inline' | 'sheet';
 }) {
   const access = useAccess();
@@ -257,6 +260,14 @@ export function StockActions({
   const deliver = mayUse(access, 'deliver');
   const [open, setOpen] = useState<StockAction | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const opened = useEffectEvent((isOpen: boolean) => onOpenChange?.(isOpen));
+  useEffect(() => {
+    opened(open !== null);
+    // Gone with a panel open (the card was replaced): it is closed.
+    return () => {
+      if (open !== null) opened(false);
+    };
+  }, [open]);
   useEffect(() => {
     if (open && layout === 'inline') panel.current?.scrollIntoView?.({ block: 'nearest' });
   }, [open, layout]);
