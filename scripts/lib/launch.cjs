@@ -17,6 +17,13 @@ const { readableLog } = require('./readable-log.cjs');
 
 const ROOT_DIR = path.resolve(__dirname, '../..');
 const PROJECT_ID = 'demo-smart-zone';
+/**
+ * The compiled API's node flags (here and in its bench, apps/api/bench/api-server.ts): stack traces through the
+ * source map, and a young generation of 32 MB a semi-space (V8's default is 16 on 64-bit): a request's short-lived
+ * objects die there rather than being promoted, so fewer and shorter pauses reach the answers. Deliveries at 64
+ * connections, three pairs side by side: p99 27–29 ms with it, 31–33 ms without, at the same rate (issue 31).
+ */
+const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
 const STOP_TIMEOUT_MS = 10_000;
 const READY_TIMEOUT_MS = 90_000;
@@ -106,7 +113,7 @@ function binaries(rootDir, watch = false) {
   if (!existsSync(server)) {
     throw new LaunchError('The API is not built yet: run `npx -y pnpm@10 build` (pnpm start does it for you).');
   }
-  return { firebase, apiArgs: ['--enable-source-maps', server] };
+  return { firebase, apiArgs: [...API_NODE_FLAGS, server] };
 }
 
 // The emulator's console is chatty (banners, tables, a failed MOTD fetch
@@ -365,4 +372,14 @@ async function launch({
   };
 }
 
-module.exports = { ROOT_DIR, PROJECT_ID, LaunchError, freePort, isPortFree, launch, loadDotEnv, portSetting };
+module.exports = {
+  ROOT_DIR,
+  PROJECT_ID,
+  API_NODE_FLAGS,
+  LaunchError,
+  freePort,
+  isPortFree,
+  launch,
+  loadDotEnv,
+  portSetting,
+};

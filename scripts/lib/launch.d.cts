@@ -1,6 +1,7 @@
 // Types for launch.cjs, so the TypeScript e2e harness can use it.
 export const ROOT_DIR: string;
 export const PROJECT_ID: string;
+export const API_NODE_FLAGS: readonly string[];
 
 export class LaunchError extends Error {}
 

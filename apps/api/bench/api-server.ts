@@ -3,6 +3,7 @@ import { openSync } from 'node:fs';
 import path from 'node:path';
 import { createAccessTokens } from '../src/auth/access-token';
 import { API_DIR, freePort, stop, TSX_LOADER } from './processes';
+import { API_NODE_FLAGS } from '../../../scripts/lib/launch.cjs';
 
 /** Fixed, so the bench can mint accessTokens the server accepts (48 characters; config wants ≥ 32). */
 const JWT_SECRET = 'smart-zone-bench-secret-not-for-any-real-server!';
@@ -57,7 +58,7 @@ export function buildApi(): void {
 }
 
 /**
- * The compiled server, `node dist/server.js`, as `pnpm start` runs it (call
+ * The compiled server, `node dist/server.js` with the flags `pnpm start` gives it (launch.cjs), as `pnpm start` runs it (call
  * buildApi first), in its own process. Its output goes to `logFile`; ready is
  * when /api/health says ok.
  */
@@ -70,7 +71,9 @@ export async function startApiServer(
   const log = openSync(logFile, 'a');
   const profiling = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
   const entry =
-    options.server === 'tsx' ? [...TSX_LOADER, path.join('src', 'server.ts')] : [path.join('dist', 'server.js')];
+    options.server === 'tsx'
+      ? [...TSX_LOADER, path.join('src', 'server.ts')]
+      : [...API_NODE_FLAGS, path.join('dist', 'server.js')];
   const child = spawn(process.execPath, [...profiling, ...entry], {
     cwd: API_DIR,
     env: apiEnv(dataDir, port),
