@@ -15,11 +15,10 @@ import { sqliteLedger } from './sqlite-ledger';
 const db = new Database(process.argv[2], { fileMustExist: true });
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
-// An import's one transaction touches many pages: kept in memory up to 256 MB until its commit, beyond it
-// spilled to the WAL (the default 2 MB would spill at once). 100,000 new rows into 100,000 items applied in
-// 34 s with 64 MB, 15–24 s with 256, 512 MB or 1 GB (issue 32): the rows' index pages fit in 256 MB. The
-// memory goes back with this process, which exits after each import (import-runner.ts).
-db.pragma('cache_size = -262144');
+// An import's one transaction touches many pages: kept in memory up to 64 MB until its commit, beyond it
+// spilled to the WAL (the default 2 MB would spill at once). On a quiet machine 256 MB applied 100,000 new rows
+// into 100,000 items in 14.1–14.4 s against 14.4–14.6 s with 64 MB: not worth the memory.
+db.pragma('cache_size = -65536');
 const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
 /** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
