@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { ITEM_BY_CODE } from '../src/store/sqlite/schema-codes';
+import { ITEM_BY_CODE, ITEM_BY_SKU } from '../src/store/sqlite/schema-codes';
 import { migrate } from '../src/store/sqlite/schema';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada, phone } from './helpers/store-fixtures';
@@ -30,6 +30,24 @@ it('EXPLAIN QUERY PLAN: ?code= searches item_codes by its primary key, then the 
   ]);
   expect((await file.store.items.getByCode('EAN-7'))?.name).toBe('Phone 7');
   expect((await file.store.items.getByCode('SKU-7'))?.name).toBe('Phone 7');
+});
+
+it('EXPLAIN QUERY PLAN: ?sku= is the same two searches (migration 18 dropped the SKUs own index); a barcode is no SKU', async () => {
+  await file.store.items.createMany(
+    Array.from({ length: 200 }, (_, i) => phone({ name: `Phone ${i}`, sku: `SKU-${i}`, barcodes: [`EAN-${i}`] })),
+    ada,
+  );
+  const plan = file.other
+    .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${ITEM_BY_SKU}`)
+    .all('SKU-7')
+    .map((row) => row.detail);
+  expect(plan).toEqual([
+    expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(code=\?\)$/),
+    expect.stringMatching(/^SEARCH i USING INDEX \S+ \(id=\?\)$/),
+  ]);
+  expect(file.other.prepare("SELECT name FROM sqlite_master WHERE name = 'items_by_sku'").get()).toBeUndefined();
+  expect((await file.store.items.getBySku('SKU-7'))?.name).toBe('Phone 7');
+  expect(await file.store.items.getBySku('EAN-7')).toBeNull();
 });
 
 it('migration 14: a file of the version before keeps its SKUs unique across SKUs and barcodes, and searchable by a part', () => {

@@ -4,7 +4,7 @@ import { boundedCache, OBJECT_BYTES, textBytes } from '../../bounded-cache';
 import type { ItemFilter, ItemRepository, LedgerLine } from '../ports/items';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
-import { ITEM_BY_CODE } from './schema-codes';
+import { ITEM_BY_CODE, ITEM_BY_SKU } from './schema-codes';
 import type { SearchRunner } from './search-runner';
 
 /** An item's object (a dozen properties) and its texts, as they take the heap. */
@@ -22,7 +22,7 @@ export function sqliteItemReads(
 ): Pick<ItemRepository, 'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'getByCode' | 'history' | 'ledger'> {
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
-    bySku: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?'),
+    bySku: db.prepare<[string], ItemRow>(ITEM_BY_SKU),
     /** One primary-key lookup of item_codes, then the item by its id (test/codes.sqlite.test.ts explains it). */
     byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     version: db.prepare<[string], number>('SELECT version FROM items WHERE id = ?').pluck(),

@@ -41,6 +41,8 @@ INSERT INTO items_search (items_search) VALUES ('rebuild');
 
 /** The item that has a code, as its SKU or a barcode: item_codes' primary key, then the item's (codes.sqlite.test.ts). */
 export const ITEM_BY_CODE = 'SELECT i.* FROM item_codes c JOIN items i ON i.id = c.item_id WHERE c.code = ?';
+/** The item whose SKU it is: the same two lookups (migration 18 dropped the SKUs' own index). */
+export const ITEM_BY_SKU = `${ITEM_BY_CODE} AND i.sku = c.code`;
 
 /** Migration 14: the codes table, the barcodes, and the search index made again with the codes. */
 export function codesTable(db: Database.Database): void {

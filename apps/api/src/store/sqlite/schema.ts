@@ -274,9 +274,10 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec('ALTER TABLE movements ADD COLUMN why TEXT'),
   // Issue 33: barcodes, every code unique across SKUs and barcodes, and searched as the names are.
   codesTable,
-  // Issue 31: each movement's day totals added by the ledger (day-counts.ts, once per key per batch), not by a
-  // trigger of three statements per movement.
+  // Issue 31: a movement's day totals added by the ledger (day-counts.ts), not a trigger of three statements.
   (db) => db.exec('DROP TRIGGER IF EXISTS movement_days_counted'),
+  // Issue 32: item_codes' primary key holds every SKU unique and finds it (ITEM_BY_SKU): one index less to write.
+  (db) => db.exec('DROP INDEX IF EXISTS items_by_sku'),
 ];
 
 /** The user_version of a database with every migration. */
