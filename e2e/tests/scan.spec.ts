@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
 import { apiUrl } from './helpers/env';
 import { browserWithCamera, codeVideo, codesVideo, ean13 } from './helpers/fake-camera';
 import { itemName } from './helpers/items';
 import { shot } from './helpers/screenshots';
+import { tapper } from './helpers/taps';
 import { ownerAccessToken } from './helpers/team';
 import { type TestUser, signInViaUi, signedInVerifiedUser } from './helpers/users';
 
@@ -110,23 +111,6 @@ async function cameraToCard(page: Page): Promise<number> {
   return Math.round(cardShown - cameraOn);
 }
 
-/** Clicks, counted (one tap each on a phone), and the time since the first. */
-function tapper() {
-  let taps = 0;
-  let started = 0;
-  return {
-    tap: async (target: Locator) => {
-      if (taps === 0) started = Date.now();
-      taps += 1;
-      await target.click();
-    },
-    get taps() {
-      return taps;
-    },
-    seconds: () => ((Date.now() - started) / 1000).toFixed(1),
-  };
-}
-
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receive 5 in 3 taps, then a delivery', async () => {
@@ -191,7 +175,7 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await receive5.tap(sheet.getByRole('button', { name: '5', exact: true }));
   await receive5.tap(sheet.getByRole('button', { name: 'Receive 5' }));
   await expect(card).toContainText('Stock: 12');
-  console.log(`[scan] receive 5 from the scanned card: ${receive5.taps} taps, ${receive5.seconds()} s`);
+  console.log(`[scan] receive 5 from the scanned card: ${receive5.taps} taps, ${receive5.seconds().toFixed(1)} s`);
   expect(receive5.taps).toBeLessThanOrEqual(3);
   expect(await quantityOf(id)).toBe(12);
   await expect(sheet).toBeHidden();
@@ -201,7 +185,7 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await receive1.tap(card.getByRole('button', { name: `Receive ${name}` }));
   await receive1.tap(sheet.getByRole('button', { name: 'Receive 1' }));
   await expect(card).toContainText('Stock: 13');
-  console.log(`[scan] receive 1 from the scanned card: ${receive1.taps} taps, ${receive1.seconds()} s`);
+  console.log(`[scan] receive 1 from the scanned card: ${receive1.taps} taps, ${receive1.seconds().toFixed(1)} s`);
   expect(await quantityOf(id)).toBe(13);
   await expect(sheet).toBeHidden();
 
@@ -226,7 +210,7 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await deliver.tap(delivery.getByRole('button', { name: 'Deliver', exact: true }));
   await expect(card).toContainText('Stock: 12');
   console.log(
-    `[scan] deliver 1 from the scanned card: ${deliver.taps} taps (2 of them into a field to type), ${deliver.seconds()} s`,
+    `[scan] deliver 1 from the scanned card: ${deliver.taps} taps (2 of them into a field to type), ${deliver.seconds().toFixed(1)} s`,
   );
   expect(await quantityOf(id)).toBe(12);
 

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
 import { apiUrl } from './helpers/env';
 import { itemName } from './helpers/items';
+import { tapper } from './helpers/taps';
 import { signedInVerifiedUser } from './helpers/users';
 
 /**
@@ -13,24 +14,6 @@ import { signedInVerifiedUser } from './helpers/users';
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 900 };
-
-/** Clicks, counted, and the time since the first. */
-function tapper(page: Page) {
-  let taps = 0;
-  let started = 0;
-  return {
-    tap: async (target: Locator) => {
-      if (taps === 0) started = Date.now();
-      taps += 1;
-      await target.click();
-    },
-    get taps() {
-      return taps;
-    },
-    seconds: () => (Date.now() - started) / 1000,
-    page,
-  };
-}
 
 async function createItem(page: Page, quantity: number) {
   const name = itemName('Act');
@@ -72,7 +55,7 @@ test.describe('stock actions in three taps', () => {
     await page.goto(`/manageInventories?q=${encodeURIComponent(name)}`);
     const row = page.getByTestId('manage-row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
-    let t = tapper(page);
+    let t = tapper();
     await t.tap(row.getByRole('button', { name: `Receive ${name}` }));
     const dialog = page.getByRole('dialog', { name: `Receive ${name}` });
     await t.tap(dialog.getByRole('button', { name: '5', exact: true }));
@@ -93,7 +76,7 @@ test.describe('stock actions in three taps', () => {
     await page.setViewportSize(PHONE);
     await row.getByRole('button', { name: `Receive ${name}` }).scrollIntoViewIfNeeded();
     await screen(page, 'stock-actions-manage-390');
-    t = tapper(page);
+    t = tapper();
     await t.tap(row.getByRole('button', { name: `Receive ${name}` }));
     await screen(page, 'stock-actions-manage-sheet-390');
     await t.tap(dialog.getByRole('button', { name: 'Receive 1' }));
@@ -117,7 +100,7 @@ test.describe('stock actions in three taps', () => {
     // The edit form is folded away: the page is not screens tall with it.
     await expect(page.getByRole('button', { name: 'Update Item' })).toBeHidden();
 
-    t = tapper(page);
+    t = tapper();
     await t.tap(actions.getByRole('button', { name: 'Receive' }));
     const receive = page.getByRole('region', { name: `Receive ${name}` });
     await t.tap(receive.getByRole('button', { name: '5', exact: true }));
@@ -131,7 +114,7 @@ test.describe('stock actions in three taps', () => {
     log('receive 5', 'item page, phone', t.taps, t.seconds());
 
     // Remove 2 as damaged, with a note: it is in the history with its reason.
-    t = tapper(page);
+    t = tapper();
     await t.tap(actions.getByRole('button', { name: 'Remove' }));
     const remove = page.getByRole('region', { name: `Remove ${name}` });
     await t.tap(remove.getByRole('button', { name: '2', exact: true }));
@@ -160,7 +143,7 @@ test.describe('stock actions in three taps', () => {
 
     // Deliver one from the item card: the delivery form's fields, then the stock.
     await page.evaluate(() => window.scrollTo(0, 0));
-    t = tapper(page);
+    t = tapper();
     await t.tap(actions.getByRole('button', { name: 'Deliver' }));
     const deliver = page.getByRole('region', { name: `Deliver ${name}` });
     // The recipient's name starts as the signed-in person's; the address and phone are typed.
@@ -176,7 +159,7 @@ test.describe('stock actions in three taps', () => {
     // At a desk: receive one is two clicks.
     await page.setViewportSize(DESK);
     await page.evaluate(() => window.scrollTo(0, 0));
-    t = tapper(page);
+    t = tapper();
     await t.tap(actions.getByRole('button', { name: 'Receive' }));
     await t.tap(page.getByRole('region', { name: `Receive ${name}` }).getByRole('button', { name: 'Receive 1' }));
     await expect(page.getByText('Stock: 14', { exact: true })).toBeVisible();
@@ -186,14 +169,14 @@ test.describe('stock actions in three taps', () => {
 
     // At a desk, from the row: remove one as lost, deliver one.
     await page.goto(`/manageInventories?q=${encodeURIComponent(name)}`);
-    t = tapper(page);
+    t = tapper();
     await t.tap(row.getByRole('button', { name: `Remove ${name}` }));
     const removeDialog = page.getByRole('dialog', { name: `Remove ${name}` });
     await t.tap(removeDialog.locator('label').filter({ hasText: 'Lost' }));
     await t.tap(removeDialog.getByRole('button', { name: 'Remove 1' }));
     await expect(page.getByText(`${name} now has 13 in stock`)).toBeVisible();
     log('remove 1 as lost', 'Manage Inventories, desk', t.taps, t.seconds());
-    t = tapper(page);
+    t = tapper();
     await t.tap(row.getByRole('button', { name: `Deliver ${name}` }));
     const deliverDialog = page.getByRole('dialog', { name: `Deliver ${name}` });
     await deliverDialog.getByLabel('Address').fill('2 Harbour Road');

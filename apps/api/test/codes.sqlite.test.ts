@@ -15,36 +15,30 @@ beforeEach(async () => {
 });
 afterEach(() => file.close());
 
-it('EXPLAIN QUERY PLAN: ?code= searches item_codes by its primary key, then the item by its id; no scan', async () => {
+/** 200 items, each with a SKU and a barcode; the plan of `query` for `code`. */
+async function planOf(query: string, code: string): Promise<string[]> {
   await file.store.items.createMany(
     Array.from({ length: 200 }, (_, i) => phone({ name: `Phone ${i}`, sku: `SKU-${i}`, barcodes: [`EAN-${i}`] })),
     ada,
   );
-  const plan = file.other
-    .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${ITEM_BY_CODE}`)
-    .all('EAN-7')
+  return file.other
+    .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${query}`)
+    .all(code)
     .map((row) => row.detail);
-  expect(plan).toEqual([
-    expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(code=\?\)$/),
-    expect.stringMatching(/^SEARCH i USING INDEX \S+ \(id=\?\)$/),
-  ]);
+}
+const BY_KEYS = [
+  expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(code=\?\)$/),
+  expect.stringMatching(/^SEARCH i USING INDEX \S+ \(id=\?\)$/),
+];
+
+it('EXPLAIN QUERY PLAN: ?code= searches item_codes by its primary key, then the item by its id; no scan', async () => {
+  expect(await planOf(ITEM_BY_CODE, 'EAN-7')).toEqual(BY_KEYS);
   expect((await file.store.items.getByCode('EAN-7'))?.name).toBe('Phone 7');
   expect((await file.store.items.getByCode('SKU-7'))?.name).toBe('Phone 7');
 });
 
 it('EXPLAIN QUERY PLAN: ?sku= is the same two searches (migration 18 dropped the SKUs own index); a barcode is no SKU', async () => {
-  await file.store.items.createMany(
-    Array.from({ length: 200 }, (_, i) => phone({ name: `Phone ${i}`, sku: `SKU-${i}`, barcodes: [`EAN-${i}`] })),
-    ada,
-  );
-  const plan = file.other
-    .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${ITEM_BY_SKU}`)
-    .all('SKU-7')
-    .map((row) => row.detail);
-  expect(plan).toEqual([
-    expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(code=\?\)$/),
-    expect.stringMatching(/^SEARCH i USING INDEX \S+ \(id=\?\)$/),
-  ]);
+  expect(await planOf(ITEM_BY_SKU, 'SKU-7')).toEqual(BY_KEYS);
   expect(file.other.prepare("SELECT name FROM sqlite_master WHERE name = 'items_by_sku'").get()).toBeUndefined();
   expect((await file.store.items.getBySku('SKU-7'))?.name).toBe('Phone 7');
   expect(await file.store.items.getBySku('EAN-7')).toBeNull();
