@@ -31,6 +31,16 @@ describe('protected pages', () => {
     expect(localStorage.getItem('accessToken')).toBe('access-token');
   });
 
+  test('a visitor sent to the Scan screen is asked to sign in first; the camera is never asked for', async () => {
+    api();
+    const getUserMedia = jest.fn();
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    const { router } = renderApp('/scan');
+    expect(await screen.findByRole('heading', { name: 'Please Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
   test('the lower-case /manageinventories of the home button lands on the protected page', async () => {
     api();
     renderApp('/manageinventories', passwordUser('staff@example.com', true));

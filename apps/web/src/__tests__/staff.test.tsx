@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app';
 const outsider = googleUser('stranger@gmail.example');
 
 describe('a verified user on no team', () => {
-  test.each(['/manageInventories', '/addNewItem', '/myitem'])(
+  test.each(['/manageInventories', '/addNewItem', '/myitem', '/scan'])(
     'reads so on %s, with the email to give an owner who must invite them',
     async (path) => {
       // The page's own data is asked for beside /me (a read the API answers any verified user), never shown.
