@@ -1,13 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { ImportRows } from '../src/store/import-rows';
+import { openStore } from '../src/store/open-store';
+import { inlineRunner } from '../src/store/sqlite/search-runner';
+import { sqliteItems } from '../src/store/sqlite/sqlite-items';
+import { sqliteLedger } from '../src/store/sqlite/sqlite-ledger';
+import { ImportConflictError } from '../src/store/store';
 import type { StoreChange } from '../src/store/store';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada, bob, phone } from './helpers/store-fixtures';
 
 /**
- * On a database file, an import runs in the import worker (its own thread and
- * connection): one transaction, announced by the change feed as another
- * process's commit is, while this process's own writes wait for it without
- * holding the event loop (write-gate.ts).
+ * On a database file, an import runs in the import worker (its own process and
+ * connection), written in chunks announced by the change feed as another
+ * process's commits are; this process's own writes go on between the chunks,
+ * waiting for one at most without holding the event loop (write-gate.ts). All
+ * or nothing: a chunk that cannot be written, or a worker that stops midway,
+ * leaves the written chunks taken back (import-job.ts).
  */
 let file: SqliteFile;
 const ROWS = 20_000;
@@ -25,7 +36,7 @@ const rows = (count: number, quantity = 5): ImportRows =>
     })),
   );
 
-it('a dry run writes nothing; the import writes every row in one transaction, announced by the feed', async () => {
+it('a dry run writes nothing; the import writes every row, announced by the feed', async () => {
   const heard: StoreChange[] = [];
   const stop = file.store.changes.subscribe((change) => heard.push(change));
   const dry = await file.store.items.importRows(rows(ROWS), { by: ada, apply: false });
@@ -51,24 +62,129 @@ it('a dry run writes nothing; the import writes every row in one transaction, an
   });
 });
 
-it('this process’s writes made during an import wait for its commit, then run; reads go on', async () => {
+const count = (file: SqliteFile, table: string) =>
+  (file.other.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** Resolves once `check` holds, polled every few milliseconds (up to 20 s). */
+async function until(check: () => boolean) {
+  for (const started = Date.now(); !check();) {
+    if (Date.now() - started > 20_000) throw new Error('never');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+it('this process’s writes made during an import run between its chunks, not after the whole file; reads go on', async () => {
   const item = await file.store.items.create(phone({ name: 'Counter', quantity: 1 }), bob);
-  const importing = file.store.items.importRows(rows(ROWS, 7), { by: ada, apply: true });
-  // Queued behind the import (the gate is held as soon as it is asked for).
-  const restock = file.store.items.changeStock(item._id, { delta: 2 }, bob);
-  const read = await file.store.items.get(item._id);
-  expect(read?.quantity).toBe(1);
-  const [imported, restocked] = await Promise.all([importing, restock]);
-  expect(imported.ok).toBe(true);
+  let imported = false;
+  const importing = file.store.items
+    .importRows(rows(ROWS, 7), { by: ada, apply: true })
+    .finally(() => (imported = true));
+  // The first chunks are written: the import is under way.
+  await until(() => count(file, 'items') > 1);
+  const restocked = await file.store.items.changeStock(item._id, { delta: 2 }, bob);
   expect(restocked).toMatchObject({ ok: true, item: { quantity: 3 } });
-  const order = file.other
+  expect(imported).toBe(false);
+  expect((await file.store.items.get(item._id))?.quantity).toBe(3);
+  expect(await importing).toMatchObject({ ok: true, report: { create: ROWS } });
+  const reasons = file.other
     .prepare<[], { reason: string }>(
-      "SELECT reason FROM movements WHERE reason = 'restock' OR item_id IN (SELECT id FROM items WHERE sku = 'IW-0') ORDER BY seq",
+      "SELECT reason FROM movements WHERE item_id <> ? OR reason = 'restock' ORDER BY seq",
     )
-    .all()
+    .all(item._id)
     .map((row) => row.reason);
-  // The restock committed after the import's rows.
-  expect(order).toEqual(['created', 'restock']);
+  // The restock committed between two chunks of the import's rows.
+  const at = reasons.indexOf('restock');
+  expect(at).toBeGreaterThan(0);
+  expect(at).toBeLessThan(ROWS);
+  expect(reasons).toHaveLength(ROWS + 1);
+  // A finished job keeps its row, and lets its undo records go.
+  expect(file.other.prepare('SELECT state, chunks, applied FROM import_jobs').all()).toEqual([
+    { state: 'done', chunks: ROWS / 500, applied: ROWS / 500 },
+  ]);
+  expect(count(file, 'import_undo')).toBe(0);
+});
+
+it('an item changed between two chunks fails the import: its written chunks are taken back, the change kept', async () => {
+  await file.store.items.importRows(rows(ROWS, 5), { by: ada, apply: true });
+  const before = file.other.prepare('SELECT id, name, quantity, price FROM items ORDER BY seq').all();
+  const last = (await file.store.items.getBySku(`IW-${ROWS - 1}`))!;
+  // The same rows at 9 each, and a new one: updates in every chunk, a create in the last.
+  const again = ImportRows.of([
+    ...rows(ROWS, 9).all(),
+    { row: ROWS + 2, fields: { name: 'Brand new', supplier: 'Acme', price: 1, quantity: 3, sku: 'IW-NEW' } },
+  ]);
+  const importing = file.store.items.importRows(again, { by: ada, apply: true });
+  await until(
+    () =>
+      (file.other.prepare("SELECT quantity FROM items WHERE sku = 'IW-0'").get() as { quantity: number }).quantity ===
+      9,
+  );
+  // Someone restocks the file's last item while the first chunks are written.
+  await file.store.items.changeStock(last._id, { delta: 2 }, bob);
+  await expect(importing).rejects.toBeInstanceOf(ImportConflictError);
+
+  // Every item as before the import, but the restock; no item added.
+  const after = file.other.prepare('SELECT id, name, quantity, price FROM items ORDER BY seq').all() as {
+    id: string;
+    quantity: number;
+  }[];
+  expect(after).toEqual(
+    (before as { id: string; quantity: number }[]).map((row) => (row.id === last._id ? { ...row, quantity: 7 } : row)),
+  );
+  // The ledger still sums: every item's quantity is the sum of its movements.
+  expect(
+    file.other
+      .prepare(
+        'SELECT COUNT(*) AS n FROM items i WHERE quantity <> (SELECT SUM(delta) FROM movements m WHERE m.item_id = i.id)',
+      )
+      .get(),
+  ).toEqual({ n: 0 });
+  const undone = file.other
+    .prepare(
+      "SELECT COUNT(*) AS n FROM audit WHERE reason = 'Import undone: it failed before its last rows were written'",
+    )
+    .get() as { n: number };
+  expect(undone.n).toBeGreaterThan(0);
+  expect(file.other.prepare("SELECT state FROM import_jobs WHERE state <> 'done'").all()).toEqual([
+    { state: 'undone' },
+  ]);
+  expect(count(file, 'import_undo')).toBe(0);
+});
+
+it('an import whose process stopped midway is taken back when the store opens again', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-zone-import-stop-'));
+  try {
+    const store = await openStore({ mongodbDb: 'unused', dataDir: dir });
+    await store.close();
+    const db = new Database(path.join(dir, 'smart-zone.db'));
+    const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
+    // The third turn never comes: as if the worker died after two chunks.
+    let turns = 0;
+    const dies = () =>
+      (turns += 1) > 2 ? Promise.reject(new Error('the import worker stopped')) : Promise.resolve(() => undefined);
+    await expect(imports.run(rows(2_000).all(), ada, true, {}, dies)).rejects.toThrow('the import worker stopped');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM items').get()).toEqual({ n: 1_000 });
+    expect(db.prepare('SELECT state, applied FROM import_jobs').get()).toEqual({ state: 'running', applied: 2 });
+    db.close();
+
+    const reopened = await openStore({ mongodbDb: 'unused', dataDir: dir });
+    expect(await reopened.items.count()).toBe(0);
+    await reopened.close();
+    const check = new Database(path.join(dir, 'smart-zone.db'));
+    expect(check.prepare('SELECT state FROM import_jobs').get()).toEqual({ state: 'undone' });
+    // Each of the 1,000 items came and went: a `created` movement and a `deleted` one, the ledger at 0.
+    expect(
+      check
+        .prepare('SELECT reason, COUNT(*) AS n, SUM(delta) AS total FROM movements GROUP BY reason ORDER BY reason')
+        .all(),
+    ).toEqual([
+      { reason: 'created', n: 1_000, total: 5_000 },
+      { reason: 'deleted', n: 1_000, total: -5_000 },
+    ]);
+    check.close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it('a file in error writes nothing, from the worker too', async () => {

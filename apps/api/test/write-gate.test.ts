@@ -34,3 +34,34 @@ it('a write that would wait longer than its limit is refused, and never runs lat
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(repo.done).toEqual([]);
 });
+
+it('a turn for the import worker: given once the writes running now are done, and the writes that waited go first', async () => {
+  const gate = writeGate();
+  const log: string[] = [];
+  let finish: (() => void) | undefined;
+  const repo = {
+    slow: () => new Promise<void>((resolve) => (finish = resolve)).then(() => void log.push('slow')),
+    write: (n: number) => Promise.resolve(void log.push(`write ${n}`)),
+  };
+  const writes = gated(repo, gate, ['slow', 'write']);
+  const slow = writes.slow();
+  // Not given while a write of this process runs (a group commit not yet committed, say).
+  const first = gate.turn().then((release) => (log.push('turn 1'), release));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(log).toEqual([]);
+  // Asked for while the turn is waiting: it waits for the turn's end.
+  const waited = writes.write(1);
+  finish!();
+  await slow;
+  const release1 = await first;
+  expect(log).toEqual(['slow', 'turn 1']);
+  // The next turn, asked for at once, comes after the write that waited for this one.
+  const second = gate.turn().then((release) => (log.push('turn 2'), release));
+  release1();
+  const release2 = await second;
+  await waited;
+  expect(log).toEqual(['slow', 'turn 1', 'write 1', 'turn 2']);
+  release2();
+  await writes.write(2);
+  expect(log.at(-1)).toBe('write 2');
+});

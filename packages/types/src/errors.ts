@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'import_invalid',
   /** 409 on /api/imports?stale=refuse: rows' items changed in the app since the export (listed): nothing was imported. */
   'import_stale',
+  /** 409 on /api/imports: items changed or a code was taken while the import was written: it was taken back, nothing imported. */
+  'import_conflict',
   /** 409 on /api/movements/:id/undo: this movement cannot be undone (the message says why). */
   'cannot_undo',
   'payload_too_large',

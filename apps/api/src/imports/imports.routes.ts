@@ -19,7 +19,7 @@ import { AppError, badRequest } from '../errors/app-error';
 import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import { csvText } from '../http/stream-csv';
-import { StoreBusyError, type Store } from '../store/store';
+import { ImportConflictError, SkuTakenError, StoreBusyError, type Store } from '../store/store';
 import { CompressedFileError, FileTooLargeError, readImport, TooManyRowsError } from './read-import';
 import { staleRefusal, withSince } from './stale-rows';
 
@@ -139,7 +139,10 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
       },
       refusals: {
         400: 'The file has errors (import_invalid, each with its row and column), or is not sent as text/csv; nothing changed',
-        409: 'stale=refuse and rows are stale (import_stale, each row listed with what changed in the app since the export); nothing changed',
+        409:
+          'stale=refuse and rows are stale (import_stale, each row listed with what changed in the app since the export); ' +
+          'or, while the import was written, an item it updates changed or a code it gives was taken (import_conflict): ' +
+          'what was written of it is taken back; nothing changed',
         413: `More data rows than the server's IMPORT_ROWS_MAX (default ${IMPORT_ROWS_DEFAULT.toLocaleString('en')}), refused as they are read (payload_too_large); nothing changed`,
         415: 'The body is compressed in a way not read, or is a gzip file sent without Content-Encoding: gzip (unsupported_media_type); nothing changed',
         429: `${IMPORTS_AT_ONCE_MAX} imports are already being read or written (rate_limited, refused before the body is read; Retry-After); try again shortly`,
@@ -168,8 +171,14 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         const outcome = await deps.store.items
           .importRows(file.rows, { by: currentAuthor(res, IMPORT_REASON), apply, stale: query.stale, mode })
           .catch((error: unknown) => {
-            if (!(error instanceof StoreBusyError)) throw error;
-            throw busy(res, error.message);
+            if (error instanceof StoreBusyError) throw busy(res, error.message);
+            // Written in chunks, and taken back whole when one could not be written as planned.
+            if (error instanceof ImportConflictError) throw new AppError(409, 'import_conflict', error.message);
+            if (error instanceof SkuTakenError) {
+              const taken = `${error.message.replace(/\.$/, '')} (taken while the import was written)`;
+              throw new AppError(409, 'import_conflict', `${taken}: nothing was imported; import the file again.`);
+            }
+            throw error;
           });
         if (!outcome.ok && outcome.stale && file.errors.count === 0) {
           throw staleRefusal(await withSince(deps.store, outcome.stale.rows), outcome.stale.count);

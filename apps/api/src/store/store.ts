@@ -17,7 +17,7 @@ export type {
   DeliveryRepository,
   NewDelivery,
 } from './ports/deliveries';
-export { SkuTakenError, StoreBusyError, WriteOutcomeUnknownError } from './ports/errors';
+export { ImportConflictError, SkuTakenError, StoreBusyError, WriteOutcomeUnknownError } from './ports/errors';
 export type {
   Author,
   ImportFields,

@@ -1,13 +1,12 @@
 import { ObjectId, type ClientSession, type UpdateFilter } from 'mongodb';
-import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
+import { ITEM_FIELDS, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideDelete } from '../decisions/delete-item';
-import { type ItemFields, sameField, sameFields } from '../import-plan';
-import type { Author } from '../store';
+import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON } from '../decisions/undo-import';
+import type { ItemFields } from '../import-plan';
+import { ImportConflictError, type Author } from '../store';
 import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
 import { ledgerChange } from './item-writes';
 import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
-
-const CONFLICT = 'Items changed while the import was written: nothing was imported; import the file again';
 
 /** What mongo-items.ts lends the import: its item writes, shared with create and update. */
 export interface ImportWrites {
@@ -70,7 +69,7 @@ export function chunkWrites(
       const now = new Date();
       const befores = chunk.updates.map(({ itemId, version, wanted, reason }) => {
         const before = docs.get(itemId.toHexString());
-        if (!before || before.version !== version) throw new Error(CONFLICT);
+        if (!before || before.version !== version) throw new ImportConflictError();
         return { before, wanted, reason: reason ?? ('import' as const) };
       });
       if (befores.length > 0) {
@@ -84,7 +83,7 @@ export function chunkWrites(
           })),
           { ordered: true, ...inTx(session) },
         );
-        if (written.matchedCount !== befores.length) throw new Error(CONFLICT);
+        if (written.matchedCount !== befores.length) throw new ImportConflictError();
         await record(
           befores.map(({ before, wanted, reason }, at) =>
             writes.fieldsChange(before, wanted, job.by, reason, now, first + at),
@@ -119,7 +118,7 @@ export function chunkWrites(
    * QUANTITY_MAX), as a movement, so the ledger still sums.
    */
   async function undoChunk(job: ImportJobDoc, chunk: ImportChunkDoc) {
-    const by: Author = { ...job.by, reason: 'Import undone: it failed before its last rows were written' };
+    const by: Author = { ...job.by, reason: IMPORT_UNDONE_REASON };
     await write(async (session) => {
       const current = await importChunks.findOne({ _id: chunk._id }, inTx(session));
       if (!current?.applied || current.undone || !current.undo) return;
@@ -129,25 +128,19 @@ export function chunkWrites(
       for (const { itemId, version, before } of current.undo.updated) {
         const doc = await items.findOne({ _id: itemId }, inTx(session));
         if (!doc) continue;
-        const planned = current.updates.find((update) => update.itemId.equals(itemId))?.wanted;
-        const kept = storedFields(doc);
-        // Each field the import set and nobody changed since goes back; the quantity by the import's delta.
-        const restored = Object.fromEntries(
-          ITEM_FIELDS.map((field) => {
-            const untouched = doc.version === version || (planned !== undefined && sameField(field, kept, planned));
-            return [field, untouched ? before[field] : kept[field]];
-          }),
-        ) as ItemFields;
-        const importDelta = planned ? planned.quantity - before.quantity : 0;
-        restored.quantity =
-          doc.version === version ? before.quantity : Math.min(QUANTITY_MAX, Math.max(0, doc.quantity - importDelta));
-        if (sameFields(kept, restored)) continue;
+        const wanted = current.updates.find((update) => update.itemId.equals(itemId))?.wanted;
+        // As decisions/undo-import.ts decides it for both stores.
+        const restored = fieldsAfterImportUndo(
+          { version: doc.version, fields: storedFields(doc) },
+          { version, before, wanted },
+        );
+        if (!restored) continue;
         const put = await items.updateOne(
           { _id: itemId, version: doc.version },
           writes.fieldsUpdate(restored, now, by),
           inTx(session),
         );
-        if (put.matchedCount !== 1) throw new Error(CONFLICT);
+        if (put.matchedCount !== 1) throw new ImportConflictError();
         changes.push(writes.fieldsChange(doc, restored, by, 'import', now, await bumpRevision(session)));
       }
       const created = await items.find({ _id: { $in: current.undo.created } }, inTx(session)).toArray();

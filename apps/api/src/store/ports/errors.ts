@@ -1,3 +1,5 @@
+import { IMPORT_CONFLICT } from '../decisions/undo-import';
+
 /**
  * A write gave an item a code (its SKU, or one of its barcodes: `field`) another item has as its SKU or as a
  * barcode: nothing was written. `holder` is that other item.
@@ -33,5 +35,16 @@ export class WriteOutcomeUnknownError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'WriteOutcomeUnknownError';
+  }
+}
+
+/**
+ * An import could not be written as planned (an item it updates changed, or a code it gives was taken,
+ * while it was written in chunks): its applied chunks were taken back, so nothing of it was imported.
+ */
+export class ImportConflictError extends Error {
+  constructor(message = IMPORT_CONFLICT, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ImportConflictError';
   }
 }

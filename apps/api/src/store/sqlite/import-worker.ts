@@ -1,38 +1,67 @@
 import Database from 'better-sqlite3';
 import { ImportRows } from '../import-rows';
-import type { Author, ImportOptions, ImportRow } from '../store';
+import { ImportConflictError, SkuTakenError, type Author, type ImportOptions, type ImportRow } from '../store';
 import { inlineRunner } from './search-runner';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
 
 /**
- * The import worker (import-runner.ts): a child process with its own connection to
- * the store's file (its path the first argument), set up as the server's (every commit synced), that plans
- * an import and, when asked, writes it in one transaction through the same
- * item writes and ledger as every other path. The server's feed announces
- * what it committed, as it does another process's. It ends when the server lets go of it (disconnect).
+ * The import worker (import-runner.ts): a child process with its own connection to the store's file (its
+ * path the first argument), set up as the server's (every commit synced), that plans an import and, when
+ * asked, writes it in chunks through the same item writes and ledger as every other path (import-job.ts),
+ * each chunk at a turn the server gives it. The server's feed announces what it committed, as it does
+ * another process's. It ends when the server lets go of it (disconnect).
  */
 const db = new Database(process.argv[2], { fileMustExist: true });
 db.pragma('synchronous = FULL');
+// Only the server's own commit (its group of writes) can be under way when a turn is given: short.
 db.pragma('busy_timeout = 5000');
-// An import's one transaction touches many pages: kept in memory up to 64 MB until its commit, beyond it
-// spilled to the WAL (the default 2 MB would spill at once). On a quiet machine 256 MB applied 100,000 new rows
-// into 100,000 items in 14.1–14.4 s against 14.4–14.6 s with 64 MB: not worth the memory.
+// A chunk's pages are kept in memory until its commit (the default 2 MB would spill to the WAL at once).
 db.pragma('cache_size = -65536');
-const items = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
+const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
 /** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
 const arriving = new Map<number, ImportRow[]>();
+/** The server's answer to the turn asked for. */
+let given: (() => void) | undefined;
 
 type Message =
-  { id: number; batch: Uint8Array } | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
+  | { id: number; batch: Uint8Array }
+  | { id: number; turn: 'go' }
+  | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
 
-const answer = (message: { id: number; ok: boolean; value?: unknown; message?: string }) => process.send?.(message);
+const send = (message: object) => process.send?.(message);
+
+/** A turn at the file's write lock, asked of the server; its end, told to it. */
+const turn = (id: number) => () =>
+  new Promise<() => void>((resolve) => {
+    given = () => resolve(() => send({ id, turn: 'done' }));
+    send({ id, turn: 'ask' });
+  });
 
 process.on('disconnect', () => {
   db.close();
   process.exit(0);
 });
+
+async function run(id: number, by: Author, apply: boolean, options?: Partial<ImportOptions>) {
+  const rows = arriving.get(id) ?? [];
+  arriving.delete(id);
+  try {
+    const value = await imports.run(rows, by, apply, options, turn(id));
+    // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would
+    // copy them on the event loop).
+    if (apply) db.pragma('wal_checkpoint(PASSIVE)');
+    send({ id, ok: true, value });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ImportConflictError) send({ id, ok: false, message, error: 'conflict' });
+    else if (error instanceof SkuTakenError) {
+      const { sku, holder, field } = error;
+      send({ id, ok: false, message, error: 'sku', sku: { sku, holder, field } });
+    } else send({ id, ok: false, message });
+  }
+}
 
 process.on('message', (message: Message) => {
   const { id } = message;
@@ -40,18 +69,8 @@ process.on('message', (message: Message) => {
     const rows = arriving.get(id) ?? [];
     for (const row of ImportRows.unpack(message.batch)) rows.push(row);
     arriving.set(id, rows);
-    return;
-  }
-  const { by, apply, options } = message;
-  const rows = arriving.get(id) ?? [];
-  arriving.delete(id);
-  try {
-    const value = items.importRows(rows, by, apply, options);
-    // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would
-    // copy them on the event loop).
-    if (apply) db.pragma('wal_checkpoint(PASSIVE)');
-    answer({ id, ok: true, value });
-  } catch (error) {
-    answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
-  }
+  } else if ('turn' in message) {
+    given?.();
+    given = undefined;
+  } else void run(id, message.by, message.apply, message.options);
 });

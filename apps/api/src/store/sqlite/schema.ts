@@ -12,12 +12,12 @@ import {
 import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { codesTable } from './schema-codes';
+import { IMPORT_JOBS } from './schema-imports';
 import { createGrams } from './short-search';
 
 /**
- * The schema, as numbered migrations recorded in PRAGMA user_version, each
- * run once in its own transaction. CHECK constraints are the last line of
- * defence: even a bug above cannot store negative stock.
+ * The schema, as numbered migrations recorded in PRAGMA user_version, each run once in its own transaction.
+ * CHECK constraints are the last line of defence: even a bug above cannot store negative stock.
  * `seq` keeps insertion order (the default list order) independent of ids.
  */
 const V1_TABLES = `
@@ -199,11 +199,10 @@ CREATE INDEX movements_by_at ON movements (at, seq);
 `;
 
 /**
- * Issue 21: a CSV import's `import` movements and `undo` movements, each undo
- * linked to the movement it takes back (`undo_of`, unique: a movement is undone
- * once, whatever runs at the same time). The reason's CHECK names every reason,
- * so the table is made again (SQLite cannot change a CHECK in place), rows and
- * seqs kept. Migration 9 made it once more, without that CHECK (schema-stats.ts).
+ * Issue 21: a CSV import's `import` movements and `undo` movements, each undo linked to the movement it takes
+ * back (`undo_of`, unique: a movement is undone once, whatever runs at the same time). The reason's CHECK names
+ * every reason, so the table is made again (SQLite cannot change a CHECK in place), rows and seqs kept.
+ * Migration 9 made it once more, without that CHECK (schema-stats.ts).
  */
 const V7_IMPORT_UNDO = `
 CREATE TABLE movements_v7 (
@@ -278,6 +277,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec('DROP TRIGGER IF EXISTS movement_days_counted'),
   // Issue 32: item_codes' primary key holds every SKU unique and finds it (ITEM_BY_SKU): one index less to write.
   (db) => db.exec('DROP INDEX IF EXISTS items_by_sku'),
+  (db) => db.exec(IMPORT_JOBS), // Issue 32: an import written in chunks, a job that can be taken back.
 ];
 
 /** The user_version of a database with every migration. */

@@ -6,29 +6,15 @@ import { codesAsked, decideCreate } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
-import { importChunks } from '../import-chunks';
-import { importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
-import type {
-  Author,
-  ImportOptions,
-  ImportOutcome,
-  ImportRow,
-  ItemRepository,
-  StockChange,
-  UndoOutcome,
-  UpdateOutcome,
-} from '../ports/items';
+import type { Author, ItemRepository, StockChange, UndoOutcome, UpdateOutcome } from '../ports/items';
 import type { ImportRunner } from './import-runner';
-import { sqliteImportWriter } from './import-writes';
+import { sqliteImportJob } from './import-job';
 import { sqliteItemReads } from './item-reads';
 import { sqliteItemWriter } from './item-writes';
 import { toItem, type ItemRow, type MovementRow } from './rows';
 import { ITEM_BY_CODE } from './schema-codes';
 import type { SearchRunner } from './search-runner';
 import type { SqliteLedger } from './sqlite-ledger';
-
-/** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
-const LOOKUP_BATCH = 500;
 
 /** Now, as every write stamps it. */
 const now = () => new Date().toISOString();
@@ -47,7 +33,7 @@ export function sqliteItems(
   imports?: ImportRunner,
 ) {
   const writer = sqliteItemWriter(db, ledger);
-  const writeImport = sqliteImportWriter(db, ledger);
+  const importJob = sqliteImportJob(db, ledger);
   const sql = {
     /** The item that has this code, as its SKU or a barcode. */
     byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
@@ -55,13 +41,6 @@ export function sqliteItems(
     movement: db.prepare<[string], MovementRow>(
       'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
     ),
-    manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
-    /** The items that have these codes (as SKU or barcode), each with the code it was found by. */
-    manyByCode: db.prepare<[string], ItemRow & { found: string }>(
-      `SELECT i.*, c.code AS found FROM item_codes c JOIN items i ON i.id = c.item_id
-       WHERE c.code IN (SELECT value FROM json_each(?))`,
-    ),
-    manyByName: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE name IN (SELECT value FROM json_each(?))'),
   };
   const holderOf = (code: string) => {
     const row = sql.byCode.get(code);
@@ -127,51 +106,6 @@ export function sqliteItems(
     return { ok: true, item: decision.write.item!, movementId: undoId! };
   });
 
-  /** The items an import's rows name, read inside its transaction, a batch of keys per statement. */
-  function importLookup(rows: readonly ImportRow[], options: ImportOptions): ImportLookup {
-    const { ids, skus, names } = keysOf(rows, options);
-    const byId = new Map<string, Item>();
-    const bySku = new Map<string, Item>();
-    const byName = new Map<string, Item[]>();
-    for (let at = 0; at < ids.length; at += LOOKUP_BATCH) {
-      for (const row of sql.manyById.all(JSON.stringify(ids.slice(at, at + LOOKUP_BATCH))))
-        byId.set(row.id, toItem(row));
-    }
-    for (let at = 0; at < skus.length; at += LOOKUP_BATCH) {
-      for (const row of sql.manyByCode.all(JSON.stringify(skus.slice(at, at + LOOKUP_BATCH)))) {
-        bySku.set(row.found, byId.get(row.id) ?? toItem(row));
-      }
-    }
-    for (let at = 0; at < names.length; at += LOOKUP_BATCH) {
-      for (const row of sql.manyByName.all(JSON.stringify(names.slice(at, at + LOOKUP_BATCH)))) {
-        byName.set(row.name, [...(byName.get(row.name) ?? []), byId.get(row.id) ?? toItem(row)]);
-      }
-    }
-    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku), byName: (name) => byName.get(name) ?? [] };
-  }
-  /** An import, planned and (when asked and clean) written in the one transaction this runs in. */
-  const importRows = (
-    rows: readonly ImportRow[],
-    by: Author,
-    apply: boolean,
-    asked: Partial<ImportOptions> = {},
-  ): ImportOutcome => {
-    const options = importOptions(asked);
-    const lookup = importLookup(rows, options);
-    const plan = planImport(rows, lookup, options);
-    const outcome = importOutcome(rows.length, plan, options);
-    if (!apply || !outcome.ok) return outcome;
-    // In the order MongoDB records them too (importChunks): all in this one transaction (import-writes.ts).
-    const chunks = importChunks(plan.planned);
-    writeImport(chunks, lookup, by, now());
-    if (chunks.length > 0) ledger.bumpRevision();
-    return outcome;
-  };
-  const importTransaction = db.transaction(importRows);
-  /** Writing takes the file's write lock at once (IMMEDIATE); a dry run only reads, in one snapshot. */
-  const importHere = (rows: readonly ImportRow[], by: Author, apply: boolean, options?: Partial<ImportOptions>) =>
-    apply ? importTransaction.immediate(rows, by, apply, options) : importTransaction(rows, by, apply, options);
-
   const remove = db.transaction((id: string, actor: Author): boolean => {
     const before = writer.read(id);
     const write = decideDelete(before ? toItem(before) : null, actor, now());
@@ -209,7 +143,7 @@ export function sqliteItems(
     },
     async importRows(rows, { by, apply, ...options }) {
       return committed(
-        imports ? await imports.run(rows, by, apply, options) : importHere(rows.all(), by, apply, options),
+        imports ? await imports.run(rows, by, apply, options) : await importJob.run(rows.all(), by, apply, options),
       );
     },
     async remove(id, actor) {
@@ -219,8 +153,8 @@ export function sqliteItems(
 
   return {
     repository,
-    /** An import in the caller's thread, in a transaction of its own (the import worker's). */
-    importRows: importHere,
+    /** Imports in the caller's thread (the import worker's), and what a process that died left undone. */
+    imports: importJob,
     isEmpty: () => !sql.any.get(),
     /** Inside the caller's transaction (the demo seed, with its marker). */
     insertMany: (inputs: readonly ItemInput[]) => createMany(inputs, SYSTEM_ACTOR),

@@ -47,6 +47,8 @@ export function openSqliteStore(
   const gate = writeGate();
   const imports = db.memory ? undefined : importRunner(db.name, gate);
   const items = sqliteItems(db, ledger, changes.drain, worker, imports);
+  // An import its process left half written (it died midway) is taken back before anything else writes.
+  items.imports.recoverNow();
   const deliveries = sqliteDeliveries(db, ledger, changes.drain, worker);
   const pruning = setInterval(() => {
     if (db.open && !gate.held) ledger.pruneChanges();

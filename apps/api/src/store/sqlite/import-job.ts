@@ -1,0 +1,253 @@
+import type Database from 'better-sqlite3';
+import { ObjectId } from 'bson';
+import type { Item } from '@smart-zone/types/item';
+import { decideDelete } from '../decisions/delete-item';
+import { editWrite } from '../decisions/edit-item';
+import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON, type ImportedUpdate } from '../decisions/undo-import';
+import { importChunks, type ImportChunk } from '../import-chunks';
+import { fieldsOf, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
+import { ImportConflictError, type Author, type ImportOptions, type ImportOutcome, type ImportRow } from '../store';
+import { sqliteImportWriter } from './import-writes';
+import { sqliteItemWriter } from './item-writes';
+import { toItem, type ItemRow } from './rows';
+import { ITEM_BY_CODE } from './schema-codes';
+import type { SqliteLedger } from './sqlite-ledger';
+
+/** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
+const LOOKUP_BATCH = 500;
+/** Times an import is planned again when its first chunk finds an item changed since the plan (nothing written yet). */
+const REPLANS_MAX = 3;
+
+/**
+ * A turn at the file's write lock, and its end: the server gives one between its own writes (import-runner.ts,
+ * write-gate.ts), so that they wait for a chunk at most, never for a whole file. Alone (a test's in-memory
+ * store, the store's open), any time is a turn.
+ */
+export type WriteTurn = () => Promise<() => void>;
+const anyTime: WriteTurn = () => Promise.resolve(() => undefined);
+
+/** What takes an applied chunk back (schema-imports.ts). */
+interface UndoRecord {
+  created: string[];
+  updated: (ImportedUpdate & { itemId: string })[];
+}
+
+interface JobRow {
+  id: string;
+  by_json: string;
+}
+
+const now = () => new Date().toISOString();
+/** Why a job found unfinished was undone. */
+const STOPPED = 'Its process stopped before the import was written';
+
+/**
+ * An import on a SQLite file (issue 32), as on MongoDB (mongo-import.ts): planned once from one snapshot
+ * (import-plan.ts, the rule both stores follow), then written in chunks (importChunks), each its own
+ * transaction at a turn the server gives, so this process's and the server's other writes go on between
+ * them. All or nothing: each chunk checks that the items it updates are still as the plan read them and that
+ * the codes it gives are free; one that is not fails the import, whose applied chunks are then taken back,
+ * newest first (decisions/undo-import.ts), and the failure is thrown (ImportConflictError, SkuTakenError).
+ * A job of more than one chunk is recorded with its first (schema-imports.ts), so a process that dies
+ * midway leaves it to be undone by the next one to open the file or start an import (recover).
+ */
+export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
+  const writeChunk = sqliteImportWriter(db, ledger);
+  const writer = sqliteItemWriter(db, ledger);
+  const sql = {
+    byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
+    manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
+    /** The items that have these codes (as SKU or barcode), each with the code it was found by. */
+    manyByCode: db.prepare<[string], ItemRow & { found: string }>(
+      `SELECT i.*, c.code AS found FROM item_codes c JOIN items i ON i.id = c.item_id
+       WHERE c.code IN (SELECT value FROM json_each(?))`,
+    ),
+    manyByName: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE name IN (SELECT value FROM json_each(?))'),
+    addJob: db.prepare(
+      `INSERT INTO import_jobs (id, state, by_json, rows, chunks, applied, created_at, updated_at)
+       VALUES (@id, 'running', @by, @rows, @chunks, 0, @at, @at)`,
+    ),
+    applied: db.prepare<[number, string, string]>('UPDATE import_jobs SET applied = ?, updated_at = ? WHERE id = ?'),
+    state: db.prepare<[string, string | null, string, string]>(
+      'UPDATE import_jobs SET state = ?, error = coalesce(?, error), updated_at = ? WHERE id = ?',
+    ),
+    unfinished: db.prepare<[], JobRow>("SELECT id, by_json FROM import_jobs WHERE state IN ('running', 'undoing')"),
+    addUndo: db.prepare<[string, number, string]>('INSERT INTO import_undo (job_id, n, record) VALUES (?, ?, ?)'),
+    lastUndo: db.prepare<[string], { n: number; record: string }>(
+      'SELECT n, record FROM import_undo WHERE job_id = ? ORDER BY n DESC LIMIT 1',
+    ),
+    dropUndo: db.prepare<[string, number]>('DELETE FROM import_undo WHERE job_id = ? AND n = ?'),
+    dropAllUndo: db.prepare<[string]>('DELETE FROM import_undo WHERE job_id = ?'),
+  };
+  const holderOf = (code: string) => {
+    const row = sql.byCode.get(code);
+    return row ? { id: row.id, name: row.name } : undefined;
+  };
+
+  /** The items the rows name, a batch of keys per statement. */
+  function lookup(rows: readonly ImportRow[], options: ImportOptions): ImportLookup {
+    const { ids, skus, names } = keysOf(rows, options);
+    const byId = new Map<string, Item>();
+    const bySku = new Map<string, Item>();
+    const byName = new Map<string, Item[]>();
+    for (let at = 0; at < ids.length; at += LOOKUP_BATCH) {
+      for (const row of sql.manyById.all(JSON.stringify(ids.slice(at, at + LOOKUP_BATCH))))
+        byId.set(row.id, toItem(row));
+    }
+    for (let at = 0; at < skus.length; at += LOOKUP_BATCH) {
+      for (const row of sql.manyByCode.all(JSON.stringify(skus.slice(at, at + LOOKUP_BATCH)))) {
+        bySku.set(row.found, byId.get(row.id) ?? toItem(row));
+      }
+    }
+    for (let at = 0; at < names.length; at += LOOKUP_BATCH) {
+      for (const row of sql.manyByName.all(JSON.stringify(names.slice(at, at + LOOKUP_BATCH)))) {
+        byName.set(row.name, [...(byName.get(row.name) ?? []), byId.get(row.id) ?? toItem(row)]);
+      }
+    }
+    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku), byName: (name) => byName.get(name) ?? [] };
+  }
+
+  /** The plan, from one snapshot of the file (a read transaction). */
+  const plan = db.transaction((rows: readonly ImportRow[], options: ImportOptions) => {
+    const planned = planImport(rows, lookup(rows, options), options);
+    return { planned: planned.planned, outcome: importOutcome(rows.length, planned, options) };
+  });
+
+  type Job = { id: string; by: Author; rows: number; chunks: number };
+
+  /** Chunk `n` of `job`, in one transaction; the first records the job, the last finishes it. */
+  const applyChunk = db.transaction((job: Job, n: number, chunk: ImportChunk) => {
+    const current = new Map(
+      sql.manyById.all(JSON.stringify(chunk.updates.map((update) => update.item._id))).map((row) => [row.id, row]),
+    );
+    for (const { item } of chunk.updates) {
+      if (current.get(item._id)?.version !== item.version) throw new ImportConflictError();
+    }
+    const at = now();
+    const written = writeChunk(chunk, holderOf, job.by, at);
+    ledger.bumpRevision();
+    if (job.chunks === 1) return;
+    if (n === 0) sql.addJob.run({ id: job.id, by: JSON.stringify(job.by), rows: job.rows, chunks: job.chunks, at });
+    if (n === job.chunks - 1) {
+      sql.state.run('done', null, at, job.id);
+      sql.dropAllUndo.run(job.id);
+    } else {
+      const record: UndoRecord = {
+        created: written.created,
+        updated: chunk.updates.map(({ item, wanted }, at) => ({
+          itemId: item._id,
+          version: written.updated[at]!.version,
+          before: fieldsOf(item),
+          wanted,
+        })),
+      };
+      sql.addUndo.run(job.id, n, JSON.stringify(record));
+    }
+    sql.applied.run(n + 1, at, job.id);
+  });
+
+  /**
+   * The newest applied chunk of the job taken back, in one transaction: its updated items given back their
+   * fields, its created items deleted (each with its movement and audit entry); the job `undone` after its
+   * last. Answers whether a chunk was left to take back.
+   */
+  const undoChunk = db.transaction((job: JobRow, error: string | null): boolean => {
+    const at = now();
+    const last = sql.lastUndo.get(job.id);
+    if (!last) {
+      sql.state.run('undone', error, at, job.id);
+      return false;
+    }
+    sql.state.run('undoing', error, at, job.id);
+    const by: Author = { ...(JSON.parse(job.by_json) as Author), reason: IMPORT_UNDONE_REASON };
+    const record = JSON.parse(last.record) as UndoRecord;
+    for (const { itemId, ...update } of record.updated) {
+      const row = writer.read(itemId);
+      if (!row) continue;
+      const item = toItem(row);
+      const restored = fieldsAfterImportUndo({ version: item.version, fields: fieldsOf(item) }, update);
+      if (restored) writer.apply(editWrite(item, restored, by, at, 'import'), row);
+    }
+    for (const id of record.created) {
+      const row = writer.read(id);
+      const write = row && decideDelete(toItem(row), by, at);
+      if (write) writer.apply(write, row!);
+    }
+    sql.dropUndo.run(job.id, last.n);
+    ledger.bumpRevision();
+    return true;
+  });
+
+  /** Takes the job's applied chunks back, a turn each, newest first. */
+  async function undo(job: JobRow, error: string | null, turn: WriteTurn) {
+    for (let more = true; more;) {
+      const release = await turn();
+      try {
+        more = undoChunk(job, error);
+      } finally {
+        release();
+      }
+    }
+  }
+
+  /** Jobs a process left unfinished (it died midway), each undone; answers how many. */
+  async function recover(turn: WriteTurn = anyTime): Promise<number> {
+    const left = sql.unfinished.all();
+    for (const job of left) await undo(job, STOPPED, turn);
+    return left.length;
+  }
+
+  /** Planned, then written chunk by chunk; planned again when its first chunk meets a change made since. */
+  async function write(
+    rows: readonly ImportRow[],
+    by: Author,
+    options: ImportOptions,
+    turn: WriteTurn,
+    replans = 0,
+  ): Promise<ImportOutcome> {
+    const { planned, outcome } = plan(rows, options);
+    if (!outcome.ok) return outcome;
+    const chunks = importChunks(planned);
+    const job: Job = { id: new ObjectId().toHexString(), by, rows: rows.length, chunks: chunks.length };
+    for (let n = 0; n < chunks.length; n += 1) {
+      const release = await turn();
+      try {
+        applyChunk(job, n, chunks[n]!);
+      } catch (error) {
+        release();
+        if (n === 0 && error instanceof ImportConflictError && replans < REPLANS_MAX) {
+          return write(rows, by, options, turn, replans + 1);
+        }
+        if (n > 0) await undo({ id: job.id, by_json: JSON.stringify(by) }, String(error), turn);
+        throw error;
+      }
+      release();
+    }
+    return outcome;
+  }
+
+  return {
+    recover,
+    /** A dry run (what the file would change, from one snapshot), or the import written at the turns given. */
+    async run(
+      rows: readonly ImportRow[],
+      by: Author,
+      apply: boolean,
+      asked: Partial<ImportOptions> = {},
+      turn: WriteTurn = anyTime,
+    ): Promise<ImportOutcome> {
+      const options = importOptions(asked);
+      if (!apply) return plan(rows, options).outcome;
+      await recover(turn);
+      return write(rows, by, options, turn);
+    },
+    /** At the store's open, before anything else writes: what a process that died left, undone now. */
+    recoverNow(): number {
+      const left = sql.unfinished.all();
+      for (const job of left) {
+        for (let more = true; more;) more = undoChunk(job, STOPPED);
+      }
+      return left.length;
+    },
+  };
+}
