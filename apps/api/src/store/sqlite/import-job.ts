@@ -171,7 +171,7 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
     for (const id of record.created) {
       const row = writer.read(id);
       const write = row && decideDelete(toItem(row), by, at);
-      if (write) writer.apply(write, row!);
+      if (write) writer.apply(write, row);
     }
     sql.dropUndo.run(job.id, last.n);
     ledger.bumpRevision();

@@ -34,7 +34,7 @@ export function writeGate(): WriteGate {
   /** Resolves once the writes that waited have all been let go. */
   let released: Promise<void> = Promise.resolve();
   let active = 0;
-  let idle: (() => void)[] = [];
+  const idle: (() => void)[] = [];
   const done = () => {
     active -= 1;
     if (active > 0) return;
