@@ -119,8 +119,8 @@ export function goalLines(rows: Row[]): string[] {
 
 /**
  * Issue 21, at the store's size (the figures are for 100,000): an import's dry run and apply < 20 s with
- * the server's memory growth told, the export < 5 s, other people's reads p99 < 250 ms during each import.
- * Writes wait for an import's transaction by design: told, with no goal.
+ * the server's memory growth told, the export < 5 s, other people's reads p99 < 250 ms during each import,
+ * and (issue 32) their restocks too.
  */
 export function csvGoalLines(csv: CsvResult): string[] {
   const rows = csv.items.toLocaleString('en');
@@ -149,15 +149,15 @@ export function csvGoalLines(csv: CsvResult): string[] {
   }
   const during = csv.probe.phases.filter((phase) => phase.phase.includes(':'));
   if (during.length > 0) {
-    const met = during.every((phase) => phase.reads.p99 < 250 && phase.reads.completed > 0);
+    const readsMet = during.every((phase) => phase.reads.p99 < 250 && phase.reads.completed > 0);
+    const writing = during.filter((phase) => phase.writes.completed > 0);
+    const writesMet = writing.every((phase) => phase.writes.p99 < 250);
     lines.push(
-      `- ${met ? 'met' : 'MISSED'} (issue 21) other people's reads during each import: p99 < 250 ms: ` +
+      `- ${readsMet ? 'met' : 'MISSED'} (issue 21) other people's reads during each import: p99 < 250 ms: ` +
         during.map((phase) => `${phase.phase} ${phase.reads.p99} ms`).join(', '),
-      `- (issue 21, no goal) restocks wait for an import's transaction (not a dry run's): p99 ` +
-        during
-          .filter((phase) => phase.writes.completed > 0)
-          .map((phase) => `${phase.phase} ${phase.writes.p99} ms`)
-          .join(', '),
+      // An import is written in chunks, at turns between the server's own writes (import-job.ts).
+      `- ${writesMet ? 'met' : 'MISSED'} (issue 32) other people's restocks during each import: p99 < 250 ms: ` +
+        writing.map((phase) => `${phase.phase} ${phase.writes.p99} ms (p50 ${phase.writes.p50})`).join(', '),
     );
   }
   const failing = csv.probe.phases.filter(

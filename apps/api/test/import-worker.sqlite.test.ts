@@ -65,6 +65,22 @@ it('a dry run writes nothing; the import writes every row, announced by the feed
 const count = (file: SqliteFile, table: string) =>
   (file.other.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
+const quantityOf = (file: SqliteFile, sku: string) =>
+  (file.other.prepare('SELECT quantity FROM items WHERE sku = ?').get(sku) as { quantity: number } | undefined)
+    ?.quantity;
+
+/** Whether another connection (the import worker) holds the file's write lock now. */
+const locked = (file: SqliteFile) => {
+  try {
+    file.other.exec('BEGIN IMMEDIATE');
+    file.other.exec('ROLLBACK');
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw error;
+  }
+};
+
 /** Resolves once `check` holds, polled every few milliseconds (up to 20 s). */
 async function until(check: () => boolean) {
   for (const started = Date.now(); !check();) {
@@ -79,15 +95,16 @@ it('this process’s writes made during an import run between its chunks, not af
   const importing = file.store.items
     .importRows(rows(ROWS, 7), { by: ada, apply: true })
     .finally(() => (imported = true));
-  // The first chunks are written: the import is under way.
-  await until(() => count(file, 'items') > 1);
+  // The import's chunks are being written (it holds the write lock).
+  file.other.pragma('busy_timeout = 0');
+  await until(() => locked(file));
   const restocked = await file.store.items.changeStock(item._id, { delta: 2 }, bob);
   expect(restocked).toMatchObject({ ok: true, item: { quantity: 3 } });
   expect(imported).toBe(false);
   expect((await file.store.items.get(item._id))?.quantity).toBe(3);
   expect(await importing).toMatchObject({ ok: true, report: { create: ROWS } });
   const reasons = file.other
-    .prepare<[], { reason: string }>(
+    .prepare<[string], { reason: string }>(
       "SELECT reason FROM movements WHERE item_id <> ? OR reason = 'restock' ORDER BY seq",
     )
     .all(item._id)
@@ -104,33 +121,42 @@ it('this process’s writes made during an import run between its chunks, not af
   expect(count(file, 'import_undo')).toBe(0);
 });
 
-it('an item changed between two chunks fails the import: its written chunks are taken back, the change kept', async () => {
+it('an item written between two chunks is planned again as it is now: a delivery note adds to the stock as it is', async () => {
   await file.store.items.importRows(rows(ROWS, 5), { by: ada, apply: true });
-  const before = file.other.prepare('SELECT id, name, quantity, price FROM items ORDER BY seq').all();
   const last = (await file.store.items.getBySku(`IW-${ROWS - 1}`))!;
-  // The same rows at 9 each, and a new one: updates in every chunk, a create in the last.
+  const note = ImportRows.of(
+    Array.from({ length: ROWS }, (_, at) => ({ row: at + 2, fields: { sku: `IW-${at}`, quantity: 3 } })),
+  );
+  const receiving = file.store.items.importRows(note, { by: ada, apply: true, mode: 'receive' });
+  file.other.pragma('busy_timeout = 0');
+  await until(() => locked(file));
+  // Someone restocks the note's last item while its first chunks are written: it waits for one chunk at most.
+  await file.store.items.changeStock(last._id, { delta: 2 }, bob);
+  expect(await receiving).toMatchObject({ ok: true, report: { update: ROWS } });
+  expect(quantityOf(file, `IW-${ROWS - 1}`)).toBe(10);
+  expect(file.other.prepare('SELECT DISTINCT quantity FROM items WHERE id <> ?').all(last._id)).toEqual([
+    { quantity: 8 },
+  ]);
+});
+
+it('an item deleted between two chunks fails the import: its written chunks are taken back, nothing else', async () => {
+  await file.store.items.importRows(rows(ROWS, 5), { by: ada, apply: true });
+  const last = (await file.store.items.getBySku(`IW-${ROWS - 1}`))!;
   const again = ImportRows.of([
     ...rows(ROWS, 9).all(),
     { row: ROWS + 2, fields: { name: 'Brand new', supplier: 'Acme', price: 1, quantity: 3, sku: 'IW-NEW' } },
   ]);
   const importing = file.store.items.importRows(again, { by: ada, apply: true });
-  await until(
-    () =>
-      (file.other.prepare("SELECT quantity FROM items WHERE sku = 'IW-0'").get() as { quantity: number }).quantity ===
-      9,
-  );
-  // Someone restocks the file's last item while the first chunks are written.
-  await file.store.items.changeStock(last._id, { delta: 2 }, bob);
+  file.other.pragma('busy_timeout = 0');
+  await until(() => locked(file));
+  await file.store.items.remove(last._id, bob);
   await expect(importing).rejects.toBeInstanceOf(ImportConflictError);
 
-  // Every item as before the import, but the restock; no item added.
-  const after = file.other.prepare('SELECT id, name, quantity, price FROM items ORDER BY seq').all() as {
-    id: string;
-    quantity: number;
-  }[];
-  expect(after).toEqual(
-    (before as { id: string; quantity: number }[]).map((row) => (row.id === last._id ? { ...row, quantity: 7 } : row)),
-  );
+  // Every item at 5 as before the import; the deleted one gone; none added.
+  expect(file.other.prepare('SELECT quantity, COUNT(*) AS n FROM items GROUP BY quantity').all()).toEqual([
+    { quantity: 5, n: ROWS - 1 },
+  ]);
+  expect(quantityOf(file, 'IW-NEW')).toBeUndefined();
   // The ledger still sums: every item's quantity is the sum of its movements.
   expect(
     file.other
@@ -158,10 +184,14 @@ it('an import whose process stopped midway is taken back when the store opens ag
     await store.close();
     const db = new Database(path.join(dir, 'smart-zone.db'));
     const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
-    // The third turn never comes: as if the worker died after two chunks.
+    // The turn after the second chunk's never comes (the server says a write waits after each chunk, so each
+    // is a transaction of its own): as if the worker died after two chunks.
     let turns = 0;
-    const dies = () =>
-      (turns += 1) > 2 ? Promise.reject(new Error('the import worker stopped')) : Promise.resolve(() => undefined);
+    const dies = {
+      take: () => ((turns += 1) > 2 ? Promise.reject(new Error('the import worker stopped')) : Promise.resolve()),
+      wanted: true,
+      give: () => undefined,
+    };
     await expect(imports.run(rows(2_000).all(), ada, true, {}, dies)).rejects.toThrow('the import worker stopped');
     expect(db.prepare('SELECT COUNT(*) AS n FROM items').get()).toEqual({ n: 1_000 });
     expect(db.prepare('SELECT state, applied FROM import_jobs').get()).toEqual({ state: 'running', applied: 2 });

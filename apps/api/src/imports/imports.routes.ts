@@ -120,7 +120,9 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         "with what changed since, and `stale` says what it takes (default: the app's quantity, the file's other " +
         'fields). With `mode=receive` each row (SKU or name, and quantity) adds its quantity to its item as a ' +
         'restock movement. With `dryRun=true` nothing is written and the answer says what would ' +
-        'change; without it every row is written in one transaction, and low-stock alerts and the change feed ' +
+        'change; without it every row is written, all or nothing (in chunks, between which other writes go on: ' +
+        'a chunk that cannot be written takes back the ones before it, a 409 `import_conflict`), and low-stock ' +
+        'alerts and the change feed ' +
         'follow each change as they do every write. Any error in the file (listed by row and column, the ' +
         `first ${IMPORT_SHOWN_MAX}) is a 400 \`import_invalid\`, dry run or not, and nothing is written. A ` +
         'text cell the export wrote with a leading apostrophe (a would-be formula) is read without it.',

@@ -1,13 +1,11 @@
 import { ITEM_FIELDS, QUANTITY_MAX } from '@smart-zone/types/item';
 import { type ItemFields, sameField, sameFields } from '../import-plan';
 
-/**
+/*
  * An import is written in chunks, each its own transaction, so that other writes go on between them (both
  * stores: mongo-import.ts, sqlite/import-job.ts). A chunk that cannot be written as planned fails the
- * import: its applied chunks are taken back, newest first, and this is what the client is told.
+ * import (ImportConflictError): its applied chunks are taken back, newest first, by this rule.
  */
-export const IMPORT_CONFLICT =
-  'Items changed while the import was written: nothing was imported; import the file again';
 
 /** The reason an import's undo gives its movements and audit entries (its author's otherwise). */
 export const IMPORT_UNDONE_REASON = 'Import undone: it failed before its last rows were written';

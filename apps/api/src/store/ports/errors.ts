@@ -1,5 +1,3 @@
-import { IMPORT_CONFLICT } from '../decisions/undo-import';
-
 /**
  * A write gave an item a code (its SKU, or one of its barcodes: `field`) another item has as its SKU or as a
  * barcode: nothing was written. `holder` is that other item.
@@ -43,7 +41,9 @@ export class WriteOutcomeUnknownError extends Error {
  * while it was written in chunks): its applied chunks were taken back, so nothing of it was imported.
  */
 export class ImportConflictError extends Error {
-  constructor(message = IMPORT_CONFLICT, options?: ErrorOptions) {
+  static readonly MESSAGE = 'Items changed while the import was written: nothing was imported; import the file again';
+
+  constructor(message = ImportConflictError.MESSAGE, options?: ErrorOptions) {
     super(message, options);
     this.name = 'ImportConflictError';
   }

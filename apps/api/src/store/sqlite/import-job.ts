@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import type { Item } from '@smart-zone/types/item';
@@ -5,8 +6,16 @@ import { decideDelete } from '../decisions/delete-item';
 import { editWrite } from '../decisions/edit-item';
 import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON, type ImportedUpdate } from '../decisions/undo-import';
 import { importChunks, type ImportChunk } from '../import-chunks';
-import { fieldsOf, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
-import { ImportConflictError, type Author, type ImportOptions, type ImportOutcome, type ImportRow } from '../store';
+import {
+  fieldsOf,
+  importOptions,
+  importOutcome,
+  type ImportLookup,
+  keysOf,
+  planImport,
+  planRowAgain,
+} from '../import-plan';
+import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { sqliteImportWriter } from './import-writes';
 import { sqliteItemWriter } from './item-writes';
 import { toItem, type ItemRow } from './rows';
@@ -15,16 +24,26 @@ import type { SqliteLedger } from './sqlite-ledger';
 
 /** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
 const LOOKUP_BATCH = 500;
-/** Times an import is planned again when its first chunk finds an item changed since the plan (nothing written yet). */
-const REPLANS_MAX = 3;
 
 /**
- * A turn at the file's write lock, and its end: the server gives one between its own writes (import-runner.ts,
- * write-gate.ts), so that they wait for a chunk at most, never for a whole file. Alone (a test's in-memory
- * store, the store's open), any time is a turn.
+ * Turns at the file's write lock: the server gives one between its own writes (import-runner.ts,
+ * write-gate.ts), and says when one of them waits for its end, so that they wait for a chunk at most, never
+ * for a whole file. Alone (a test's in-memory store, the store's open), any time is a turn, wanted by nobody.
  */
-export type WriteTurn = () => Promise<() => void>;
-const anyTime: WriteTurn = () => Promise.resolve(() => undefined);
+export interface WriteTurns {
+  /** Resolves when the turn is given. */
+  take(): Promise<void>;
+  /** Whether a write of the server waits for this turn's end. */
+  readonly wanted: boolean;
+  /** Ends the turn. */
+  give(): void;
+}
+/**
+ * Chunks a turn holds at most (~0.3 s of a 100,000-row file's): a write that begins to wait meanwhile waits for
+ * the chunk under way and the commit of these, which grows with them.
+ */
+const CHUNKS_PER_TURN = 1;
+const anyTime: WriteTurns = { take: () => Promise.resolve(), wanted: false, give: () => undefined };
 
 /** What takes an applied chunk back (schema-imports.ts). */
 interface UndoRecord {
@@ -45,9 +64,10 @@ const STOPPED = 'Its process stopped before the import was written';
  * An import on a SQLite file (issue 32), as on MongoDB (mongo-import.ts): planned once from one snapshot
  * (import-plan.ts, the rule both stores follow), then written in chunks (importChunks), each its own
  * transaction at a turn the server gives, so this process's and the server's other writes go on between
- * them. All or nothing: each chunk checks that the items it updates are still as the plan read them and that
- * the codes it gives are free; one that is not fails the import, whose applied chunks are then taken back,
- * newest first (decisions/undo-import.ts), and the failure is thrown (ImportConflictError, SkuTakenError).
+ * them. Each chunk plans again the rows of items written since the plan (replanned); all or nothing: a row
+ * that cannot be written now (replanned, or a code it gives taken since) fails the import, whose applied
+ * chunks are then taken back, newest first (decisions/undo-import.ts), and the failure is thrown
+ * (ImportConflictError, SkuTakenError).
  * A job of more than one chunk is recorded with its first (schema-imports.ts), so a process that dies
  * midway leaves it to be undone by the next one to open the file or start an import (recover).
  */
@@ -57,6 +77,9 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
   const sql = {
     byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
+    versions: db.prepare<[string], { id: string; version: number }>(
+      'SELECT id, version FROM items WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     /** The items that have these codes (as SKU or barcode), each with the code it was found by. */
     manyByCode: db.prepare<[string], ItemRow & { found: string }>(
       `SELECT i.*, c.code AS found FROM item_codes c JOIN items i ON i.id = c.item_id
@@ -113,16 +136,35 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
     return { planned: planned.planned, outcome: importOutcome(rows.length, planned, options) };
   });
 
-  type Job = { id: string; by: Author; rows: number; chunks: number };
+  type Job = {
+    id: string;
+    by: Author;
+    rows: number;
+    chunks: number;
+    options: ImportOptions;
+    /** The file's rows by their number, for a row planned again. */
+    row: Map<number, ImportRow>;
+  };
+
+  /**
+   * A chunk's updates, each of an item written since the plan (a restock between two chunks) planned again
+   * from the item as it is now (import-plan.ts' planRowAgain): a receiving row adds to the stock as it is, a
+   * stale row keeps the app's quantity; one that now plans otherwise fails the import.
+   */
+  function replanned(job: Job, updates: ImportChunk['updates']): ImportChunk['updates'] {
+    const current = new Map(
+      sql.versions.all(JSON.stringify(updates.map((update) => update.item._id))).map((row) => [row.id, row.version]),
+    );
+    return updates.flatMap((update) => {
+      if (current.get(update.item._id) === update.item.version) return [update];
+      const row = job.row.get(update.row)!;
+      return planRowAgain(row, update.item._id, lookup([row], job.options), job.options) ?? [];
+    });
+  }
 
   /** Chunk `n` of `job`, in one transaction; the first records the job, the last finishes it. */
-  const applyChunk = db.transaction((job: Job, n: number, chunk: ImportChunk) => {
-    const current = new Map(
-      sql.manyById.all(JSON.stringify(chunk.updates.map((update) => update.item._id))).map((row) => [row.id, row]),
-    );
-    for (const { item } of chunk.updates) {
-      if (current.get(item._id)?.version !== item.version) throw new ImportConflictError();
-    }
+  const applyChunk = db.transaction((job: Job, n: number, planned: ImportChunk) => {
+    const chunk = { creates: planned.creates, updates: replanned(job, planned.updates) };
     const at = now();
     const written = writeChunk(chunk, holderOf, job.by, at);
     ledger.bumpRevision();
@@ -179,49 +221,87 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
   });
 
   /** Takes the job's applied chunks back, a turn each, newest first. */
-  async function undo(job: JobRow, error: string | null, turn: WriteTurn) {
+  async function undo(job: JobRow, error: string | null, turns: WriteTurns) {
     for (let more = true; more;) {
-      const release = await turn();
+      await turns.take();
       try {
         more = undoChunk(job, error);
       } finally {
-        release();
+        turns.give();
       }
     }
   }
 
   /** Jobs a process left unfinished (it died midway), each undone; answers how many. */
-  async function recover(turn: WriteTurn = anyTime): Promise<number> {
+  async function recover(turns: WriteTurns = anyTime): Promise<number> {
     const left = sql.unfinished.all();
-    for (const job of left) await undo(job, STOPPED, turn);
+    for (const job of left) await undo(job, STOPPED, turns);
     return left.length;
   }
 
-  /** Planned, then written chunk by chunk; planned again when its first chunk meets a change made since. */
-  async function write(
-    rows: readonly ImportRow[],
-    by: Author,
-    options: ImportOptions,
-    turn: WriteTurn,
-    replans = 0,
-  ): Promise<ImportOutcome> {
+  /**
+   * Planned, then written chunk by chunk. A turn's transaction holds chunk after chunk while no write of the
+   * server waits, up to CHUNKS_PER_TURN (a page many rows touch is written once per commit), and commits at
+   * the end of the chunk during which one began to wait. Its commits are not synced: one lost to a power cut takes the
+   * later ones with it (the WAL is read in order), and the job they belong to is undone at the next open. The
+   * last chunk's is, in a transaction of its own: it says the import is done.
+   */
+  async function write(rows: readonly ImportRow[], by: Author, options: ImportOptions, turns: WriteTurns) {
     const { planned, outcome } = plan(rows, options);
     if (!outcome.ok) return outcome;
     const chunks = importChunks(planned);
-    const job: Job = { id: new ObjectId().toHexString(), by, rows: rows.length, chunks: chunks.length };
-    for (let n = 0; n < chunks.length; n += 1) {
-      const release = await turn();
+    const job: Job = {
+      id: new ObjectId().toHexString(),
+      by,
+      rows: rows.length,
+      chunks: chunks.length,
+      options,
+      row: new Map(rows.map((row) => [row.row, row])),
+    };
+    const synchronous = db.pragma('synchronous', { simple: true }) as number;
+    let open = false;
+    /** Chunks in the open transaction. */
+    let held = 0;
+    const end = (commit: boolean) => {
+      if (!open) return;
+      open = false;
       try {
-        applyChunk(job, n, chunks[n]!);
-      } catch (error) {
-        release();
-        if (n === 0 && error instanceof ImportConflictError && replans < REPLANS_MAX) {
-          return write(rows, by, options, turn, replans + 1);
-        }
-        if (n > 0) await undo({ id: job.id, by_json: JSON.stringify(by) }, String(error), turn);
-        throw error;
+        db.exec(commit ? 'COMMIT' : 'ROLLBACK');
+      } finally {
+        turns.give();
       }
-      release();
+    };
+    db.pragma('synchronous = NORMAL');
+    try {
+      for (let n = 0; n < chunks.length; n += 1) {
+        const last = n === chunks.length - 1;
+        if (last) {
+          end(true);
+          db.pragma(`synchronous = ${synchronous}`);
+        }
+        if (!open) {
+          await turns.take();
+          db.exec('BEGIN IMMEDIATE');
+          open = true;
+          held = 0;
+        }
+        try {
+          applyChunk(job, n, chunks[n]!);
+        } catch (error) {
+          // The chunks of this transaction go with it (and the job's row, when its first is among them).
+          end(false);
+          db.pragma(`synchronous = ${synchronous}`);
+          await undo({ id: job.id, by_json: JSON.stringify(by) }, String(error), turns);
+          throw error;
+        }
+        held += 1;
+        if (last || turns.wanted || held >= CHUNKS_PER_TURN) end(true);
+        // A turn of this process's event loop: the server's word that a write waits arrives here.
+        else await nextTurn();
+      }
+    } finally {
+      end(false);
+      db.pragma(`synchronous = ${synchronous}`);
     }
     return outcome;
   }
@@ -234,12 +314,12 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
       by: Author,
       apply: boolean,
       asked: Partial<ImportOptions> = {},
-      turn: WriteTurn = anyTime,
+      turns: WriteTurns = anyTime,
     ): Promise<ImportOutcome> {
       const options = importOptions(asked);
       if (!apply) return plan(rows, options).outcome;
-      await recover(turn);
-      return write(rows, by, options, turn);
+      await recover(turns);
+      return write(rows, by, options, turns);
     },
     /** At the store's open, before anything else writes: what a process that died left, undone now. */
     recoverNow(): number {

@@ -63,7 +63,15 @@ function letGo(child: ChildProcess) {
   child.channel?.unref();
 }
 
-export function importRunner(file: string, gate: WriteGate): ImportRunner {
+export function importRunner(
+  file: string,
+  gate: WriteGate,
+  /**
+   * Whether the server's own commits may copy the WAL into the file (SQLite's automatic checkpoint): not while
+   * an import's chunks are written, whose pages would be copied on its event loop; the import worker does.
+   */
+  checkpoints: (on: boolean) => void = () => undefined,
+): ImportRunner {
   let worker: ChildProcess | null = null;
   let nextId = 0;
   /** Closed (the store's close): no worker is started again. A recovery is under way (its failure starts none). */
@@ -91,7 +99,10 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
           turn = undefined;
           return;
         }
-        void gate.turn().then((release) => {
+        const wanted = () => {
+          if (started.connected) started.send({ id: message.id, turn: 'wanted' });
+        };
+        void gate.turn(wanted).then((release) => {
           if (!started.connected) return release();
           turn = release;
           started.send({ id: message.id, turn: 'go' });
@@ -166,7 +177,14 @@ export function importRunner(file: string, gate: WriteGate): ImportRunner {
       if (queued >= IMPORTS_WAITING_MAX) return Promise.reject(new StoreBusyError('Too many imports are waiting'));
       queued += 1;
       // One at a time: a second import's plan reads what the first one wrote.
-      const turn = queue.then(() => ask(rows, by, apply, options));
+      const turn = queue.then(async () => {
+        if (apply) checkpoints(false);
+        try {
+          return await ask(rows, by, apply, options);
+        } finally {
+          if (apply) checkpoints(true);
+        }
+      });
       queue = turn.catch(() => undefined);
       return turn.finally(() => {
         queued -= 1;

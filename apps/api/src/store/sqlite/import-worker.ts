@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { ImportRows } from '../import-rows';
 import { ImportConflictError, SkuTakenError, type Author, type ImportOptions, type ImportRow } from '../store';
+import type { WriteTurns } from './import-job';
 import { inlineRunner } from './search-runner';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
@@ -18,26 +19,47 @@ db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 // A chunk's pages are kept in memory until its commit (the default 2 MB would spill to the WAL at once).
 db.pragma('cache_size = -65536');
+// The chunks' pages go from the WAL into the file here, between two turns (below), not inside one: the server's
+// commits do not copy them meanwhile either (import-runner.ts), which would do it on its event loop.
+db.pragma('wal_autocheckpoint = 0');
+/** Turns between two checkpoints. */
+const TURNS_PER_CHECKPOINT = 8;
+let turnsSinceCheckpoint = 0;
 const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
 /** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
 const arriving = new Map<number, ImportRow[]>();
 /** The server's answer to the turn asked for. */
 let given: (() => void) | undefined;
+/** Whether a write of the server waits for the turn held now (the server says so once per turn). */
+let wanted = false;
 
 type Message =
   | { id: number; batch: Uint8Array }
-  | { id: number; turn: 'go' }
+  | { id: number; turn: 'go' | 'wanted' }
   | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
 
 const send = (message: object) => process.send?.(message);
 
-/** A turn at the file's write lock, asked of the server; its end, told to it. */
-const turn = (id: number) => () =>
-  new Promise<() => void>((resolve) => {
-    given = () => resolve(() => send({ id, turn: 'done' }));
-    send({ id, turn: 'ask' });
-  });
+/** Turns at the file's write lock, asked of the server; their end, told to it. */
+const turns = (id: number): WriteTurns => ({
+  take: () =>
+    new Promise<void>((resolve) => {
+      given = resolve;
+      send({ id, turn: 'ask' });
+    }),
+  get wanted() {
+    return wanted;
+  },
+  give() {
+    wanted = false;
+    send({ id, turn: 'done' });
+    turnsSinceCheckpoint += 1;
+    if (turnsSinceCheckpoint < TURNS_PER_CHECKPOINT) return;
+    turnsSinceCheckpoint = 0;
+    db.pragma('wal_checkpoint(PASSIVE)');
+  },
+});
 
 process.on('disconnect', () => {
   db.close();
@@ -48,7 +70,7 @@ async function run(id: number, by: Author, apply: boolean, options?: Partial<Imp
   const rows = arriving.get(id) ?? [];
   arriving.delete(id);
   try {
-    const value = await imports.run(rows, by, apply, options, turn(id));
+    const value = await imports.run(rows, by, apply, options, turns(id));
     // The pages it wrote go from the WAL into the file here, not in the server's next commit (which would
     // copy them on the event loop).
     if (apply) db.pragma('wal_checkpoint(PASSIVE)');
@@ -70,7 +92,10 @@ process.on('message', (message: Message) => {
     for (const row of ImportRows.unpack(message.batch)) rows.push(row);
     arriving.set(id, rows);
   } else if ('turn' in message) {
-    given?.();
-    given = undefined;
+    if (message.turn === 'wanted') wanted = true;
+    else {
+      given?.();
+      given = undefined;
+    }
   } else void run(id, message.by, message.apply, message.options);
 });

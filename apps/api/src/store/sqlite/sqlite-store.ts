@@ -45,7 +45,9 @@ export function openSqliteStore(
   const worker = searchRunner(db);
   // Imports of a file run in a worker of their own, whose one transaction this process's writes wait for.
   const gate = writeGate();
-  const imports = db.memory ? undefined : importRunner(db.name, gate);
+  const imports = db.memory
+    ? undefined
+    : importRunner(db.name, gate, (on) => db.pragma(`wal_autocheckpoint = ${on ? 1000 : 0}`));
   const items = sqliteItems(db, ledger, changes.drain, worker, imports);
   // An import its process left half written (it died midway) is taken back before anything else writes.
   items.imports.recoverNow();
