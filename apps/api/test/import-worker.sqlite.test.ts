@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import request from 'supertest';
 import { ImportRows } from '../src/store/import-rows';
 import { openStore } from '../src/store/open-store';
 import { inlineRunner } from '../src/store/sqlite/search-runner';
@@ -11,6 +12,7 @@ import { ImportConflictError } from '../src/store/store';
 import type { StoreChange } from '../src/store/store';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada, bob, phone } from './helpers/store-fixtures';
+import { makeTestApp, sampleItem } from './helpers/test-app';
 
 /**
  * On a database file, an import runs in the import worker (its own process and
@@ -177,6 +179,39 @@ it('an item deleted between two chunks fails the import: its written chunks are 
   expect(count(file, 'import_undo')).toBe(0);
 });
 
+it('over HTTP: a SKU taken between two chunks answers 409 import_conflict, and nothing of the file is left', async () => {
+  const t = await makeTestApp({ ownerEmails: ['owner@example.com'] }, file.store);
+  const auth = { Authorization: `Bearer ${await t.tokenFor('owner@example.com')}` };
+  const csv = [
+    'name,supplier,price,quantity,sku',
+    ...Array.from({ length: ROWS }, (_, at) => `Item ${at},Acme,1,5,IW-${at}`),
+  ].join('\r\n');
+  const answer = request(t.app).post('/api/imports').set(auth).set('Content-Type', 'text/csv').send(csv).then();
+  file.other.pragma('busy_timeout = 0');
+  await until(() => locked(file));
+  // Someone adds an item with the file's last SKU while the first chunks are written: it waits for one chunk.
+  const added = await request(t.app)
+    .post('/api/inventory')
+    .set(auth)
+    .send({ ...sampleItem, sku: `IW-${ROWS - 1}` });
+  expect(added.status).toBe(201);
+  const res = await answer;
+  expect(res.status).toBe(409);
+  expect(res.body).toMatchObject({
+    error: {
+      code: 'import_conflict',
+      message: expect.stringMatching(
+        new RegExp(
+          `^SKU "IW-${ROWS - 1}" belongs to another item: "Pixel 9" .*: nothing was imported; import the file again\\.$`,
+        ),
+      ),
+    },
+  });
+  // Only the item added meanwhile; the ledger sums (each imported item came and went).
+  expect(file.other.prepare('SELECT name FROM items').all()).toEqual([{ name: 'Pixel 9' }]);
+  expect(file.other.prepare('SELECT SUM(delta) AS total FROM movements').get()).toEqual({ total: sampleItem.quantity });
+});
+
 it('an import whose process stopped midway is taken back when the store opens again', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-zone-import-stop-'));
   try {
@@ -184,12 +219,10 @@ it('an import whose process stopped midway is taken back when the store opens ag
     await store.close();
     const db = new Database(path.join(dir, 'smart-zone.db'));
     const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
-    // The turn after the second chunk's never comes (the server says a write waits after each chunk, so each
-    // is a transaction of its own): as if the worker died after two chunks.
+    // The third turn never comes: as if the worker died after two chunks.
     let turns = 0;
     const dies = {
       take: () => ((turns += 1) > 2 ? Promise.reject(new Error('the import worker stopped')) : Promise.resolve()),
-      wanted: true,
       give: () => undefined,
     };
     await expect(imports.run(rows(2_000).all(), ada, true, {}, dies)).rejects.toThrow('the import worker stopped');

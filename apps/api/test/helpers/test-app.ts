@@ -60,9 +60,12 @@ export const sampleItem: ItemInput = {
   img: '/images/pixel-9.svg',
 };
 
-/** The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB. */
-export async function makeTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
-  const store = await openTestStore();
+/**
+ * The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB; or on
+ * `store` (one on a file, say), which its close() closes too.
+ */
+export async function makeTestApp(config: Partial<AppConfig> = {}, onStore?: Store): Promise<TestApp> {
+  const store = onStore ?? (await openTestStore());
   const app = recordAnswers(createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config } }));
   const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
     const res = await request(app)

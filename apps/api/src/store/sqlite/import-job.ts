@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import type { Item } from '@smart-zone/types/item';
@@ -27,23 +26,16 @@ const LOOKUP_BATCH = 500;
 
 /**
  * Turns at the file's write lock: the server gives one between its own writes (import-runner.ts,
- * write-gate.ts), and says when one of them waits for its end, so that they wait for a chunk at most, never
- * for a whole file. Alone (a test's in-memory store, the store's open), any time is a turn, wanted by nobody.
+ * write-gate.ts), so that they wait for a chunk at most, never for a whole file. Alone (a test's in-memory
+ * store, the store's open), any time is a turn.
  */
 export interface WriteTurns {
   /** Resolves when the turn is given. */
   take(): Promise<void>;
-  /** Whether a write of the server waits for this turn's end. */
-  readonly wanted: boolean;
   /** Ends the turn. */
   give(): void;
 }
-/**
- * Chunks a turn holds at most (~0.3 s of a 100,000-row file's): a write that begins to wait meanwhile waits for
- * the chunk under way and the commit of these, which grows with them.
- */
-const CHUNKS_PER_TURN = 1;
-const anyTime: WriteTurns = { take: () => Promise.resolve(), wanted: false, give: () => undefined };
+const anyTime: WriteTurns = { take: () => Promise.resolve(), give: () => undefined };
 
 /** What takes an applied chunk back (schema-imports.ts). */
 interface UndoRecord {
@@ -240,11 +232,10 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
   }
 
   /**
-   * Planned, then written chunk by chunk. A turn's transaction holds chunk after chunk while no write of the
-   * server waits, up to CHUNKS_PER_TURN (a page many rows touch is written once per commit), and commits at
-   * the end of the chunk during which one began to wait. Its commits are not synced: one lost to a power cut takes the
-   * later ones with it (the WAL is read in order), and the job they belong to is undone at the next open. The
-   * last chunk's is, in a transaction of its own: it says the import is done.
+   * Planned, then written chunk by chunk, a turn and a transaction each. Their commits are not synced but the
+   * last's (which says the import is done): one lost to a power cut takes the later ones with it (the WAL is
+   * read in order), and the job they belong to is undone at the next open; a write of the server between two
+   * chunks syncs the chunks before it with its own commit.
    */
   async function write(rows: readonly ImportRow[], by: Author, options: ImportOptions, turns: WriteTurns) {
     const { planned, outcome } = plan(rows, options);
@@ -259,48 +250,22 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
       row: new Map(rows.map((row) => [row.row, row])),
     };
     const synchronous = db.pragma('synchronous', { simple: true }) as number;
-    let open = false;
-    /** Chunks in the open transaction. */
-    let held = 0;
-    const end = (commit: boolean) => {
-      if (!open) return;
-      open = false;
-      try {
-        db.exec(commit ? 'COMMIT' : 'ROLLBACK');
-      } finally {
-        turns.give();
-      }
-    };
     db.pragma('synchronous = NORMAL');
     try {
       for (let n = 0; n < chunks.length; n += 1) {
-        const last = n === chunks.length - 1;
-        if (last) {
-          end(true);
-          db.pragma(`synchronous = ${synchronous}`);
-        }
-        if (!open) {
-          await turns.take();
-          db.exec('BEGIN IMMEDIATE');
-          open = true;
-          held = 0;
-        }
+        if (n === chunks.length - 1) db.pragma(`synchronous = ${synchronous}`);
+        await turns.take();
         try {
-          applyChunk(job, n, chunks[n]!);
+          applyChunk.immediate(job, n, chunks[n]!);
         } catch (error) {
-          // The chunks of this transaction go with it (and the job's row, when its first is among them).
-          end(false);
+          turns.give();
           db.pragma(`synchronous = ${synchronous}`);
           await undo({ id: job.id, by_json: JSON.stringify(by) }, String(error), turns);
           throw error;
         }
-        held += 1;
-        if (last || turns.wanted || held >= CHUNKS_PER_TURN) end(true);
-        // A turn of this process's event loop: the server's word that a write waits arrives here.
-        else await nextTurn();
+        turns.give();
       }
     } finally {
-      end(false);
       db.pragma(`synchronous = ${synchronous}`);
     }
     return outcome;

@@ -99,10 +99,7 @@ export function importRunner(
           turn = undefined;
           return;
         }
-        const wanted = () => {
-          if (started.connected) started.send({ id: message.id, turn: 'wanted' });
-        };
-        void gate.turn(wanted).then((release) => {
+        void gate.turn().then((release) => {
           if (!started.connected) return release();
           turn = release;
           started.send({ id: message.id, turn: 'go' });

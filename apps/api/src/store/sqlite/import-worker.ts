@@ -31,12 +31,10 @@ const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRun
 const arriving = new Map<number, ImportRow[]>();
 /** The server's answer to the turn asked for. */
 let given: (() => void) | undefined;
-/** Whether a write of the server waits for the turn held now (the server says so once per turn). */
-let wanted = false;
 
 type Message =
   | { id: number; batch: Uint8Array }
-  | { id: number; turn: 'go' | 'wanted' }
+  | { id: number; turn: 'go' }
   | { id: number; by: Author; apply: boolean; options?: Partial<ImportOptions> };
 
 const send = (message: object) => process.send?.(message);
@@ -48,11 +46,7 @@ const turns = (id: number): WriteTurns => ({
       given = resolve;
       send({ id, turn: 'ask' });
     }),
-  get wanted() {
-    return wanted;
-  },
   give() {
-    wanted = false;
     send({ id, turn: 'done' });
     turnsSinceCheckpoint += 1;
     if (turnsSinceCheckpoint < TURNS_PER_CHECKPOINT) return;
@@ -92,10 +86,7 @@ process.on('message', (message: Message) => {
     for (const row of ImportRows.unpack(message.batch)) rows.push(row);
     arriving.set(id, rows);
   } else if ('turn' in message) {
-    if (message.turn === 'wanted') wanted = true;
-    else {
-      given?.();
-      given = undefined;
-    }
+    given?.();
+    given = undefined;
   } else void run(id, message.by, message.apply, message.options);
 });

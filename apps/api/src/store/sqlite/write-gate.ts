@@ -16,10 +16,9 @@ export interface WriteGate {
   close(): () => void;
   /**
    * A turn for another process (the import worker) at the file's write lock: once the writes that waited have
-   * run, it is held, and given once none of this process's writes is running; release() ends it. `wanted` is
-   * called once, when a write of this process first waits for its end.
+   * run, it is held, and given once none of this process's writes is running; release() ends it.
    */
-  turn(wanted?: () => void): Promise<() => void>;
+  turn(): Promise<() => void>;
   /** Runs a write of this process (counted: a turn is given only when none runs). */
   running<T>(write: () => Promise<T>): Promise<T>;
 }
@@ -36,8 +35,6 @@ export function writeGate(): WriteGate {
   let released: Promise<void> = Promise.resolve();
   let active = 0;
   const idle: (() => void)[] = [];
-  /** Told when a write first waits for the turn held now. */
-  let onWait: (() => void) | undefined;
   const done = () => {
     active -= 1;
     if (active > 0) return;
@@ -48,11 +45,7 @@ export function writeGate(): WriteGate {
       return holds > 0;
     },
     opened() {
-      if (holds === 0) return Promise.resolve();
-      const wanted = onWait;
-      onWait = undefined;
-      wanted?.();
-      return new Promise<void>((resolve) => waiters.push(resolve));
+      return holds === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
     },
     close() {
       holds += 1;
@@ -75,18 +68,13 @@ export function writeGate(): WriteGate {
         });
       };
     },
-    async turn(wanted) {
+    async turn() {
       // The writes that waited for the last turn go first (and what they started: a turn of the event loop).
       await released;
       await nextTurn();
       const release = gate.close();
       if (active > 0) await new Promise<void>((resolve) => idle.push(resolve));
-      if (waiters.length > 0) wanted?.();
-      else onWait = wanted;
-      return () => {
-        onWait = undefined;
-        release();
-      };
+      return release;
     },
     running(write) {
       active += 1;
