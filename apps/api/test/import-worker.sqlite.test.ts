@@ -13,6 +13,7 @@ import type { StoreChange } from '../src/store/store';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada, bob, phone } from './helpers/store-fixtures';
 import { makeTestApp, sampleItem } from './helpers/test-app';
+import { errorOf } from './support/bodies';
 
 /**
  * On a database file, an import runs in the import worker (its own process and
@@ -197,16 +198,13 @@ it('over HTTP: a SKU taken between two chunks answers 409 import_conflict, and n
   expect(added.status).toBe(201);
   const res = await answer;
   expect(res.status).toBe(409);
-  expect(res.body).toMatchObject({
-    error: {
-      code: 'import_conflict',
-      message: expect.stringMatching(
-        new RegExp(
-          `^SKU "IW-${ROWS - 1}" belongs to another item: "Pixel 9" .*: nothing was imported; import the file again\\.$`,
-        ),
-      ),
-    },
-  });
+  const { code, message } = errorOf(res);
+  expect(code).toBe('import_conflict');
+  expect(message).toMatch(
+    new RegExp(
+      `^SKU "IW-${ROWS - 1}" belongs to another item: "Pixel 9" .*: nothing was imported; import the file again\\.$`,
+    ),
+  );
   // Only the item added meanwhile; the ledger sums (each imported item came and went).
   expect(file.other.prepare('SELECT name FROM items').all()).toEqual([{ name: 'Pixel 9' }]);
   expect(file.other.prepare('SELECT SUM(delta) AS total FROM movements').get()).toEqual({ total: sampleItem.quantity });
