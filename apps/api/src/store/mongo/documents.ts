@@ -6,7 +6,7 @@ import type { DayBucket } from '@smart-zone/types/movement-kinds';
 import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type { Role } from '@smart-zone/types/roles';
 import type { ItemFields } from '../import-plan';
-import type { Author, ChangeCause } from '../store';
+import type { Author, ChangeCause, ImportOptions, ImportRow } from '../store';
 
 // What every adapter file reads from here: the documents' fields (doc-fields.ts) and their mapping to the
 // shared types (doc-mappers.ts), with the documents themselves.
@@ -232,6 +232,8 @@ export interface ImportJobDoc {
   heartbeatAt: Date;
   /** Why it was undone. */
   error?: string;
+  /** How the file is read: a row planned again (an item written since the plan) is planned as the rest. */
+  options?: ImportOptions;
 }
 
 /** One chunk of an import job's plan, applied in one transaction, with what undoes it once applied. */
@@ -242,10 +244,16 @@ export interface ImportChunkDoc {
   n: number;
   creates: ItemFields[];
   /** Each item at the version the plan read, and its fields wanted (`reason`: a receiving file's restock). */
-  updates: { itemId: ObjectId; version: number; wanted: ItemFields; reason?: 'restock' }[];
+  updates: { itemId: ObjectId; version: number; wanted: ItemFields; reason?: 'restock'; row?: ImportRow }[];
   applied: boolean;
-  /** Set with `applied`: the items created, and each updated item's version after and fields before. */
-  undo?: { created: ObjectId[]; updated: { itemId: ObjectId; version: number; before: ItemFields }[] };
+  /**
+   * Set with `applied`: the items created, and each updated item's version after, fields before, and (for a row
+   * planned again) the fields it was given.
+   */
+  undo?: {
+    created: ObjectId[];
+    updated: { itemId: ObjectId; version: number; before: ItemFields; wanted?: ItemFields }[];
+  };
   undone?: boolean;
   createdAt: Date;
 }

@@ -2,8 +2,8 @@ import { ObjectId, type ClientSession, type UpdateFilter } from 'mongodb';
 import { ITEM_FIELDS, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideDelete } from '../decisions/delete-item';
 import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON } from '../decisions/undo-import';
-import type { ItemFields } from '../import-plan';
-import { ImportConflictError, type Author } from '../store';
+import { type ImportLookup, type ItemFields, planRowAgain } from '../import-plan';
+import { ImportConflictError, type Author, type ImportOptions, type ImportRow } from '../store';
 import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
 import { ledgerChange } from './item-writes';
 import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
@@ -42,6 +42,8 @@ export function chunkWrites(
   { write, record, bumpRevision }: MongoLedger,
   writes: ImportWrites,
   owner: string,
+  /** The items rows name (mongo-import.ts), for a row planned again. */
+  lookup: (rows: readonly ImportRow[], options: ImportOptions) => Promise<ImportLookup>,
 ) {
   /** The job is still this process's and in `state`: moves its heartbeat on (and its count), in the caller's write. */
   async function hold(job: ImportJobDoc, state: ImportJobDoc['state'], applied: number, session?: ClientSession) {
@@ -54,7 +56,10 @@ export function chunkWrites(
       throw new Error(`Import job ${job._id.toHexString()} was taken over by another instance`);
   }
 
-  /** One chunk's rows, in one transaction: creates, then updates (each still at the version planned). */
+  /**
+   * One chunk's rows, in one transaction: creates, then updates. An item written since the plan has its row
+   * planned again from it as it is now (import-plan.ts' planRowAgain, as SQLite's import-job.ts does).
+   */
   async function applyChunk(job: ImportJobDoc, chunk: ImportChunkDoc) {
     await write(async (session) => {
       // Applied already (a retried transaction that did commit, a resumed job): nothing to do.
@@ -67,11 +72,20 @@ export function chunkWrites(
         (await items.find({ _id: { $in: ids } }, inTx(session)).toArray()).map((doc) => [doc._id.toHexString(), doc]),
       );
       const now = new Date();
-      const befores = chunk.updates.map(({ itemId, version, wanted, reason }) => {
+      const befores: { before: ItemDoc; wanted: ItemFields; reason: 'import' | 'restock'; again?: true }[] = [];
+      for (const { itemId, version, wanted, reason, row } of chunk.updates) {
         const before = docs.get(itemId.toHexString());
-        if (!before || before.version !== version) throw new ImportConflictError();
-        return { before, wanted, reason: reason ?? ('import' as const) };
-      });
+        if (before && before.version === version) {
+          befores.push({ before, wanted, reason: reason ?? 'import' });
+          continue;
+        }
+        // A job from before rows were kept with their chunk cannot plan one again.
+        if (!before || !row || !job.options) throw new ImportConflictError();
+        const again = planRowAgain(row, itemId.toHexString(), await lookup([row], job.options), job.options);
+        // Read outside this transaction: the item must be the one read in it.
+        if (again && again.item.version !== before.version) throw new ImportConflictError();
+        if (again) befores.push({ before, wanted: again.wanted, reason: again.reason ?? 'import', again: true });
+      }
       if (befores.length > 0) {
         const first = await bumpRevision(session, befores.length);
         const written = await items.bulkWrite(
@@ -98,10 +112,11 @@ export function chunkWrites(
             applied: true,
             undo: {
               created: created.map((item) => new ObjectId(item._id)),
-              updated: befores.map(({ before }) => ({
+              updated: befores.map(({ before, wanted, again }) => ({
                 itemId: before._id,
                 version: before.version + 1,
                 before: storedFields(before),
+                ...(again ? { wanted } : {}),
               })),
             },
           },
@@ -125,10 +140,10 @@ export function chunkWrites(
       await hold(job, 'undoing', 0, session);
       const now = new Date();
       const changes: ItemChange[] = [];
-      for (const { itemId, version, before } of current.undo.updated) {
+      for (const { itemId, version, before, wanted: givenAgain } of current.undo.updated) {
         const doc = await items.findOne({ _id: itemId }, inTx(session));
         if (!doc) continue;
-        const wanted = current.updates.find((update) => update.itemId.equals(itemId))?.wanted;
+        const wanted = givenAgain ?? current.updates.find((update) => update.itemId.equals(itemId))?.wanted;
         // As decisions/undo-import.ts decides it for both stores.
         const restored = fieldsAfterImportUndo(
           { version: doc.version, fields: storedFields(doc) },

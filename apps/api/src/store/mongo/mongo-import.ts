@@ -31,15 +31,21 @@ export function importJobDocs(
     owner,
     chunkRows = IMPORT_CHUNK_ROWS,
     now = new Date(),
+    options,
+    file,
   }: {
     by: Author;
     rows: number;
     owner: string;
     chunkRows?: number;
     now?: Date;
+    /** How the file is read, and its rows: kept with the job, for a row planned again. */
+    options?: ImportOptions;
+    file?: readonly ImportRow[];
   },
 ): { job: ImportJobDoc; chunks: ImportChunkDoc[] } {
   const jobId = new ObjectId();
+  const rowOf = new Map(file?.map((row) => [row.row, row]));
   const chunks: ImportChunkDoc[] = importChunks(planned, chunkRows).map(({ creates, updates }, n) => ({
     _id: new ObjectId(),
     jobId,
@@ -50,6 +56,7 @@ export function importJobDocs(
       version: step.item.version,
       wanted: step.wanted,
       ...(step.reason ? { reason: step.reason } : {}),
+      ...(rowOf.has(step.row) ? { row: rowOf.get(step.row) } : {}),
     })),
     applied: false,
     createdAt: now,
@@ -64,6 +71,7 @@ export function importJobDocs(
     owner,
     createdAt: now,
     heartbeatAt: now,
+    ...(options ? { options } : {}),
   };
   return { job, chunks };
 }
@@ -88,7 +96,9 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
   const { items, importJobs, importChunks } = collections;
   /** This process, as a job's owner. */
   const owner = crypto.randomUUID();
-  const { applyChunk, undoChunk } = chunkWrites(collections, ledger, writes, owner);
+  const { applyChunk, undoChunk } = chunkWrites(collections, ledger, writes, owner, (rows, options) =>
+    lookup(rows, options),
+  );
 
   /** The items the rows name, a batch of keys per query; `docs` by id, for the updates. */
   async function lookup(rows: readonly ImportRow[], options: ImportOptions): Promise<ImportLookup> {
@@ -171,7 +181,7 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
       const plan = planImport(rows, await lookup(rows, options), options);
       const outcome = importOutcome(rows.length, plan, options);
       if (!apply || !outcome.ok) return outcome;
-      const { job, chunks } = importJobDocs(plan.planned, { by, rows: rows.length, owner });
+      const { job, chunks } = importJobDocs(plan.planned, { by, rows: rows.length, owner, options, file: rows });
       // Every row as the item already is: nothing to write, no job.
       if (chunks.length === 0) return outcome;
       for (const chunk of chunks) await importChunks.insertOne(chunk, { ignoreUndefined: true, ...inTx() });
