@@ -1,4 +1,6 @@
-import type { ItemFields, PlannedRow } from './import-plan';
+import { type ImportLookup, type ItemFields, planImport, type PlannedRow } from './import-plan';
+import { ImportConflictError } from './ports/errors';
+import type { ImportOptions, ImportRow } from './store';
 
 /** The changed rows an import writes together (MongoDB: one transaction each; SQLite: the one it runs in). */
 export const IMPORT_CHUNK_ROWS = 500;
@@ -25,4 +27,25 @@ export function importChunks(planned: readonly PlannedRow[], chunkRows = IMPORT_
     });
   }
   return chunks;
+}
+
+/**
+ * One row of an import planned again, for an item written since the plan (between two chunks): from the item
+ * as it is now, as the import would have read it then. Answers the row's update, or null when it now changes
+ * nothing; throws ImportConflictError when it now plans otherwise (an error, a stale row refused, its item
+ * gone or another one).
+ */
+export function planRowAgain(
+  row: ImportRow,
+  itemId: string,
+  lookup: ImportLookup,
+  options: ImportOptions,
+): Extract<PlannedRow, { action: 'update' }> | null {
+  const again = planImport([row], lookup, options);
+  const step = again.planned[0];
+  const refused = options.stale === 'refuse' && again.stale.count > 0;
+  if (again.errors.length > 0 || refused || !step || step.action === 'create' || step.item._id !== itemId) {
+    throw new ImportConflictError();
+  }
+  return step.action === 'update' ? step : null;
 }

@@ -8,7 +8,6 @@ import {
 } from '@smart-zone/types/imports';
 import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { itemChanges } from './audit-entries';
-import { ImportConflictError } from './ports/errors';
 import type { ImportOptions, ImportOutcome, ImportRow } from './store';
 
 /** An item's editable fields, settled: its reorder point, its SKU or null, and its barcodes ([] for none). */
@@ -277,25 +276,4 @@ export function importOutcome(
     });
   }
   return { ok: true, report: { mode, rows, ...count, changes, stale } };
-}
-
-/**
- * One row of an import planned again, for an item written since the plan (between two chunks): from the item
- * as it is now, as the import would have read it then. Answers the row's update, or null when it now changes
- * nothing; throws ImportConflictError when it now plans otherwise (an error, a stale row refused, its item
- * gone or another one).
- */
-export function planRowAgain(
-  row: ImportRow,
-  itemId: string,
-  lookup: ImportLookup,
-  options: ImportOptions,
-): Extract<PlannedRow, { action: 'update' }> | null {
-  const again = planImport([row], lookup, options);
-  const step = again.planned[0];
-  const refused = options.stale === 'refuse' && again.stale.count > 0;
-  if (again.errors.length > 0 || refused || !step || step.action === 'create' || step.item._id !== itemId) {
-    throw new ImportConflictError();
-  }
-  return step.action === 'update' ? step : null;
 }

@@ -2,7 +2,8 @@ import { ObjectId, type ClientSession, type UpdateFilter } from 'mongodb';
 import { ITEM_FIELDS, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideDelete } from '../decisions/delete-item';
 import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON } from '../decisions/undo-import';
-import { type ImportLookup, type ItemFields, planRowAgain } from '../import-plan';
+import { planRowAgain } from '../import-chunks';
+import type { ImportLookup, ItemFields } from '../import-plan';
 import { ImportConflictError, type Author, type ImportOptions, type ImportRow } from '../store';
 import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
 import { ledgerChange } from './item-writes';
@@ -58,7 +59,7 @@ export function chunkWrites(
 
   /**
    * One chunk's rows, in one transaction: creates, then updates. An item written since the plan has its row
-   * planned again from it as it is now (import-plan.ts' planRowAgain, as SQLite's import-job.ts does).
+   * planned again from it as it is now (import-chunks.ts' planRowAgain, as SQLite's import-job.ts does).
    */
   async function applyChunk(job: ImportJobDoc, chunk: ImportChunkDoc) {
     await write(async (session) => {

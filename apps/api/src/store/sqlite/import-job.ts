@@ -4,16 +4,8 @@ import type { Item } from '@smart-zone/types/item';
 import { decideDelete } from '../decisions/delete-item';
 import { editWrite } from '../decisions/edit-item';
 import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON, type ImportedUpdate } from '../decisions/undo-import';
-import { importChunks, type ImportChunk } from '../import-chunks';
-import {
-  fieldsOf,
-  importOptions,
-  importOutcome,
-  type ImportLookup,
-  keysOf,
-  planImport,
-  planRowAgain,
-} from '../import-plan';
+import { importChunks, type ImportChunk, planRowAgain } from '../import-chunks';
+import { fieldsOf, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { sqliteImportWriter } from './import-writes';
 import { sqliteItemWriter } from './item-writes';
@@ -140,7 +132,7 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
 
   /**
    * A chunk's updates, each of an item written since the plan (a restock between two chunks) planned again
-   * from the item as it is now (import-plan.ts' planRowAgain): a receiving row adds to the stock as it is, a
+   * from the item as it is now (import-chunks.ts' planRowAgain): a receiving row adds to the stock as it is, a
    * stale row keeps the app's quantity; one that now plans otherwise fails the import.
    */
   function replanned(job: Job, updates: ImportChunk['updates']): ImportChunk['updates'] {
