@@ -24,12 +24,13 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: apiDir,
-  // The search and import workers (store/sqlite/*-worker.ts) and the label worker (labels/) are threads' own entries, beside the server.
+  // The search, import and checkpoint workers (store/sqlite/*-worker.ts) and the label worker (labels/) are threads' own entries, beside the server.
   entryPoints: [
     'src/server.ts',
     'src/seed.ts',
     'src/store/sqlite/search-worker.ts',
     'src/store/sqlite/import-worker.ts',
+    'src/store/sqlite/checkpoint-worker.ts',
     'src/labels/label-worker.ts',
   ],
   entryNames: '[name]',

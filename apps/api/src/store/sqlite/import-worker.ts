@@ -5,6 +5,7 @@ import type { WriteTurns } from './import-job';
 import { inlineRunner } from './search-runner';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
+import { spawnThread } from '../../worker-thread';
 
 /**
  * The import worker (import-runner.ts): a child process with its own connection to the store's file (its
@@ -19,12 +20,19 @@ db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 // A chunk's pages are kept in memory until its commit (the default 2 MB would spill to the WAL at once).
 db.pragma('cache_size = -65536');
-// The chunks' pages go from the WAL into the file here, between two turns (below), not inside one: the server's
-// commits do not copy them meanwhile either (import-runner.ts), which would do it on its event loop.
+// The chunks' pages go from the WAL into the file by a thread of this process, beside the chunks and between
+// the server's writes (checkpoint-worker.ts): not in this connection's commits (a turn would last the copy), nor
+// in the server's (import-runner.ts turns their automatic checkpoint off during an import: its event loop).
 db.pragma('wal_autocheckpoint = 0');
-/** Turns between two checkpoints. */
-const TURNS_PER_CHECKPOINT = 8;
-let turnsSinceCheckpoint = 0;
+const checkpointer = spawnThread('checkpoint-worker', __dirname, { file: process.argv[2] });
+checkpointer.unref();
+let checkpointing = false;
+checkpointer.on('message', () => (checkpointing = false));
+const checkpoint = () => {
+  if (checkpointing) return;
+  checkpointing = true;
+  checkpointer.postMessage('checkpoint');
+};
 const { imports } = sqliteItems(db, sqliteLedger(db), () => undefined, inlineRunner(db));
 
 /** Each import's rows as they arrive (a packed batch per message), until the message that says who and how. */
@@ -48,10 +56,7 @@ const turns = (id: number): WriteTurns => ({
     }),
   give() {
     send({ id, turn: 'done' });
-    turnsSinceCheckpoint += 1;
-    if (turnsSinceCheckpoint < TURNS_PER_CHECKPOINT) return;
-    turnsSinceCheckpoint = 0;
-    db.pragma('wal_checkpoint(PASSIVE)');
+    checkpoint();
   },
 });
 
