@@ -31,8 +31,8 @@ export const GATE_WAIT_MS = 15_000;
 export function writeGate(): WriteGate {
   let holds = 0;
   let waiters: (() => void)[] = [];
-  /** Resolves once the writes that waited have all been let go. */
-  let released: Promise<void> = Promise.resolve();
+  /** Resolves once the writes that waited for the last turn have all been let go (none waited: undefined). */
+  let released: Promise<void> | undefined;
   let active = 0;
   const idle: (() => void)[] = [];
   const done = () => {
@@ -57,6 +57,8 @@ export function writeGate(): WriteGate {
         if (holds > 0) return;
         const ready = waiters;
         waiters = [];
+        // Nobody waited: the next turn may be given at once.
+        if (ready.length === 0) return;
         released = new Promise<void>((allLetGo) => {
           // A few per turn of the event loop: each is a commit of its own, and reads wait behind a long run.
           const next = () => {
@@ -69,9 +71,17 @@ export function writeGate(): WriteGate {
       };
     },
     async turn() {
-      // The writes that waited for the last turn go first (and what they started: a turn of the event loop).
-      await released;
-      await nextTurn();
+      // One turn at a time, each after the writes that waited for the one before (and what they started: a turn
+      // of the event loop).
+      while (holds > 0 || released) {
+        if (holds > 0) await new Promise<void>((resolve) => waiters.push(resolve));
+        const letGo = released;
+        released = undefined;
+        if (letGo) {
+          await letGo;
+          await nextTurn();
+        }
+      }
       const release = gate.close();
       if (active > 0) await new Promise<void>((resolve) => idle.push(resolve));
       return release;
