@@ -9,10 +9,10 @@ import { spawnThread } from '../../worker-thread';
 
 /**
  * The import worker (import-runner.ts): a child process with its own connection to the store's file (its
- * path the first argument), set up as the server's (every commit synced), that plans an import and, when
- * asked, writes it in chunks through the same item writes and ledger as every other path (import-job.ts),
- * each chunk at a turn the server gives it. The server's feed announces what it committed, as it does
- * another process's. It ends when the server lets go of it (disconnect).
+ * path the first argument), set up as the server's (every commit synced, but an import's chunks before its
+ * last), that plans an import and, when asked, writes it in chunks through the same item writes and ledger
+ * as every other path (import-job.ts), each chunk at a turn the server gives it. The server's feed announces
+ * what it committed, as it does another process's. It ends when the server lets go of it (disconnect).
  */
 const db = new Database(process.argv[2], { fileMustExist: true });
 db.pragma('synchronous = FULL');
