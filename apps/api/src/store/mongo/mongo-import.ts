@@ -96,9 +96,7 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
   const { items, importJobs, importChunks } = collections;
   /** This process, as a job's owner. */
   const owner = crypto.randomUUID();
-  const { applyChunk, undoChunk } = chunkWrites(collections, ledger, writes, owner, (rows, options) =>
-    lookup(rows, options),
-  );
+  const { applyChunk, undoChunk } = chunkWrites(collections, ledger, writes, owner, lookup);
 
   /** The items the rows name, a batch of keys per query; `docs` by id, for the updates. */
   async function lookup(rows: readonly ImportRow[], options: ImportOptions): Promise<ImportLookup> {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import type { Item } from '@smart-zone/types/item';
+import type { SkuHolder } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { editWrite } from '../decisions/edit-item';
 import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON, type ImportedUpdate } from '../decisions/undo-import';
@@ -10,7 +11,6 @@ import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { sqliteImportWriter } from './import-writes';
 import { sqliteItemWriter } from './item-writes';
 import { toItem, type ItemRow } from './rows';
-import { ITEM_BY_CODE } from './schema-codes';
 import type { SqliteLedger } from './sqlite-ledger';
 
 /** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
@@ -55,11 +55,15 @@ const STOPPED = 'Its process stopped before the import was written';
  * A job of more than one chunk is recorded with its first (schema-imports.ts), so a process that dies
  * midway leaves it to be undone by the next one to open the file or start an import (recover).
  */
-export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
+export function sqliteImportJob(
+  db: Database.Database,
+  ledger: SqliteLedger,
+  /** The item that holds a code now (sqlite-items.ts'), for a chunk's new codes. */
+  holderOf: (code: string) => SkuHolder | undefined,
+) {
   const writeChunk = sqliteImportWriter(db, ledger);
   const writer = sqliteItemWriter(db, ledger);
   const sql = {
-    byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
     versions: db.prepare<[string], { id: string; version: number }>(
       'SELECT id, version FROM items WHERE id IN (SELECT value FROM json_each(?))',
@@ -85,10 +89,6 @@ export function sqliteImportJob(db: Database.Database, ledger: SqliteLedger) {
     ),
     dropUndo: db.prepare<[string, number]>('DELETE FROM import_undo WHERE job_id = ? AND n = ?'),
     dropAllUndo: db.prepare<[string]>('DELETE FROM import_undo WHERE job_id = ?'),
-  };
-  const holderOf = (code: string) => {
-    const row = sql.byCode.get(code);
-    return row ? { id: row.id, name: row.name } : undefined;
   };
 
   /** The items the rows name, a batch of keys per statement. */

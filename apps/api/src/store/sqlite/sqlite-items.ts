@@ -33,7 +33,6 @@ export function sqliteItems(
   imports?: ImportRunner,
 ) {
   const writer = sqliteItemWriter(db, ledger);
-  const importJob = sqliteImportJob(db, ledger);
   const sql = {
     /** The item that has this code, as its SKU or a barcode. */
     byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
@@ -46,6 +45,7 @@ export function sqliteItems(
     const row = sql.byCode.get(code);
     return row ? { id: row.id, name: row.name } : undefined;
   };
+  const importJob = sqliteImportJob(db, ledger, holderOf);
 
   function insertMany(inputs: readonly ItemInput[], actor: Author): Item[] {
     const ids = inputs.map(newId);
