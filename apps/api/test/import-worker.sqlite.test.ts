@@ -4,6 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { ImportRows } from '../src/store/import-rows';
+import { gramsOf } from '../src/store/search-grams';
+import { SHORT_SEARCH_MAX } from '../src/store/sqlite/short-search';
 import { openStore } from '../src/store/open-store';
 import { inlineRunner } from '../src/store/sqlite/search-runner';
 import { sqliteItems } from '../src/store/sqlite/sqlite-items';
@@ -140,6 +142,39 @@ it('an item written between two chunks is planned again as it is now: a delivery
   expect(file.other.prepare('SELECT DISTINCT quantity FROM items WHERE id <> ?').all(last._id)).toEqual([
     { quantity: 8 },
   ]);
+});
+
+it('the new items’ short-search rows are written after their chunks, as each item is when they are', async () => {
+  const importing = file.store.items.importRows(rows(ROWS, 7), { by: ada, apply: true });
+  // The first chunk has landed: its items wait for their grams (written after the last chunk).
+  await until(() => quantityOf(file, 'IW-1') !== undefined);
+  const [renamed, deleted] = [(await file.store.items.getBySku('IW-0'))!, (await file.store.items.getBySku('IW-1'))!];
+  expect(
+    await file.store.items.update(renamed._id, phone({ name: 'Zq widget', supplier: 'Acme', sku: 'IW-0' }), bob),
+  ).toMatchObject({ ok: true });
+  expect(await file.store.items.remove(deleted._id, bob)).toBe(true);
+  expect(await importing).toMatchObject({ ok: true, report: { create: ROWS } });
+
+  // Every item has exactly the rows of its texts as they are now (the renamed one none of its old name's),
+  // and no row is left of the deleted one.
+  const expected = file.other
+    .prepare<[], { seq: number; name: string; supplier: string; codes: string }>(
+      'SELECT seq, name, supplier, codes FROM items',
+    )
+    .all()
+    .flatMap(({ seq, name, supplier, codes }) =>
+      gramsOf([name, supplier, ...codes.split('\n')], SHORT_SEARCH_MAX).map((gram) => `${gram} ${seq}`),
+    )
+    .sort();
+  const written = file.other
+    .prepare<[], { gram: string; seq: number }>('SELECT gram, seq FROM items_grams')
+    .all()
+    .map(({ gram, seq }) => `${gram} ${seq}`)
+    .sort();
+  expect(written).toEqual(expected);
+  expect((await file.store.items.list({ q: 'zq' })).map((item) => item.sku)).toEqual(['IW-0']);
+  expect(await file.store.items.count({ q: 'em' })).toBe(ROWS - 2);
+  expect(file.other.prepare('SELECT state FROM import_jobs').all()).toEqual([{ state: 'done' }]);
 });
 
 it('an item deleted between two chunks fails the import: its written chunks are taken back, nothing else', async () => {

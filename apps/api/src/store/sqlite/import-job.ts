@@ -2,47 +2,20 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import type { Item } from '@smart-zone/types/item';
 import type { SkuHolder } from '../decisions/create-items';
-import { decideDelete } from '../decisions/delete-item';
-import { editWrite } from '../decisions/edit-item';
-import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON, type ImportedUpdate } from '../decisions/undo-import';
 import { importChunks, type ImportChunk, planRowAgain } from '../import-chunks';
 import { fieldsOf, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { sqliteImportWriter } from './import-writes';
-import { sqliteItemWriter } from './item-writes';
+import { sqliteImportUndo, type UndoRecord } from './import-undo';
 import { toItem, type ItemRow } from './rows';
+import { type DeferredGrams, sqliteDeferredGrams } from './short-search';
 import type { SqliteLedger } from './sqlite-ledger';
+import { anyTime, type WriteTurns } from './write-gate';
 
 /** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
 const LOOKUP_BATCH = 500;
 
-/**
- * Turns at the file's write lock: the server gives one between its own writes (import-runner.ts,
- * write-gate.ts), so that they wait for a chunk at most, never for a whole file. Alone (a test's in-memory
- * store, the store's open), any time is a turn.
- */
-export interface WriteTurns {
-  /** Resolves when the turn is given. */
-  take(): Promise<void>;
-  /** Ends the turn. */
-  give(): void;
-}
-const anyTime: WriteTurns = { take: () => Promise.resolve(), give: () => undefined };
-
-/** What takes an applied chunk back (schema-imports.ts). */
-interface UndoRecord {
-  created: string[];
-  updated: (ImportedUpdate & { itemId: string })[];
-}
-
-interface JobRow {
-  id: string;
-  by_json: string;
-}
-
 const now = () => new Date().toISOString();
-/** Why a job found unfinished was undone. */
-const STOPPED = 'Its process stopped before the import was written';
 
 /**
  * An import on a SQLite file (issue 32), as on MongoDB (mongo-import.ts): planned once from one snapshot
@@ -62,7 +35,7 @@ export function sqliteImportJob(
   holderOf: (code: string) => SkuHolder | undefined,
 ) {
   const writeChunk = sqliteImportWriter(db, ledger);
-  const writer = sqliteItemWriter(db, ledger);
+  const { undo, recover, recoverNow } = sqliteImportUndo(db, ledger);
   const sql = {
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
     versions: db.prepare<[string], { id: string; version: number }>(
@@ -82,13 +55,11 @@ export function sqliteImportJob(
     state: db.prepare<[string, string | null, string, string]>(
       'UPDATE import_jobs SET state = ?, error = coalesce(?, error), updated_at = ? WHERE id = ?',
     ),
-    unfinished: db.prepare<[], JobRow>("SELECT id, by_json FROM import_jobs WHERE state IN ('running', 'undoing')"),
     addUndo: db.prepare<[string, number, string]>('INSERT INTO import_undo (job_id, n, record) VALUES (?, ?, ?)'),
-    lastUndo: db.prepare<[string], { n: number; record: string }>(
-      'SELECT n, record FROM import_undo WHERE job_id = ? ORDER BY n DESC LIMIT 1',
-    ),
-    dropUndo: db.prepare<[string, number]>('DELETE FROM import_undo WHERE job_id = ? AND n = ?'),
     dropAllUndo: db.prepare<[string]>('DELETE FROM import_undo WHERE job_id = ?'),
+    /** The items written since a change (the feed's log: each item write is a row). */
+    writtenSince: db.prepare<[number], string>('SELECT item_id FROM changes WHERE seq > ?').pluck(),
+    lastChange: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM changes').pluck(),
   };
 
   /** The items the rows name, a batch of keys per statement. */
@@ -128,7 +99,25 @@ export function sqliteImportJob(
     options: ImportOptions;
     /** The file's rows by their number, for a row planned again. */
     row: Map<number, ImportRow>;
+    /** Where its new items' grams wait (a job of more than one chunk), and the last change it has seen. */
+    deferred?: DeferredGrams;
+    seen: number;
   };
+
+  /** Inside the job's transaction: its waiting items written by others since its last (short-search.ts). */
+  function othersWrote(job: Job) {
+    // Before its first chunk's end (seen 0) none of its items waits.
+    if (!job.deferred || job.seen === 0) return;
+    job.deferred.written(sql.writtenSince.all(job.seen));
+  }
+  /** At the end of the job's transaction: the changes it has seen. */
+  const seenNow = (job: Job) => {
+    if (job.deferred) job.seen = sql.lastChange.get()!;
+  };
+  function finish(job: Job, at: string) {
+    sql.state.run('done', null, at, job.id);
+    sql.dropAllUndo.run(job.id);
+  }
 
   /**
    * A chunk's updates, each of an item written since the plan (a restock between two chunks) planned again
@@ -146,18 +135,21 @@ export function sqliteImportJob(
     });
   }
 
-  /** Chunk `n` of `job`, in one transaction; the first records the job, the last finishes it. */
+  /**
+   * Chunk `n` of `job`, in one transaction; the first records the job, the last finishes it (or the last slice
+   * of its new items' grams does, applySlice).
+   */
   const applyChunk = db.transaction((job: Job, n: number, planned: ImportChunk) => {
+    othersWrote(job);
     const chunk = { creates: planned.creates, updates: replanned(job, planned.updates) };
     const at = now();
-    const written = writeChunk(chunk, holderOf, job.by, at);
+    const written = writeChunk(chunk, holderOf, job.by, at, job.deferred);
     ledger.bumpRevision();
     if (job.chunks === 1) return;
+    seenNow(job);
     if (n === 0) sql.addJob.run({ id: job.id, by: JSON.stringify(job.by), rows: job.rows, chunks: job.chunks, at });
-    if (n === job.chunks - 1) {
-      sql.state.run('done', null, at, job.id);
-      sql.dropAllUndo.run(job.id);
-    } else {
+    if (n === job.chunks - 1 && !job.deferred) finish(job, at);
+    else {
       const record: UndoRecord = {
         created: written.created,
         updated: chunk.updates.map(({ item, wanted }, at) => ({
@@ -172,56 +164,15 @@ export function sqliteImportJob(
     sql.applied.run(n + 1, at, job.id);
   });
 
-  /**
-   * The newest applied chunk of the job taken back, in one transaction: its updated items given back their
-   * fields, its created items deleted (each with its movement and audit entry); the job `undone` after its
-   * last. Answers whether a chunk was left to take back.
-   */
-  const undoChunk = db.transaction((job: JobRow, error: string | null): boolean => {
-    const at = now();
-    const last = sql.lastUndo.get(job.id);
-    if (!last) {
-      sql.state.run('undone', error, at, job.id);
-      return false;
-    }
-    sql.state.run('undoing', error, at, job.id);
-    const by: Author = { ...(JSON.parse(job.by_json) as Author), reason: IMPORT_UNDONE_REASON };
-    const record = JSON.parse(last.record) as UndoRecord;
-    for (const { itemId, ...update } of record.updated) {
-      const row = writer.read(itemId);
-      if (!row) continue;
-      const item = toItem(row);
-      const restored = fieldsAfterImportUndo({ version: item.version, fields: fieldsOf(item) }, update);
-      if (restored) writer.apply(editWrite(item, restored, by, at, 'import'), row);
-    }
-    for (const id of record.created) {
-      const row = writer.read(id);
-      const write = row && decideDelete(toItem(row), by, at);
-      if (write) writer.apply(write, row);
-    }
-    sql.dropUndo.run(job.id, last.n);
+  /** Slice `n` of the job's new items' grams, in one transaction; the last finishes the job. */
+  const applySlice = db.transaction((job: Job, n: number, last: boolean) => {
+    othersWrote(job);
+    job.deferred!.write(n);
+    // A search of 1–2 characters finds more now: the list's ETag moves on.
     ledger.bumpRevision();
-    return true;
+    seenNow(job);
+    if (last) finish(job, now());
   });
-
-  /** Takes the job's applied chunks back, a turn each, newest first. */
-  async function undo(job: JobRow, error: string | null, turns: WriteTurns) {
-    for (let more = true; more;) {
-      await turns.take();
-      try {
-        more = undoChunk(job, error);
-      } finally {
-        turns.give();
-      }
-    }
-  }
-
-  /** Jobs a process left unfinished (it died midway), each undone; answers how many. */
-  async function recover(turns: WriteTurns = anyTime): Promise<number> {
-    const left = sql.unfinished.all();
-    for (const job of left) await undo(job, STOPPED, turns);
-    return left.length;
-  }
 
   /**
    * Planned, then written chunk by chunk, a turn and a transaction each. Their commits are not synced but the
@@ -233,6 +184,8 @@ export function sqliteImportJob(
     const { planned, outcome } = plan(rows, options);
     if (!outcome.ok) return outcome;
     const chunks = importChunks(planned);
+    const deferred =
+      chunks.length > 1 && chunks.some((chunk) => chunk.creates.length > 0) ? sqliteDeferredGrams(db) : undefined;
     const job: Job = {
       id: new ObjectId().toHexString(),
       by,
@@ -240,15 +193,17 @@ export function sqliteImportJob(
       chunks: chunks.length,
       options,
       row: new Map(rows.map((row) => [row.row, row])),
+      deferred,
+      seen: 0,
     };
     const synchronous = db.pragma('synchronous', { simple: true }) as number;
-    db.pragma('synchronous = NORMAL');
-    try {
-      for (let n = 0; n < chunks.length; n += 1) {
-        if (n === chunks.length - 1) db.pragma(`synchronous = ${synchronous}`);
+    /** `count` steps, a turn and a transaction each, the last synced when it ends the job. */
+    async function inTurns(count: number, ends: boolean, step: (n: number) => void) {
+      for (let n = 0; n < count; n += 1) {
+        if (ends && n === count - 1) db.pragma(`synchronous = ${synchronous}`);
         await turns.take();
         try {
-          applyChunk.immediate(job, n, chunks[n]!);
+          step(n);
         } catch (error) {
           turns.give();
           db.pragma(`synchronous = ${synchronous}`);
@@ -257,6 +212,20 @@ export function sqliteImportJob(
         }
         turns.give();
       }
+    }
+    db.pragma('synchronous = NORMAL');
+    try {
+      await inTurns(chunks.length, !deferred, (n) => {
+        try {
+          applyChunk.immediate(job, n, chunks[n]!);
+        } catch (error) {
+          deferred?.dropped();
+          throw error;
+        }
+        deferred?.kept();
+      });
+      const slices = deferred?.slice() ?? 0;
+      await inTurns(slices, true, (n) => applySlice.immediate(job, n, n === slices - 1));
     } finally {
       db.pragma(`synchronous = ${synchronous}`);
     }
@@ -279,12 +248,6 @@ export function sqliteImportJob(
       return write(rows, by, options, turns);
     },
     /** At the store's open, before anything else writes: what a process that died left, undone now. */
-    recoverNow(): number {
-      const left = sql.unfinished.all();
-      for (const job of left) {
-        for (let more = true; more;) more = undoChunk(job, STOPPED);
-      }
-      return left.length;
-    },
+    recoverNow,
   };
 }

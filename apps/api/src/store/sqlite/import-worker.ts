@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { ImportRows } from '../import-rows';
 import { ImportConflictError, SkuTakenError, type Author, type ImportOptions, type ImportRow } from '../store';
-import type { WriteTurns } from './import-job';
+import type { WriteTurns } from './write-gate';
 import { inlineRunner } from './search-runner';
 import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';

@@ -6,7 +6,7 @@ import type { ImportChunk } from '../import-chunks';
 import type { Author } from '../ports/items';
 import { codeText } from '../search-grams';
 import { sqliteItemWriter } from './item-writes';
-import { sqliteGramsGathered } from './short-search';
+import { type DeferredGrams, sqliteGramsGathered, type Texts } from './short-search';
 import type { SqliteLedger } from './sqlite-ledger';
 
 /** What a chunk wrote: the items it created, and each item it updated with its version after. */
@@ -23,18 +23,26 @@ export interface ChunkWritten {
  * that keeps name and supplier leaves the trigram index alone (item-writes.ts); the audit totals are added once
  * per key for the chunk (the ledger's countingTogether). Every row keeps its movement, audit entry, alert and
  * change-feed entry, in the order importChunks gives. A code another item holds (`holderOf`, read now: a write
- * between two chunks may have taken it) throws SkuTakenError.
+ * between two chunks may have taken it) throws SkuTakenError. `deferred`: where the new items' grams go
+ * instead, to be written after the import's rows (short-search.ts).
  */
 export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) {
-  const grams = sqliteGramsGathered(db);
+  const gathered = sqliteGramsGathered(db);
+  let deferTo: DeferredGrams | undefined;
+  const grams = {
+    ...gathered,
+    index: (seq: number, texts: Texts & { id?: string }) => (deferTo ?? gathered).index(seq, texts),
+  };
   const writer = sqliteItemWriter(db, ledger, grams);
   return (
     { creates, updates }: ImportChunk,
     holderOf: (code: string) => SkuHolder | undefined,
     by: Author,
     at: string,
+    deferred?: DeferredGrams,
   ): ChunkWritten =>
     ledger.countingTogether(() => {
+      deferTo = deferred;
       const ids = creates.map(() => new ObjectId().toHexString());
       for (const write of decideCreate(creates, { ids, holderOf }, by, at)) writer.apply(write, null);
       const updated = updates.map(({ item, wanted, reason }) => {
@@ -45,7 +53,7 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
         writer.apply(write, { id: item._id, name: item.name, supplier: item.supplier, codes: codeText(item) });
         return { itemId: item._id, version: write.item!.version };
       });
-      grams.flush();
+      gathered.flush();
       return { created: ids, updated };
     });
 }

@@ -2,6 +2,19 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { StoreBusyError } from '../store';
 
 /**
+ * Turns at the file's write lock: the server gives one between its own writes (import-runner.ts,
+ * write-gate.ts), so that they wait for a chunk at most, never for a whole file. Alone (a test's in-memory
+ * store, the store's open), any time is a turn.
+ */
+export interface WriteTurns {
+  /** Resolves when the turn is given. */
+  take(): Promise<void>;
+  /** Ends the turn. */
+  give(): void;
+}
+export const anyTime: WriteTurns = { take: () => Promise.resolve(), give: () => undefined };
+
+/**
  * While the import worker writes a chunk of an import to the file (it holds the file's write lock for that
  * chunk's transaction), this process's own writes wait here, asynchronously: better-sqlite3 would otherwise
  * wait for the lock inside its synchronous call, holding the event loop for every other request. Reads go on
