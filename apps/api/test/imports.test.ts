@@ -197,3 +197,36 @@ it('an imported quantity that crosses the reorder point raises one alert, as any
     description: 'A phone with a good camera.',
   });
 });
+
+describe('the import that follows its dry run (the reading kept: kept-files.ts)', () => {
+  const names = async () => itemsOf(await request(t.app).get('/api/inventory?limit=50')).map((item) => item.name);
+
+  it('writes what the dry run read, when the same bytes are sent again', async () => {
+    const file = `${HEADER}\r\n,KF-1,Kettle,Acme,20,4,,,\r\n,KF-2,Ladle,Acme,3,9,,,\r\n`;
+    const dry = await post(file, { dryRun: true });
+    expect(reportOf(dry)).toMatchObject({ dryRun: true, create: 2 });
+    const applied = await post(file);
+    expect(reportOf(applied)).toEqual({ ...reportOf(dry), dryRun: false });
+    expect((await names()).sort()).toEqual(['Kettle', 'Ladle']);
+  });
+
+  it('reads other bytes of the same length as their own file', async () => {
+    const dried = `${HEADER}\r\n,KF-1,Kettle,Acme,20,4,,,\r\n`;
+    const sent = `${HEADER}\r\n,KF-9,Teapot,Acme,20,4,,,\r\n`;
+    expect(sent).toHaveLength(dried.length);
+    await post(dried, { dryRun: true }).expect(200);
+    expect(reportOf(await post(sent))).toMatchObject({ create: 1, changes: [{ row: 2, action: 'create' }] });
+    expect(await names()).toEqual(['Teapot']);
+  });
+
+  it('reads the file again for another user, and for a file with errors the dry run found', async () => {
+    const owner = await t.tokenFor('owner@example.com');
+    const file = `${HEADER}\r\n,KF-1,Kettle,Acme,20,4,,,\r\n`;
+    await post(file, { dryRun: true }).expect(200);
+    expect(reportOf(await post(file, { token: owner }))).toMatchObject({ create: 1 });
+    const bad = `${HEADER}\r\n,KF-3,Cup,Acme,lots,4,,,\r\n`;
+    expect(rowsOf(await post(bad, { dryRun: true }))).toHaveLength(1);
+    expect(rowsOf(await post(bad))).toHaveLength(1);
+    expect(await names()).toEqual(['Kettle']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import { csvText } from '../http/stream-csv';
 import { ImportConflictError, SkuTakenError, StoreBusyError, type Store } from '../store/store';
+import { keptFiles } from './kept-files';
 import { CompressedFileError, FileTooLargeError, readImport, TooManyRowsError } from './read-import';
 import { staleRefusal, withSince } from './stale-rows';
 
@@ -61,10 +62,14 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   br: createBrotliDecompress,
 };
 
-/** The file as it was written: the body itself, or the body inflated as its Content-Encoding says. */
-function decodedBody(req: Request): Readable {
+/**
+ * The file as it was written: the body itself, or the body inflated as its Content-Encoding says. `body`: the
+ * request as it arrives, or its bytes taken whole (kept-files.ts).
+ */
+function decodedBody(req: Request, body: Request | Buffer = req): Readable {
   const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
-  if (encoding === 'identity') return req;
+  const sent = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  if (encoding === 'identity') return sent;
   const decoder = DECODERS[encoding];
   if (!decoder) {
     throw new AppError(
@@ -76,7 +81,7 @@ function decodedBody(req: Request): Readable {
   const inflating = decoder();
   // A cut-off upload ends the inflating too (pipe passes on data, not failures).
   req.once('aborted', () => inflating.emit('error', new Error('The upload was cut off')));
-  return req.pipe(inflating) as unknown as Readable;
+  return sent.pipe(inflating) as unknown as Readable;
 }
 
 /** What reading the file failed of, as the answer to give. */
@@ -97,6 +102,7 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
   const rowsMax = deps.rowsMax ?? IMPORT_ROWS_DEFAULT;
   // Imports being read or waiting for the store, counted from before a byte of their body is read.
   let atOnce = 0;
+  const files = keptFiles();
   return [
     route({
       method: 'post',
@@ -120,7 +126,7 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         "with what changed since, and `stale` says what it takes (default: the app's quantity, the file's other " +
         'fields). With `mode=receive` each row (SKU or name, and quantity) adds its quantity to its item as a ' +
         'restock movement. With `dryRun=true` nothing is written and the answer says what would ' +
-        'change; without it every row is written, all or nothing (in chunks, between which other writes go on: ' +
+        'change (its reading of the file is kept a few minutes for an import by the same user of the same bytes); without it every row is written, all or nothing (in chunks, between which other writes go on: ' +
         'a chunk that cannot be written takes back the ones before it, a 409 `import_conflict`), and low-stock ' +
         'alerts and the change feed ' +
         'follow each change as they do every write. Any error in the file (listed by row and column, the ' +
@@ -162,16 +168,19 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         // 100,000 rows take a minute or more: the connection's idle limit (60 s) would cut the answer off.
         req.setTimeout(IMPORT_IDLE_MS);
         const mode = query.mode ?? 'update';
-        const file = await readImport(decodedBody(req), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax, mode }).catch(
-          (error: unknown) => {
+        const by = currentAuthor(res, IMPORT_REASON);
+        const file = await files
+          .read(req, { uid: by.uid, mode, dryRun }, (body) =>
+            readImport(decodedBody(req, body), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax, mode }),
+          )
+          .catch((error: unknown) => {
             throw readFailure(error);
-          },
-        );
+          });
         if (file.badHeader) throw invalid(file.errors.shown, file.errors.count);
         // With errors in some rows, the rest are still matched (dry): every error of the file is told at once.
         const apply = !dryRun && file.errors.count === 0;
         const outcome = await deps.store.items
-          .importRows(file.rows, { by: currentAuthor(res, IMPORT_REASON), apply, stale: query.stale, mode })
+          .importRows(file.rows, { by, apply, stale: query.stale, mode })
           .catch((error: unknown) => {
             if (error instanceof StoreBusyError) throw busy(res, error.message);
             // Written in chunks, and taken back whole when one could not be written as planned.

@@ -36,6 +36,11 @@ export class ImportRows {
     return this.counted;
   }
 
+  /** The bytes its packed batches hold (and its rows not packed yet, counted at 1 KB each). */
+  get bytes(): number {
+    return this.packed.reduce((sum, batch) => sum + batch.length, 0) + this.pending.length * 1024;
+  }
+
   /** One packed batch's rows. */
   static unpack(batch: Uint8Array): ImportRow[] {
     return deserialize(inflateRawSync(batch)) as ImportRow[];
