@@ -220,6 +220,32 @@ it('a reconnect after the resume window gets a reset', async () => {
   late.close();
 });
 
+it('keeps the newest events up to a bound in bytes: a reconnect from before them gets a reset, one after them its events', async () => {
+  liveEventsOf(app).close();
+  await new Promise((resolve) => server.close(resolve));
+  // About three events' worth.
+  app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, liveEvents: { resumeBytesMax: 900 } } });
+  server = http.createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const first = listen();
+  await first.opened;
+  const a = await store.items.create({ ...sampleItem, name: 'A' }, { uid: 'u', email: 'u@x' });
+  for (let n = 0; n < 6; n += 1) await store.items.changeStock(a._id, { delta: 1 }, { uid: 'u', email: 'u@x' });
+  await until(() => first.events.length === 7);
+  first.close();
+  const early = listen({ 'Last-Event-ID': first.events[0]!.id! });
+  await early.opened;
+  await until(() => early.events.length === 1);
+  expect(early.events[0]!.event).toBe('reset');
+  early.close();
+  const recent = listen({ 'Last-Event-ID': first.events[5]!.id! });
+  await recent.opened;
+  await until(() => recent.events.length === 1);
+  expect(recent.events.map((event) => event.id)).toEqual([first.events[6]!.id]);
+  recent.close();
+});
+
 it('caps streams per client address with a clear 429', async () => {
   const streams = [listen(), listen(), listen()];
   await Promise.all(streams.map((stream) => stream.opened));

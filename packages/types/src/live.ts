@@ -13,6 +13,11 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** How long events are kept for a reconnect's Last-Event-ID (older: a `reset`). */
 export const LIVE_RESUME_WINDOW_MS = 5 * 60_000;
+/**
+ * …and how many bytes of them at most (~20,000 events): an import of 100,000 rows kept every one of its events
+ * for the window (+80 MB), and a reconnect from before them is better served by a `reset` (one refetch).
+ */
+export const LIVE_RESUME_BYTES_MAX = 4 * 1024 * 1024;
 /** A comment line this often keeps proxies and the client's idle timers from closing the stream. */
 export const LIVE_HEARTBEAT_MS = 15_000;
 /** The `retry:` hint: how long a client waits before reconnecting by itself. */

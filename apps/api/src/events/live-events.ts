@@ -3,6 +3,7 @@ import {
   LIVE_CHECK_MS,
   LIVE_HEARTBEAT_MS,
   LIVE_PER_ADDRESS_MAX,
+  LIVE_RESUME_BYTES_MAX,
   LIVE_RESUME_WINDOW_MS,
   LIVE_RETRY_MS,
   LIVE_STALL_MS,
@@ -11,6 +12,7 @@ import {
   type LiveEvent,
 } from '@smart-zone/types/live';
 import type { ChangeFeed, StoreChange } from '../store/store';
+import { OBJECT_BYTES, textBytes } from '../bounded-cache';
 import { sendQueues } from './send-queues';
 
 /**
@@ -24,10 +26,15 @@ interface Sent {
   /** The SSE text of its events, written once and sent to every stream. */
   text: string;
 }
+/** What a kept event costs beyond its text: its object, its bigint, its slot (bounded-cache.ts' counting). */
+const SENT_BYTES = OBJECT_BYTES + 32 + 8;
+const bytesOf = (sent: Sent) => SENT_BYTES + textBytes(sent.text);
 
 export interface LiveEventsOptions {
   heartbeatMs?: number;
   resumeWindowMs?: number;
+  /** The kept events' bytes at most (the oldest go first). */
+  resumeBytesMax?: number;
   perAddressMax?: number;
   /** Streams in all (beyond it, a 429 too). */
   totalMax?: number;
@@ -74,7 +81,7 @@ function positionOf(lastEventId: string | undefined): { seq: bigint; alertSent: 
 /**
  * The change feed (store.changes: every process's commits, docs/decisions/010) as
  * Server-Sent Events: one subscription for every stream, each change's text
- * made once. The last LIVE_RESUME_WINDOW_MS of events are kept, so a reconnect
+ * made once. The last LIVE_RESUME_WINDOW_MS of events are kept (LIVE_RESUME_BYTES_MAX at most), so a reconnect
  * with Last-Event-ID gets what it missed; older, or unknown to this process (it
  * restarted), a `reset` tells the client to refetch. Streams are capped per
  * client address and in all; a heartbeat comment keeps each one open through
@@ -82,6 +89,7 @@ function positionOf(lastEventId: string | undefined): { seq: bigint; alertSent: 
  */
 export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): LiveEvents {
   const resumeWindowMs = options.resumeWindowMs ?? LIVE_RESUME_WINDOW_MS;
+  const resumeBytesMax = options.resumeBytesMax ?? LIVE_RESUME_BYTES_MAX;
   const perAddressMax = options.perAddressMax ?? LIVE_PER_ADDRESS_MAX;
   const totalMax = options.totalMax ?? LIVE_TOTAL_MAX;
   const unsentMax = options.unsentMax ?? LIVE_UNSENT_MAX;
@@ -93,6 +101,7 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
   let closed = false;
   const perAddress = new Map<string, number>();
   const kept: Sent[] = [];
+  let keptBytes = 0;
   /** The last change dropped from `kept`: a client at or after it has missed nothing that was dropped. */
   let droppedUpTo: bigint | undefined;
   /** The last change heard. */
@@ -100,9 +109,13 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
 
   function keep(sent: Sent) {
     kept.push(sent);
+    keptBytes += bytesOf(sent);
     const oldest = sent.at - resumeWindowMs;
     let drop = 0;
-    while (drop < kept.length - 1 && kept[drop]!.at < oldest) drop += 1;
+    while (drop < kept.length - 1 && (kept[drop]!.at < oldest || keptBytes > resumeBytesMax)) {
+      keptBytes -= bytesOf(kept[drop]!);
+      drop += 1;
+    }
     if (drop > 0) {
       droppedUpTo = kept[drop - 1]!.seq;
       kept.splice(0, drop);
