@@ -38,6 +38,8 @@ const WRITES_PER_SECOND = 4;
 const PAGES = 50;
 /** Items of the stocktake whose price and quantity are read back after its import (none the probe restocks). */
 const CHECKED = 200;
+/** Seconds at rest (the probe going) after the imports, before the server's RSS is read again. */
+const REST_AFTER_SECONDS = 15;
 
 export interface CsvStep {
   /** `export`, `export (<content-encoding>)`, `<file>: dry run`, `<file>: apply` (the probe's phases too). */
@@ -69,6 +71,8 @@ export interface CsvResult {
   /** After the new rows' import: X-Total-Count before and after. */
   itemsBefore: number;
   itemsAfter: number;
+  /** The server's RSS (MB) before the first import, and REST_AFTER_SECONDS after the last one answered. */
+  rested?: { beforeMb: number; afterMb: number; seconds: number };
 }
 
 interface CsvContext {
@@ -249,6 +253,7 @@ export async function runCsv(context: CsvContext): Promise<CsvResult> {
     timeout: 600,
   });
   let probed: ProbeResult;
+  let rested: CsvResult['rested'];
   try {
     // Warm-up: sent, not counted (no phase yet).
     await sleep(context.warmup * 1000);
@@ -297,6 +302,16 @@ export async function runCsv(context: CsvContext): Promise<CsvResult> {
         steps.push({ ...step(label, call, report.rows, file.length), report });
       }
     }
+    const imports = steps.filter((done) => done.step.includes(':'));
+    if (imports.length > 0) {
+      progress(`csv: at rest for ${REST_AFTER_SECONDS} s after the imports…`);
+      await sleep(REST_AFTER_SECONDS * 1000);
+      rested = {
+        beforeMb: imports[0]!.memory.beforeMb,
+        afterMb: residentMb(context.pid),
+        seconds: REST_AFTER_SECONDS,
+      };
+    }
   } finally {
     probed = await probe.stop();
   }
@@ -314,5 +329,6 @@ export async function runCsv(context: CsvContext): Promise<CsvResult> {
     stocktakeCheck: { checked: files.checks.length, wrong },
     itemsBefore,
     itemsAfter: await itemCount(base),
+    ...(rested ? { rested } : {}),
   };
 }

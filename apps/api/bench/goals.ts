@@ -147,6 +147,14 @@ export function csvGoalLines(csv: CsvResult): string[] {
         (cut ? `; ${cut.step} got no answer (connection closed after ${cut.cutOffAt!.toFixed(1)} s)` : ''),
     );
   }
+  if (csv.rested) {
+    const { beforeMb, afterMb, seconds } = csv.rested;
+    lines.push(
+      `- ${afterMb - beforeMb < 100 ? 'met' : 'MISSED'} (issue 32) the server's RSS back within 100 MB after the ` +
+        `imports: ${beforeMb.toFixed(0)} MB before the first, ${afterMb.toFixed(0)} MB ${seconds} s after the last ` +
+        `(+${(afterMb - beforeMb).toFixed(0)} MB)`,
+    );
+  }
   const during = csv.probe.phases.filter((phase) => phase.phase.includes(':'));
   if (during.length > 0) {
     const readsMet = during.every((phase) => phase.reads.p99 < 250 && phase.reads.completed > 0);

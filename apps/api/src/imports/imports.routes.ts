@@ -64,11 +64,11 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 
 /**
  * The file as it was written: the body itself, or the body inflated as its Content-Encoding says. `body`: the
- * request as it arrives, or its bytes taken whole (kept-files.ts).
+ * request as it arrives, or its chunks taken whole (kept-files.ts).
  */
-function decodedBody(req: Request, body: Request | Buffer = req): Readable {
+function decodedBody(req: Request, body: Request | Buffer[] = req): Readable {
   const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
-  const sent = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  const sent = Array.isArray(body) ? Readable.from(body) : body;
   if (encoding === 'identity') return sent;
   const decoder = DECODERS[encoding];
   if (!decoder) {

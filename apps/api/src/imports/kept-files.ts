@@ -40,23 +40,23 @@ export function keptFiles() {
   );
   return {
     /**
-     * The body read by `read` (given the body: the request, or its bytes taken whole); a dry run's reading
+     * The body read by `read` (given the body: the request, or its chunks taken whole); a dry run's reading
      * without errors kept; a later import of the same bytes given it without reading them again.
      */
     async read(
       req: Request,
       who: { uid: string; mode: string; dryRun: boolean },
-      read: (body: Request | Buffer) => Promise<ReadImport>,
+      read: (body: Request | Buffer[]) => Promise<ReadImport>,
     ): Promise<ReadImport> {
       const key = keyOf(req, who.uid, who.mode);
       const earlier = key === null ? undefined : kept.get(key);
       if (earlier && !who.dryRun) {
-        const body = await taken(req);
-        if (createHash('sha256').update(body).digest('hex') === earlier.sha256) {
+        const { chunks, sha256 } = await taken(req);
+        if (sha256 === earlier.sha256) {
           kept.delete(key!);
           return earlier.file;
         }
-        return read(body);
+        return read(chunks);
       }
       const hash = createHash('sha256');
       req.on('data', (chunk: Buffer) => hash.update(chunk));
@@ -69,12 +69,16 @@ export function keptFiles() {
   };
 }
 
-/** The request's body, whole. */
-function taken(req: Request): Promise<Buffer> {
+/** The request's body, whole (as it arrived), and its SHA-256. */
+function taken(req: Request): Promise<{ chunks: Buffer[]; sha256: string }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(Buffer.concat(chunks)));
+    const hash = createHash('sha256');
+    req.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      hash.update(chunk);
+    });
+    req.once('end', () => resolve({ chunks, sha256: hash.digest('hex') }));
     req.once('error', reject);
     req.once('aborted', () => reject(new Error('The upload was cut off')));
   });
