@@ -24,7 +24,7 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: apiDir,
-  // The search, import and checkpoint workers (store/sqlite/*-worker.ts) and the label worker (labels/) are threads' own entries, beside the server.
+  // The search, import and checkpoint workers (store/sqlite/*-worker.ts), the label worker (labels/) and the import file reader (imports/) are threads' own entries, beside the server.
   entryPoints: [
     'src/server.ts',
     'src/seed.ts',
@@ -32,6 +32,7 @@ await build({
     'src/store/sqlite/import-worker.ts',
     'src/store/sqlite/checkpoint-worker.ts',
     'src/labels/label-worker.ts',
+    'src/imports/read-worker.ts',
   ],
   entryNames: '[name]',
   outdir,

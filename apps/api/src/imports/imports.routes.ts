@@ -21,7 +21,8 @@ import { route } from '../http/route';
 import { csvText } from '../http/stream-csv';
 import { ImportConflictError, SkuTakenError, StoreBusyError, type Store } from '../store/store';
 import { keptFiles } from './kept-files';
-import { CompressedFileError, FileTooLargeError, readImport, TooManyRowsError } from './read-import';
+import { CompressedFileError, FileTooLargeError, TooManyRowsError } from './read-import';
+import { readImportInThread } from './read-thread';
 import { staleRefusal, withSince } from './stale-rows';
 
 /** How long an import's connection may stay silent while the store writes it. */
@@ -171,7 +172,7 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         const by = currentAuthor(res, IMPORT_REASON);
         const file = await files
           .read(req, { uid: by.uid, mode, dryRun }, (body) =>
-            readImport(decodedBody(req, body), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax, mode }),
+            readImportInThread(decodedBody(req, body), { maxBytes: IMPORT_BYTES_MAX, maxRows: rowsMax, mode }),
           )
           .catch((error: unknown) => {
             throw readFailure(error);

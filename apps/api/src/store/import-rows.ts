@@ -19,6 +19,14 @@ export class ImportRows {
   private pending: ImportRow[] = [];
   private counted = 0;
 
+  /** Rows packed elsewhere (another thread's batches() and length). */
+  static fromBatches(batches: readonly Buffer[], length: number): ImportRows {
+    const rows = new ImportRows();
+    rows.packed.push(...batches);
+    rows.counted = length;
+    return rows;
+  }
+
   static of(rows: readonly ImportRow[]): ImportRows {
     const packed = new ImportRows();
     for (const row of rows) packed.push(row);

@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream';
+import { isNativeError } from 'node:util/types';
+import type { ImportError, ImportMode } from '@smart-zone/types/imports';
+import { ImportRows } from '../store/import-rows';
+import { spawnThread } from '../worker-thread';
+import { CompressedFileError, FileTooLargeError, ImportErrors, type ReadImport, TooManyRowsError } from './read-import';
+
+/** What the route sends the reader's thread: a chunk of the file, or its end. */
+export type ThreadMessage = Uint8Array | 'end';
+
+/** What the reader's thread answers: the file read (its rows packed), or why reading stopped. */
+export type ThreadRead =
+  | {
+      ok: true;
+      file: Omit<ReadImport, 'rows' | 'errors'> & {
+        batches: Uint8Array[];
+        length: number;
+        shown: ImportError[];
+        count: number;
+      };
+    }
+  | { ok: false; error: { name: string; message: string; maxBytes?: number; maxRows?: number } };
+
+/** The error the thread's reading stopped with, as readImport threw it. */
+function stopped({ name, message, maxBytes, maxRows }: Extract<ThreadRead, { ok: false }>['error']): Error {
+  if (name === 'FileTooLargeError') return new FileTooLargeError(maxBytes!);
+  if (name === 'TooManyRowsError') return new TooManyRowsError(maxRows!);
+  if (name === 'CompressedFileError') return new CompressedFileError();
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/**
+ * readImport in a thread of its own, started for this file and ended with it (read-worker.ts): parsing
+ * 100,000 rows makes ~130 MB of objects that live long enough to reach the old generation of the heap that
+ * reads them, which then keeps that size (the server's RSS stayed ~60 MB higher after each dry run, issue
+ * 32); a thread's heap goes back to the system when it ends. The body's chunks are sent as they arrive (up to
+ * one past `maxBytes`: the thread refuses the file there); the server's event loop only passes them on.
+ */
+export function readImportInThread(
+  body: Readable,
+  options: { maxBytes: number; maxRows: number; mode: ImportMode },
+): Promise<ReadImport> {
+  const thread = spawnThread('read-worker', __dirname, options);
+  return new Promise<ReadImport>((resolve, reject) => {
+    let bytes = 0;
+    const send = (chunk: Buffer) => {
+      bytes += chunk.length;
+      thread.postMessage(chunk satisfies ThreadMessage);
+      // Past the limit: the thread stops at this chunk; the rest of the upload is not passed on.
+      if (bytes > options.maxBytes) finish();
+    };
+    const finish = () => {
+      body.off('data', send).off('end', finish);
+      thread.postMessage('end' satisfies ThreadMessage);
+    };
+    const fail = (error: unknown) => {
+      body.off('data', send).off('end', finish);
+      void thread.terminate();
+      // As it came (a zlib error's code says what the route answers; in jest it is an Error of another realm).
+      reject(isNativeError(error) ? error : new Error(String(error)));
+    };
+    body.on('data', send).once('end', finish).once('error', fail);
+    body.once('aborted', () => fail(new Error('The upload was cut off')));
+    thread.once('error', fail);
+    thread.once('exit', () => fail(new Error('The file reader stopped')));
+    thread.once('message', (answer: ThreadRead) => {
+      body.off('data', send).off('end', finish);
+      void thread.terminate();
+      if (!answer.ok) return reject(stopped(answer.error));
+      const { batches, length, shown, count, ...rest } = answer.file;
+      const errors = new ImportErrors();
+      errors.shown.push(...shown);
+      errors.count = count;
+      resolve({
+        ...rest,
+        rows: ImportRows.fromBatches(
+          batches.map((batch) => Buffer.from(batch)),
+          length,
+        ),
+        errors,
+      });
+    });
+  });
+}
