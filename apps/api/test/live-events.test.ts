@@ -7,6 +7,7 @@ import { createApp, liveEventsOf } from '../src/app';
 import { recordAnswers } from './helpers/conformance';
 import { openTestStore } from './helpers/test-store';
 import { fakeVerifier, sampleItem, testConfig } from './helpers/test-app';
+import { ImportRows } from '../src/store/import-rows';
 import type { Store } from '../src/store/store';
 
 /**
@@ -243,6 +244,35 @@ it('keeps the newest events up to a bound in bytes: a reconnect from before them
   await recent.opened;
   await until(() => recent.events.length === 1);
   expect(recent.events.map((event) => event.id)).toEqual([first.events[6]!.id]);
+  recent.close();
+});
+
+it('keeps the newest events of thousands within the bound: the last ones resume, the first ones reset', async () => {
+  liveEventsOf(app).close();
+  await new Promise((resolve) => server.close(resolve));
+  // About 300 events' worth of 3,000.
+  app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, liveEvents: { resumeBytesMax: 90_000 } } });
+  server = http.createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const first = listen();
+  await first.opened;
+  const rows = Array.from({ length: 3000 }, (_, at) => ({
+    row: at + 2,
+    fields: { name: `Bulk ${at}`, supplier: 'Acme', price: 1, quantity: 5 },
+  }));
+  await store.items.importRows(ImportRows.of(rows), { by: { uid: 'u', email: 'u@x' }, apply: true });
+  await until(() => first.events.length === 3000);
+  first.close();
+  const early = listen({ 'Last-Event-ID': first.events[100]!.id! });
+  await early.opened;
+  await until(() => early.events.length === 1);
+  expect(early.events[0]!.event).toBe('reset');
+  early.close();
+  const recent = listen({ 'Last-Event-ID': first.events[2989]!.id! });
+  await recent.opened;
+  await until(() => recent.events.length === 10);
+  expect(recent.events.map((event) => event.id)).toEqual(first.events.slice(2990).map((event) => event.id));
   recent.close();
 });
 

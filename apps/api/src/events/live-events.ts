@@ -100,7 +100,9 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
   let dropped = 0;
   let closed = false;
   const perAddress = new Map<string, number>();
+  /** The events kept are kept[first…]: those before were dropped (taken out of the array in bulk, not one by one). */
   const kept: Sent[] = [];
+  let first = 0;
   let keptBytes = 0;
   /** The last change dropped from `kept`: a client at or after it has missed nothing that was dropped. */
   let droppedUpTo: bigint | undefined;
@@ -111,14 +113,16 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
     kept.push(sent);
     keptBytes += bytesOf(sent);
     const oldest = sent.at - resumeWindowMs;
-    let drop = 0;
-    while (drop < kept.length - 1 && (kept[drop]!.at < oldest || keptBytes > resumeBytesMax)) {
-      keptBytes -= bytesOf(kept[drop]!);
-      drop += 1;
+    const before = first;
+    while (first < kept.length - 1 && (kept[first]!.at < oldest || keptBytes > resumeBytesMax)) {
+      keptBytes -= bytesOf(kept[first]!);
+      first += 1;
     }
-    if (drop > 0) {
-      droppedUpTo = kept[drop - 1]!.seq;
-      kept.splice(0, drop);
+    if (first > before) droppedUpTo = kept[first - 1]!.seq;
+    // Once the dropped are as many as the kept: an event dropped costs O(1) however many are kept.
+    if (first >= 1024 && first * 2 >= kept.length) {
+      kept.splice(0, first);
+      first = 0;
     }
   }
 
@@ -198,12 +202,12 @@ export function liveEvents(feed: ChangeFeed, options: LiveEventsOptions = {}): L
   function missed(lastEventId: string): string | null {
     const position = positionOf(lastEventId);
     if (!position) return null;
-    const first = kept[0];
+    const oldest = kept[first];
     // Nothing kept: a client is up to date only if it is where the dropped events ended.
-    if (!first) return droppedUpTo !== undefined && position.seq >= droppedUpTo ? '' : null;
-    if (position.seq < first.seq && position.seq !== droppedUpTo) return null;
+    if (!oldest) return droppedUpTo !== undefined && position.seq >= droppedUpTo ? '' : null;
+    if (position.seq < oldest.seq && position.seq !== droppedUpTo) return null;
     let text = '';
-    for (const sent of kept) {
+    for (const sent of kept.slice(first)) {
       if (sent.seq < position.seq) continue;
       if (sent.seq > position.seq) text += sent.text;
       // The change it stopped in: only its alert, if that was not sent.
