@@ -44,6 +44,16 @@ afterEach(async () => {
   await store.close();
 });
 
+/** The app again, its live events with these options (the store kept). */
+async function restartWith(options: NonNullable<typeof testConfig.liveEvents>) {
+  liveEventsOf(app).close();
+  await new Promise((resolve) => server.close(resolve));
+  app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, liveEvents: options } });
+  server = http.createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 interface Received {
   id?: string;
   event: string;
@@ -198,12 +208,7 @@ it('a reconnect with Last-Event-ID gets what it missed, and a reset when it cann
 });
 
 it('a reconnect after the resume window gets a reset', async () => {
-  liveEventsOf(app).close();
-  await new Promise((resolve) => server.close(resolve));
-  app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, liveEvents: { resumeWindowMs: 30 } } });
-  server = http.createServer(app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await restartWith({ resumeWindowMs: 30 });
   const first = listen();
   await first.opened;
   const a = await store.items.create({ ...sampleItem, name: 'A' }, { uid: 'u', email: 'u@x' });
@@ -222,13 +227,8 @@ it('a reconnect after the resume window gets a reset', async () => {
 });
 
 it('keeps the newest events up to a bound in bytes: a reconnect from before them gets a reset, one after them its events', async () => {
-  liveEventsOf(app).close();
-  await new Promise((resolve) => server.close(resolve));
   // About three events' worth.
-  app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, liveEvents: { resumeBytesMax: 900 } } });
-  server = http.createServer(app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await restartWith({ resumeBytesMax: 900 });
   const first = listen();
   await first.opened;
   const a = await store.items.create({ ...sampleItem, name: 'A' }, { uid: 'u', email: 'u@x' });
@@ -248,13 +248,8 @@ it('keeps the newest events up to a bound in bytes: a reconnect from before them
 });
 
 it('keeps the newest events of thousands within the bound: the last ones resume, the first ones reset', async () => {
-  liveEventsOf(app).close();
-  await new Promise((resolve) => server.close(resolve));
   // About 300 events' worth of 3,000.
-  app = createApp({ store, verifier: fakeVerifier, config: { ...testConfig, liveEvents: { resumeBytesMax: 90_000 } } });
-  server = http.createServer(app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await restartWith({ resumeBytesMax: 90_000 });
   const first = listen();
   await first.opened;
   const rows = Array.from({ length: 3000 }, (_, at) => ({
