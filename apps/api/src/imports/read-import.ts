@@ -18,7 +18,8 @@ import type { ImportFields, ImportRow } from '../store/store';
 /**
  * How long reading a file may hold the event loop before it lets others' requests go on (looked at every
  * 64 records). By time, not by count: four big files read at once, 1,000 rows a turn each, made a page
- * of 6 items wait up to 290 ms.
+ * of 6 items wait up to 290 ms. The route reads in a thread of its own now (read-thread.ts), whose loop
+ * takes the file's next chunks in these pauses.
  */
 const SLICE_MS = 4;
 
