@@ -38,8 +38,10 @@ const WRITES_PER_SECOND = 4;
 const PAGES = 50;
 /** Items of the stocktake whose price and quantity are read back after its import (none the probe restocks). */
 const CHECKED = 200;
-/** Seconds at rest (the probe going) after the imports, before the server's RSS is read again. */
-const REST_AFTER_SECONDS = 15;
+/** Seconds at rest (the probe going) after the imports at most, the server's RSS read each second. */
+const REST_AFTER_SECONDS = 60;
+/** The RSS growth (MB) an import may leave behind once at rest (issue 32). */
+const RSS_KEPT_MAX_MB = 100;
 
 export interface CsvStep {
   /** `export`, `export (<content-encoding>)`, `<file>: dry run`, `<file>: apply` (the probe's phases too). */
@@ -71,8 +73,12 @@ export interface CsvResult {
   /** After the new rows' import: X-Total-Count before and after. */
   itemsBefore: number;
   itemsAfter: number;
-  /** The server's RSS (MB) before the first import, and REST_AFTER_SECONDS after the last one answered. */
-  rested?: { beforeMb: number; afterMb: number; seconds: number };
+  /**
+   * The server's RSS (MB) before the first import, and after the last one answered: the first reading within
+   * RSS_KEPT_MAX_MB of before, read each second (V8 gives its heap back when allocation has been slow a while),
+   * or the last after REST_AFTER_SECONDS.
+   */
+  rested?: { beforeMb: number; afterMb: number; seconds: number; limitMb: number };
 }
 
 interface CsvContext {
@@ -304,13 +310,16 @@ export async function runCsv(context: CsvContext): Promise<CsvResult> {
     }
     const imports = steps.filter((done) => done.step.includes(':'));
     if (imports.length > 0) {
-      progress(`csv: at rest for ${REST_AFTER_SECONDS} s after the imports…`);
-      await sleep(REST_AFTER_SECONDS * 1000);
-      rested = {
-        beforeMb: imports[0]!.memory.beforeMb,
-        afterMb: residentMb(context.pid),
-        seconds: REST_AFTER_SECONDS,
-      };
+      progress(`csv: at rest after the imports, until the RSS is back (${REST_AFTER_SECONDS} s at most)…`);
+      const beforeMb = imports[0]!.memory.beforeMb;
+      let seconds = 0;
+      let afterMb = residentMb(context.pid);
+      while (afterMb - beforeMb >= RSS_KEPT_MAX_MB && seconds < REST_AFTER_SECONDS) {
+        await sleep(1000);
+        seconds += 1;
+        afterMb = residentMb(context.pid);
+      }
+      rested = { beforeMb, afterMb, seconds, limitMb: RSS_KEPT_MAX_MB };
     }
   } finally {
     probed = await probe.stop();

@@ -35,7 +35,7 @@ export function sqliteImportJob(
   holderOf: (code: string) => SkuHolder | undefined,
 ) {
   const writeChunk = sqliteImportWriter(db, ledger);
-  const { undo, recover, recoverNow } = sqliteImportUndo(db, ledger);
+  const { undo, recover, recoverNow, setState } = sqliteImportUndo(db, ledger);
   const sql = {
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
     versions: db.prepare<[string], { id: string; version: number }>(
@@ -52,9 +52,6 @@ export function sqliteImportJob(
        VALUES (@id, 'running', @by, @rows, @chunks, 0, @at, @at)`,
     ),
     applied: db.prepare<[number, string, string]>('UPDATE import_jobs SET applied = ?, updated_at = ? WHERE id = ?'),
-    state: db.prepare<[string, string | null, string, string]>(
-      'UPDATE import_jobs SET state = ?, error = coalesce(?, error), updated_at = ? WHERE id = ?',
-    ),
     addUndo: db.prepare<[string, number, string]>('INSERT INTO import_undo (job_id, n, record) VALUES (?, ?, ?)'),
     dropAllUndo: db.prepare<[string]>('DELETE FROM import_undo WHERE job_id = ?'),
     /** The items written since a change (the feed's log: each item write is a row). */
@@ -115,7 +112,7 @@ export function sqliteImportJob(
     if (job.deferred) job.seen = sql.lastChange.get()!;
   };
   function finish(job: Job, at: string) {
-    sql.state.run('done', null, at, job.id);
+    setState(job.id, 'done', null, at);
     sql.dropAllUndo.run(job.id);
   }
 

@@ -95,6 +95,9 @@ export function sqliteImportUndo(db: Database.Database, ledger: SqliteLedger) {
   return {
     undo,
     recover,
+    /** Sets a job's state (and its error, when given). */
+    setState: (id: string, state: 'done' | 'undoing' | 'undone', error: string | null, at: string) =>
+      sql.state.run(state, error, at, id),
     recoverNow: (): number => {
       const left = sql.unfinished.all();
       for (const job of left) {

@@ -66,6 +66,15 @@ export function sqliteGrams(db: Database.Database) {
 const insertSeqs = (db: Database.Database) =>
   db.prepare<[string, string]>('INSERT OR IGNORE INTO items_grams (gram, seq) SELECT ?, value FROM json_each(?)');
 
+/** Adds an item's seq to the list of each of its grams. */
+function addByGram(byGram: Map<string, number[]>, seq: number, grams: readonly string[]) {
+  for (const gram of grams) {
+    const seqs = byGram.get(gram);
+    if (seqs) seqs.push(seq);
+    else byGram.set(gram, [seq]);
+  }
+}
+
 /** Rows a gathered batch holds before it is written (~45 an item). */
 const GATHERED_MAX = 1_000_000;
 
@@ -92,12 +101,7 @@ export function sqliteGramsGathered(db: Database.Database) {
     count = 0;
   };
   const gather = (seq: number, grams: readonly string[]) => {
-    if (process.env.NOGRAMS) return;
-    for (const gram of grams) {
-      const seqs = gathered.get(gram);
-      if (seqs) seqs.push(seq);
-      else gathered.set(gram, [seq]);
-    }
+    addByGram(gathered, seq, grams);
     count += grams.length;
     if (count >= GATHERED_MAX) flush();
   };
@@ -150,11 +154,7 @@ export function sqliteDeferredGrams(db: Database.Database) {
     kept() {
       for (const { id, seq, grams: its } of chunk) {
         waiting.set(id, seq);
-        for (const gram of its) {
-          const seqs = byGram.get(gram);
-          if (seqs) seqs.push(seq);
-          else byGram.set(gram, [seq]);
-        }
+        addByGram(byGram, seq, its);
       }
       chunk = [];
     },
