@@ -470,3 +470,46 @@ it('adds the removal reason column to the movements of an older file, which keep
   expect(toMovement(row)).not.toHaveProperty('why');
   db.close();
 });
+
+/**
+ * Migration 20 (issue 34): the locations' tree with its root Main, and the audit made again without the CHECK
+ * that named its kinds of target: every entry kept with its seq, the seqs going on after the highest, the
+ * indexes back, and an entry about a location accepted.
+ */
+it('keeps every audit entry of a version 19 file, makes Main, and takes entries about a location', () => {
+  const db = new Database(':memory:');
+  migrate(db, 19);
+  const insert = db.prepare(
+    `INSERT INTO audit (id, at, actor_uid, actor_email, action, target_kind, target_id, target_name, item_id,
+                        changes_json, reason, movement_id, request_id)
+     VALUES (?, ?, 'u', 'u@x', ?, ?, 'i1', 'Alpha', ?, '{"quantity":[1,2]}', 'why', 'm1', 'req')`,
+  );
+  insert.run('a1', '2026-01-01T00:00:00.000Z', 'item.create', 'item', 'i1');
+  insert.run('a2', '2026-01-02T00:00:00.000Z', 'member.add', 'member', null);
+  insert.run('a3', '2026-01-03T00:00:00.000Z', 'stock.restock', 'item', 'i1');
+  db.prepare("DELETE FROM audit WHERE id = 'a3'").run();
+  const rows = () => db.prepare('SELECT * FROM audit ORDER BY seq').all();
+  const before = rows();
+  expect(() => insert.run('x', '2026-01-04T00:00:00.000Z', 'location.create', 'location', null)).toThrow(/CHECK/);
+
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+  expect(rows()).toEqual(before);
+  insert.run('a4', '2026-01-04T00:00:00.000Z', 'location.create', 'location', null);
+  expect(db.prepare("SELECT seq FROM audit WHERE id = 'a4'").pluck().get()).toBe(4);
+  const indexes = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit' AND sql IS NOT NULL")
+    .pluck()
+    .all();
+  expect(indexes.sort()).toEqual([
+    'audit_by_action',
+    'audit_by_actor',
+    'audit_by_actor_action',
+    'audit_by_at',
+    'audit_by_item',
+  ]);
+  expect(db.prepare('SELECT id, name, parent_id, path, depth FROM locations').all()).toEqual([
+    { id: '000000000000000000000001', name: 'Main', parent_id: null, path: 'Main', depth: 0 },
+  ]);
+  db.close();
+});

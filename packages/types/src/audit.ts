@@ -12,7 +12,8 @@ import { plainText } from './text';
  * - `stock.restock`, `stock.remove`, `stock.undo` (linked to their movement);
  * - a CSV import writes `item.create` and `item.update` entries, its reason saying so;
  * - `delivery.create`, `delivery.cancel`;
- * - `member.add`, `member.role`, `member.remove` (the team).
+ * - `member.add`, `member.role`, `member.remove` (the team);
+ * - `location.create`, `location.update` (a rename or a move), `location.delete` (issue 34).
  */
 export const AUDIT_ACTIONS = [
   'item.create',
@@ -26,11 +27,14 @@ export const AUDIT_ACTIONS = [
   'member.add',
   'member.role',
   'member.remove',
+  'location.create',
+  'location.update',
+  'location.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: an item, a delivery (of an item) or a team member. */
-export const AUDIT_TARGETS = ['item', 'delivery', 'member'] as const;
+/** What an entry is about: an item, a delivery (of an item), a team member or a location. */
+export const AUDIT_TARGETS = ['item', 'delivery', 'member', 'location'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGETS)[number];
 
 /** Why a write was made: free text, optional unless roles.ts's reasonRequired says otherwise. */

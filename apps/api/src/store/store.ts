@@ -5,6 +5,7 @@ import type { AlertRepository } from './ports/alerts';
 import type { ChangeFeed } from './ports/changes';
 import type { DeliveryRepository } from './ports/deliveries';
 import type { ItemRepository } from './ports/items';
+import type { LocationRepository } from './ports/locations';
 import type { TeamRepository } from './ports/team';
 
 // The port's parts, each in ports/: named here too, so a caller imports the store from one place.
@@ -31,6 +32,7 @@ export type {
   StockOutcome,
   UndoOutcome,
 } from './ports/items';
+export type { LocationOutcome, LocationRepository } from './ports/locations';
 export type { TeamOutcome, TeamRepository, TeamWriteGuard } from './ports/team';
 
 export interface AuditFilter {
@@ -79,6 +81,7 @@ export interface Store {
   readonly deliveries: DeliveryRepository;
   readonly alerts: AlertRepository;
   readonly team: TeamRepository;
+  readonly locations: LocationRepository;
   readonly audit: AuditRepository;
   readonly stats: StatsRepository;
   /** Every committed change, once, after commit. */

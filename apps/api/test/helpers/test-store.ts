@@ -70,6 +70,7 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     deliveries: store.deliveries,
     alerts: store.alerts,
     team: store.team,
+    locations: store.locations,
     audit: store.audit,
     stats: store.stats,
     changes: store.changes,

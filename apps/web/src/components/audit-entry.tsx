@@ -15,6 +15,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.add': 'Member invited',
   'member.role': 'Role changed',
   'member.remove': 'Member removed',
+  'location.create': 'Location added',
+  'location.update': 'Location changed',
+  'location.delete': 'Location deleted',
 };
 
 type Change = (string | number | null)[];

@@ -7,6 +7,7 @@ import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type { Role } from '@smart-zone/types/roles';
 import type { ItemFields } from '../import-plan';
 import type { Author, ChangeCause, ImportOptions, ImportRow } from '../store';
+import type { LocationDoc } from './schema-locations';
 
 // What every adapter file reads from here: the documents' fields (doc-fields.ts) and their mapping to the
 // shared types (doc-mappers.ts), with the documents themselves.
@@ -273,6 +274,7 @@ export interface MongoCollections {
   totals: Collection<TotalDoc>;
   importJobs: Collection<ImportJobDoc>;
   importChunks: Collection<ImportChunkDoc>;
+  locations: Collection<LocationDoc>;
 }
 
 export const collectionsOf = (db: Db): MongoCollections => ({
@@ -290,4 +292,5 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   totals: db.collection<TotalDoc>('totals'),
   importJobs: db.collection<ImportJobDoc>('importJobs'),
   importChunks: db.collection<ImportChunkDoc>('importChunks'),
+  locations: db.collection<LocationDoc>('locations'),
 });

@@ -71,8 +71,14 @@ export interface FeedPosition {
 const SEQ_PER_MS = 1024;
 /** Changes per transaction the feed's ids tell apart (mongo-feed.ts): far more than one write makes. */
 export const FEED_ORDINALS = 2 ** 20;
-/** The document team writes all update: they conflict with each other, and only with each other. */
-const TEAM_KEY = 'team_writes';
+/**
+ * The document each kind of write that must run one at a time updates: team writes (the last owner's rule)
+ * and location writes (a tree: two moves at once could make a loop) conflict with their own kind only.
+ */
+const SERIAL_KEYS: Partial<Record<AuditNote['target']['kind'], string>> = {
+  member: 'team_writes',
+  location: 'location_writes',
+};
 
 /**
  * What every item write goes through: the transaction, and what each change
@@ -246,14 +252,13 @@ export function mongoLedger(
     bumpRevision,
 
     /**
-     * Appends the audit entry of a write that changes no item (a team change, the
+     * Appends the audit entry of a write that changes no item (a team or location change, the
      * cancel of a deleted item's delivery), inside the caller's write, with a seq of its own.
      */
     audit: async (note: AuditNote, by: Author, session?: ClientSession, at = new Date()): Promise<void> => {
       const seq = await bumpRevision(session);
-      if (note.target.kind === 'member') {
-        await meta.updateOne({ _id: TEAM_KEY }, { $inc: { value: 1 } }, { upsert: true, ...inTx(session) });
-      }
+      const serial = SERIAL_KEYS[note.target.kind];
+      if (serial) await meta.updateOne({ _id: serial }, { $inc: { value: 1 } }, { upsert: true, ...inTx(session) });
       await audit.insertOne(toAuditDoc(auditEntry(note, by, at.toISOString()), seq), inTx(session));
     },
 

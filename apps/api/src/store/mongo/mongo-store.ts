@@ -10,6 +10,7 @@ import { mongoItems } from './mongo-items';
 import { inTx, mongoLedger } from './mongo-ledger';
 import { mongoStats } from './mongo-stats';
 import { mongoTeam } from './mongo-team';
+import { mongoLocations } from './mongo-locations';
 import { applySchema, migrate } from './schema';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -152,6 +153,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     deliveries: mongoDeliveries(collections, ledger),
     alerts: mongoAlerts(collections, ledger),
     team: mongoTeam(collections, ledger),
+    locations: mongoLocations(collections, ledger),
     audit: mongoAudit(collections),
     stats: mongoStats(collections),
     changes: feed.feed,

@@ -1,6 +1,7 @@
 import type { IndexDescription } from 'mongodb';
 import { CODES_INDEX, HAS_CODE, HAS_SKU, SKU_INDEX } from './documents';
 import type { CollectionName } from './schema-validators';
+import { LOCATION_INDEXES } from './schema-locations';
 
 /** A day: the change log serves the feed's start and a standalone server's polling, never history. */
 const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
@@ -20,6 +21,7 @@ type JobCollection = 'importJobs' | 'importChunks';
 const IMPORT_CHUNKS_KEPT_SECONDS = 7 * 24 * 60 * 60;
 
 export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]> = {
+  locations: LOCATION_INDEXES,
   items: [
     // list/stream: oldest first and newest; by name (simple collation on nameKey), price, quantity.
     // The quantity index also serves `stock=out` (quantity 0) in creation order, and its count.

@@ -6,6 +6,7 @@ import { DAY_BUCKETS, ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kind
 import { REMOVAL_REASONS } from '@smart-zone/types/removal-reasons';
 import { ROLES } from '@smart-zone/types/roles';
 import { STOCK_LEVEL_EXPR } from './documents';
+import { LOCATION_SCHEMA } from './schema-locations';
 import { TOTAL_FIELDS } from './mongo-counts';
 
 /**
@@ -33,20 +34,8 @@ const total = { bsonType: ['int', 'long', 'double'], multipleOf: 1, minimum: 0 }
 /** A total that an undo or a cancel takes units off (a day bucket, an item's day delivered): any sign. */
 const signedTotal = { ...total, minimum: -Number.MAX_SAFE_INTEGER };
 
-export type CollectionName =
-  | 'items'
-  | 'deliveries'
-  | 'movements'
-  | 'alerts'
-  | 'alertSends'
-  | 'changes'
-  | 'members'
-  | 'audit'
-  | 'movementDays'
-  | 'itemOutDays'
-  | 'totals';
-
-const SCHEMAS: Record<CollectionName, Document> = {
+const SCHEMAS = {
+  locations: LOCATION_SCHEMA,
   items: {
     bsonType: 'object',
     required: [
@@ -278,7 +267,8 @@ const SCHEMAS: Record<CollectionName, Document> = {
       out: signedTotal,
     },
   },
-};
+} satisfies Record<string, Document>;
+export type CollectionName = keyof typeof SCHEMAS;
 
 /**
  * Items' derived stock fields checked against quantity and minStock, so a write path that moved one without

@@ -7,6 +7,7 @@ import { reclassifyEdits } from './mongo-edits';
 import { countItemTotals, countPastMovements } from './mongo-stats';
 import { INDEXES, RETIRED_INDEXES } from './schema-indexes';
 import { VALIDATORS } from './schema-validators';
+import { rootLocation } from './schema-locations';
 import { codesMigration, searchGramsMigration } from './search-grams';
 
 const LEDGER_MIGRATED_KEY = 'ledger_migrated';
@@ -93,6 +94,7 @@ export async function migrate(
   await reclassifyEdits(collections, warn);
   await countItemTotals(collections);
   await alertStates(collections, ledger);
+  await rootLocation(collections.locations);
   // The first version's deliveries belonged to an email: they belong to no uid, as in SQLite (its V2).
   await collections.deliveries.updateMany({ uid: { $exists: false } }, { $set: { uid: '' } });
 }

@@ -13,6 +13,7 @@ import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { codesTable } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
+import { createLocations } from './schema-locations';
 import { createGrams } from './short-search';
 
 /**
@@ -278,6 +279,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   // Issue 32: item_codes' primary key holds every SKU unique and finds it (ITEM_BY_SKU): one index less to write.
   (db) => db.exec('DROP INDEX IF EXISTS items_by_sku'),
   (db) => db.exec(IMPORT_JOBS), // Issue 32: an import written in chunks, a job that can be taken back.
+  createLocations, // Issue 34: the locations' tree under Main; the audit's entries may be about a location.
 ];
 
 /** The user_version of a database with every migration. */

@@ -10,6 +10,7 @@ import { sqliteItems } from './sqlite-items';
 import { sqliteLedger } from './sqlite-ledger';
 import { sqliteStats } from './sqlite-stats';
 import { sqliteTeam } from './sqlite-team';
+import { sqliteLocations } from './sqlite-locations';
 import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
 import { gated, writeGate } from './write-gate';
@@ -74,6 +75,7 @@ export function openSqliteStore(
     deliveries: gated(deliveries, gate, ['create', 'cancel']),
     alerts: gated(sqliteAlerts(db), gate, ['markRead', 'markAllRead', 'recordSend']),
     team: gated(sqliteTeam(db, ledger), gate, ['add', 'setRole', 'remove', 'ensureOwners']),
+    locations: gated(sqliteLocations(db, ledger), gate, ['create', 'update', 'remove']),
     audit: sqliteAudit(db, worker),
     stats: sqliteStats(db),
     changes: changes.feed,

@@ -1,0 +1,27 @@
+import type { Location, LocationPatch, LocationRefusal, NewLocation } from '@smart-zone/types/location';
+import type { Author } from './items';
+
+/** What a location write came to: nothing is written unless `ok` (the refusals: decisions/locations.ts). */
+export type LocationOutcome = { ok: true; location: Location } | { ok: false; reason: LocationRefusal };
+
+/**
+ * The locations' tree (issue 34): one root, Main, never moved or deleted. Every change appends its audit
+ * entry in its transaction; two changes at once never make a loop or two siblings of one name.
+ */
+export interface LocationRepository {
+  /**
+   * By path (the root first), a page, and how many match: `q`'s words each begin a word of the path, in order;
+   * `parentId`: its direct children only.
+   */
+  list(
+    filter: { q?: string; parentId?: string },
+    page: { limit: number; skip: number },
+  ): Promise<{ locations: Location[]; total: number }>;
+  get(id: string): Promise<Location | null>;
+  /** Under `parentId`, or Main. */
+  create(input: NewLocation, by: Author): Promise<LocationOutcome>;
+  /** A rename and/or a move; everything under it moves with it. */
+  update(id: string, patch: LocationPatch, by: Author): Promise<LocationOutcome>;
+  /** The answer's location is the one removed. */
+  remove(id: string, by: Author): Promise<LocationOutcome>;
+}

@@ -1,0 +1,157 @@
+import type Database from 'better-sqlite3';
+import { ObjectId } from 'bson';
+import {
+  locationNameKey,
+  MAIN_LOCATION_ID,
+  searchWords,
+  type LocationPatch,
+  type NewLocation,
+} from '@smart-zone/types/location';
+import {
+  decideLocationChange,
+  decideLocationRemoval,
+  decideNewLocation,
+  locationOf,
+  type StoredLocation,
+} from '../decisions/locations';
+import type { Author } from '../ports/items';
+import type { LocationOutcome, LocationRepository } from '../ports/locations';
+import { locationRow } from './schema-locations';
+import type { SqliteLedger } from './sqlite-ledger';
+
+type LocationRow = ReturnType<typeof locationRow>;
+
+const toStored = (row: LocationRow): StoredLocation => ({
+  _id: row.id,
+  name: row.name,
+  parentId: row.parent_id,
+  path: row.path,
+  depth: row.depth,
+  updatedAt: row.updated_at,
+  nameKey: row.name_key,
+  pathKey: row.path_key,
+  words: row.words,
+});
+
+/** A search's LIKE pattern (decisions' pathWords): each word begins a word of the path, in order; none: all. */
+export const wordsPattern = (q: string | undefined): string | null => {
+  const words = q === undefined ? [] : searchWords(q);
+  return words.length > 0 ? `% ${words.join('% ')}%` : null;
+};
+
+/**
+ * The locations' tree (issue 34). Every change is decided by decisions/locations.ts and recorded here in one
+ * IMMEDIATE transaction with its audit entry, so two moves at once never make a loop.
+ */
+export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): LocationRepository {
+  const where = '(@parent IS NULL OR parent_id = @parent) AND (@words IS NULL OR words LIKE @words)';
+  const sql = {
+    get: db.prepare<[string], LocationRow>('SELECT * FROM locations WHERE id = ?'),
+    page: db.prepare<{ parent: string | null; words: string | null; limit: number; skip: number }, LocationRow>(
+      `SELECT * FROM locations WHERE ${where} ORDER BY path_key, id LIMIT @limit OFFSET @skip`,
+    ),
+    count: db
+      .prepare<{ parent: string | null; words: string | null }, number>(`SELECT COUNT(*) FROM locations WHERE ${where}`)
+      .pluck(),
+    /** Whether a location other than `id` under `parent` has the name's key. */
+    taken: db
+      .prepare<[string, string, string], number>(
+        'SELECT COUNT(*) FROM locations WHERE parent_id = ? AND name_key = ? AND id <> ?',
+      )
+      .pluck(),
+    below: db.prepare<[string], Pick<LocationRow, 'id' | 'path' | 'depth'>>(
+      `WITH RECURSIVE below (id) AS (
+         SELECT id FROM locations WHERE parent_id = ?
+         UNION ALL SELECT l.id FROM locations l JOIN below b ON l.parent_id = b.id
+       )
+       SELECT l.id, l.path, l.depth FROM locations l JOIN below USING (id)`,
+    ),
+    children: db.prepare<[string], number>('SELECT COUNT(*) FROM locations WHERE parent_id = ?').pluck(),
+    insert: db.prepare<LocationRow>(
+      `INSERT INTO locations (id, name, name_key, parent_id, path, path_key, words, depth, updated_at)
+       VALUES (@id, @name, @name_key, @parent_id, @path, @path_key, @words, @depth, @updated_at)`,
+    ),
+    update: db.prepare<LocationRow>(
+      `UPDATE locations SET name = @name, name_key = @name_key, parent_id = @parent_id, path = @path,
+         path_key = @path_key, words = @words, depth = @depth, updated_at = @updated_at WHERE id = @id`,
+    ),
+    move: db.prepare<{ id: string; path: string; path_key: string; words: string; depth: number }>(
+      'UPDATE locations SET path = @path, path_key = @path_key, words = @words, depth = @depth WHERE id = @id',
+    ),
+    remove: db.prepare<[string]>('DELETE FROM locations WHERE id = ?'),
+  };
+  const read = (id: string) => {
+    const row = sql.get.get(id);
+    return row ? toStored(row) : null;
+  };
+  const now = () => new Date().toISOString();
+
+  const create = db.transaction((input: NewLocation, by: Author): LocationOutcome => {
+    const parentId = input.parentId ?? MAIN_LOCATION_ID;
+    const taken = sql.taken.get(parentId, locationNameKey(input.name), '')! > 0;
+    const at = now();
+    const decided = decideNewLocation(read(parentId), taken, input, new ObjectId().toHexString(), at);
+    if (!decided.ok) return decided;
+    sql.insert.run(locationRow(decided.location));
+    ledger.audit(decided.audit, by, at);
+    return { ok: true, location: locationOf(decided.location) };
+  });
+
+  const update = db.transaction((id: string, patch: LocationPatch, by: Author): LocationOutcome => {
+    const before = read(id);
+    const root = id === MAIN_LOCATION_ID;
+    const parentId = patch.parentId ?? before?.parentId ?? null;
+    const name = patch.name ?? before?.name ?? '';
+    const decided = decideLocationChange(
+      {
+        before,
+        parent: parentId === null ? null : read(parentId),
+        taken: !root && parentId !== null && sql.taken.get(parentId, locationNameKey(name), id)! > 0,
+        below:
+          before && !root ? sql.below.all(id).map((row) => ({ _id: row.id, path: row.path, depth: row.depth })) : [],
+      },
+      patch,
+      now(),
+    );
+    if (!decided.ok) return decided;
+    const { location, moved } = decided;
+    sql.update.run(locationRow(location));
+    for (const one of moved) {
+      sql.move.run({ id: one._id, path: one.path, path_key: one.pathKey, words: one.words, depth: one.depth });
+    }
+    ledger.audit(decided.audit, by, location.updatedAt);
+    return { ok: true, location: locationOf(location) };
+  });
+
+  const remove = db.transaction((id: string, by: Author): LocationOutcome => {
+    // No location but the root holds stock until stock is kept per location (issue 34, part 2).
+    const decided = decideLocationRemoval(read(id), { children: sql.children.get(id)!, units: 0 });
+    if (!decided.ok) return decided;
+    sql.remove.run(id);
+    ledger.audit(decided.audit, by, now());
+    return { ok: true, location: locationOf(decided.location) };
+  });
+
+  return {
+    async list({ q, parentId }, { limit, skip }) {
+      const filter = { parent: parentId ?? null, words: wordsPattern(q) };
+      return {
+        locations: sql.page.all({ ...filter, limit, skip }).map((row) => locationOf(toStored(row))),
+        total: sql.count.get(filter)!,
+      };
+    },
+    async get(id) {
+      const location = read(id);
+      return location && locationOf(location);
+    },
+    async create(input, by) {
+      return create.immediate(input, by);
+    },
+    async update(id, patch, by) {
+      return update.immediate(id, patch, by);
+    },
+    async remove(id, by) {
+      return remove.immediate(id, by);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { limitParam, skipParam } from './item';
+import { plainText } from './text';
+
+/**
+ * Where stock is (issue 34, docs/decisions/019): a tree of locations under one root, `Main`, each named
+ * uniquely among its siblings (case aside), at most LOCATION_DEPTH_MAX levels below the root, known by its
+ * path of names below the root ("Back room / Shelf A / Bin 3"; the root's path is its name). The root is
+ * renamable, never moved or deleted.
+ */
+
+/** The root's id, the same in every store: the place of all stock no location names. */
+export const MAIN_LOCATION_ID = '000000000000000000000001';
+export const MAIN_LOCATION_NAME = 'Main';
+/** Levels below the root: a path has at most this many names ("Back room / Shelf A / Bin 3" is 3). */
+export const LOCATION_DEPTH_MAX = 6;
+export const LOCATION_NAME_MAX = 40;
+/** What joins the names of a path. */
+export const PATH_SEPARATOR = ' / ';
+export const LOCATION_LIMIT_MAX = 500;
+
+/** A location as the API answers it. */
+export interface Location {
+  _id: string;
+  name: string;
+  /** null for the root alone. */
+  parentId: string | null;
+  /** The names from the root's child down, joined by " / "; the root's is its name. */
+  path: string;
+  /** How many names its path has: 0 for the root, 1 for its children… */
+  depth: number;
+  updatedAt: string;
+}
+
+/** A location's path below `parent` (the root's children do not repeat the root's name). */
+export const childPath = (parent: Pick<Location, 'parentId' | 'path'>, name: string): string =>
+  parent.parentId === null ? name : `${parent.path}${PATH_SEPARATOR}${name}`;
+
+/** What makes two sibling names the same: Unicode lower case, spaces collapsed. */
+export const locationNameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** A text's words as a location search reads them: runs of letters and runs of digits, lower case. */
+export const searchWords = (text: string): string[] => text.toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? [];
+
+/**
+ * What a location's search is matched against: each word of its path after a space (" shelf a bin 3"). A
+ * query matches when each of its words begins a word of the path, in order ("a3" finds "Shelf A / Bin 3",
+ * "sh b" too): SQLite reads it with LIKE '% a% 3%', MongoDB with the same pattern as a regex.
+ */
+export const pathWords = (path: string): string =>
+  searchWords(path)
+    .map((word) => ` ${word}`)
+    .join('');
+
+const name = plainText('Name')
+  .trim()
+  .min(1, 'Name is required')
+  .max(LOCATION_NAME_MAX, `Name must be at most ${LOCATION_NAME_MAX} characters`)
+  .refine((text) => !text.includes('/'), 'Name cannot contain "/": it separates the names of a path')
+  .transform((text) => text.replace(/\s+/g, ' '));
+const parentId = z
+  .string({ error: 'parentId must be a 24-character hex id' })
+  .regex(/^[0-9a-fA-F]{24}$/, 'parentId must be a 24-character hex id')
+  .transform((id) => id.toLowerCase());
+
+/** POST /api/locations — without `parentId`, under Main. */
+export const newLocationSchema = z
+  .object({
+    name: name.meta({ description: `Unique among its siblings, case aside; no "/"; at most ${LOCATION_NAME_MAX}` }),
+    parentId: parentId.optional().meta({ description: 'The location it is in (default: Main)' }),
+  })
+  .strict();
+export type NewLocation = z.output<typeof newLocationSchema>;
+
+/** PATCH /api/locations/:id — a new name, a new parent (its sub-locations move with it), or both. */
+export const locationPatchSchema = z
+  .object({
+    name: name.optional(),
+    parentId: parentId.optional().meta({ description: 'Move it (and everything under it) here' }),
+  })
+  .strict()
+  .refine((patch) => patch.name !== undefined || patch.parentId !== undefined, 'Give a name or a parentId');
+export type LocationPatch = z.output<typeof locationPatchSchema>;
+
+/** GET /api/locations?q=&parentId=&limit=&skip= — by path. */
+export const locationListQuerySchema = z.object({
+  q: plainText('q')
+    .trim()
+    .max(100, 'q must be at most 100 characters')
+    .optional()
+    .meta({ description: 'Words that begin words of the path, in order: "a3" finds "Shelf A / Bin 3"' }),
+  parentId: parentId.optional().meta({ description: "Only this location's direct children" }),
+  limit: limitParam(LOCATION_LIMIT_MAX).default(100),
+  skip: skipParam.default(0),
+});
+export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** Why a location write was refused (the routes' answers: 404, 409, 400). */
+export type LocationRefusal =
+  | 'not_found'
+  | 'parent_not_found'
+  | 'name_taken'
+  | 'too_deep'
+  | 'under_itself'
+  | 'root'
+  | 'has_children'
+  | 'holds_stock';
