@@ -8,6 +8,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
 import { createGuards } from './auth/require-user';
 import { type Config, isLoopbackName } from './config';
+import { locationsRoutes } from './locations/locations.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
@@ -100,6 +101,7 @@ function apiRoutes(deps: {
   const routes = [
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
     ...deliveriesRoutes({ store }),
+    ...locationsRoutes({ store }),
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...importsRoutes({ store, rowsMax: config.importRowsMax }),

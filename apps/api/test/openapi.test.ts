@@ -379,6 +379,35 @@ describe('every documented operation answers as documented', () => {
     ).toBe(401);
   });
 
+  it('locations', async () => {
+    await t.store.team.add({ email: 'stores@example.com', role: 'manager' }, { uid: 'system', email: 'system' });
+    const manager = auth(await t.tokenFor('stores@example.com'));
+    const sent = { name: 'Back room' };
+    const made = await check(
+      'post',
+      '/locations',
+      () => request(t.app).post('/api/locations').set('Authorization', manager).send(sent),
+      sent,
+    );
+    expect(made.status).toBe(201);
+    const { _id: id } = made.body as { _id: string };
+    const again = () => request(t.app).post('/api/locations').set('Authorization', manager).send(sent);
+    expect((await check('post', '/locations', again)).status).toBe(409);
+    const list = await check('get', '/locations', () =>
+      request(t.app).get('/api/locations?q=back').set('Authorization', auth(staff)),
+    );
+    expect(list.status).toBe(200);
+    expect((await check('get', '/locations', () => request(t.app).get('/api/locations'))).status).toBe(401);
+    const one = () => request(t.app).get(`/api/locations/${id}`).set('Authorization', auth(staff));
+    expect((await check('get', '/locations/{id}', one)).status).toBe(200);
+    const renamed = { name: 'Store room' };
+    const rename = () => request(t.app).patch(`/api/locations/${id}`).set('Authorization', manager).send(renamed);
+    expect((await check('patch', '/locations/{id}', rename, renamed)).status).toBe(200);
+    const remove = () => request(t.app).delete(`/api/locations/${id}`).set('Authorization', manager);
+    expect((await check('delete', '/locations/{id}', remove)).status).toBe(200);
+    expect((await check('delete', '/locations/{id}', remove)).status).toBe(404);
+  });
+
   it('team, audit and every delivery', async () => {
     await t.store.team.add({ email: 'boss@example.com', role: 'owner' }, { uid: 'system', email: 'system' });
     const owner = await t.tokenFor('boss@example.com');

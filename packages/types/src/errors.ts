@@ -26,6 +26,20 @@ export const ERROR_CODES = [
   'import_conflict',
   /** 409 on /api/movements/:id/undo: this movement cannot be undone (the message says why). */
   'cannot_undo',
+  /** 400 on /api/locations: the parent named is not there. */
+  'parent_not_found',
+  /** 409 on /api/locations: a location of that name is already there. */
+  'name_taken',
+  /** 400 on /api/locations: deeper than LOCATION_DEPTH_MAX below Main. */
+  'too_deep',
+  /** 400 on /api/locations/:id: a move under itself or a location inside it. */
+  'under_itself',
+  /** 409 on /api/locations/:id: Main is renamed only. */
+  'root',
+  /** 409 on DELETE /api/locations/:id: locations are inside it. */
+  'has_children',
+  /** 409 on DELETE /api/locations/:id: it holds stock. */
+  'holds_stock',
   'payload_too_large',
   /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
   'unsupported_media_type',

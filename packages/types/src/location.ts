@@ -19,18 +19,23 @@ export const LOCATION_NAME_MAX = 40;
 export const PATH_SEPARATOR = ' / ';
 export const LOCATION_LIMIT_MAX = 500;
 
+const hexId = z.string().regex(/^[0-9a-f]{24}$/);
+
 /** A location as the API answers it. */
-export interface Location {
-  _id: string;
-  name: string;
-  /** null for the root alone. */
-  parentId: string | null;
-  /** The names from the root's child down, joined by " / "; the root's is its name. */
-  path: string;
-  /** How many names its path has: 0 for the root, 1 for its children… */
-  depth: number;
-  updatedAt: string;
-}
+export const locationSchema = z
+  .object({
+    _id: hexId,
+    name: z.string(),
+    parentId: hexId.nullable().meta({ description: 'The location it is in; null for Main alone' }),
+    path: z.string().meta({
+      description:
+        'The names from below Main down, joined by " / " ("Back room / Shelf A / Bin 3"); Main\'s is its name',
+    }),
+    depth: z.number().int().min(0).max(LOCATION_DEPTH_MAX).meta({ description: '0 for Main, 1 for its children…' }),
+    updatedAt: z.iso.datetime({ offset: true }).meta({ description: 'When it was last renamed or moved' }),
+  })
+  .meta({ id: 'Location', description: 'A place stock is kept' });
+export type Location = z.output<typeof locationSchema>;
 
 /** A location's path below `parent` (the root's children do not repeat the root's name). */
 export const childPath = (parent: Pick<Location, 'parentId' | 'path'>, name: string): string =>

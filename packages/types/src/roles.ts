@@ -12,7 +12,8 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   viewer: 'reads what staff read (history, alerts, all deliveries, their own audit); writes nothing',
   clerk: 'also restocks and removes stock, records deliveries and cancels their own',
-  manager: "also adds, edits and deletes items, sets reorder points, cancels anyone's delivery, reads the whole audit",
+  manager:
+    "also adds, edits and deletes items and locations, sets reorder points, cancels anyone's delivery, reads the whole audit",
   owner: 'also runs the team',
 };
 
@@ -32,6 +33,8 @@ export const PERMISSIONS = {
   readAlerts: 'clerk',
   /** Add, edit (reorder points too) and delete items. */
   manageItems: 'manager',
+  /** Add, rename, move and delete locations. */
+  manageLocations: 'manager',
   /** Cancel anyone's delivery. */
   cancelAnyDelivery: 'manager',
   /** The whole audit. */

@@ -155,6 +155,10 @@ export function openApiDocument(routes: readonly Route[]) {
     servers: [{ url: '/api', description: 'The same origin as the web app' }],
     tags: [
       { name: 'inventory', description: 'The catalogue (public reads) and its stock ledger (staff)' },
+      {
+        name: 'locations',
+        description: 'Where stock is: a tree of locations under Main (staff read, managers change)',
+      },
       { name: 'alerts', description: 'Low-stock alerts, raised once per crossing (staff)' },
       { name: 'deliveries', description: 'My Item: a user’s own deliveries; every delivery for the team' },
       { name: 'team', description: 'Who may do what: members and their roles (owners)' },
