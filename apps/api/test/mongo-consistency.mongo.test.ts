@@ -1,4 +1,5 @@
 import { Decimal128, Long, MongoClient, MongoServerError, ObjectId, type Collection, type Document } from 'mongodb';
+import { ALERT_CHANNELS } from '@smart-zone/types/alert';
 import type { ItemInput } from '@smart-zone/types/item';
 import { MongoStartError, openMongoStore } from '../src/store/mongo/mongo-store';
 import type { Store } from '../src/store/store';
@@ -20,6 +21,7 @@ const phone = (overrides: Partial<ItemInput> = {}): ItemInput => ({
   ...overrides,
 });
 const VALIDATION_FAILED = 121;
+const DUPLICATE_KEY = 11000;
 
 let client: MongoClient;
 beforeAll(async () => {
@@ -217,6 +219,193 @@ describe('MongoDB adapter opening a database from an earlier version', () => {
     } finally {
       await store.close();
     }
+  });
+
+  /**
+   * Issue 32, as SQLite's migration 11 (migrations.sqlite.test.ts): low stock is a state, and a database from
+   * before it is brought to it at the next start (alertStates in schema.ts). Its alerts as that version left
+   * them (neither `open` nor `resolvedAt`): a low item with two (a duplicate, the newer one out of date), an
+   * item above its reorder point with one, a deleted item's, a low item with none, and one channel's send of
+   * the oldest; the migration's mark gone from `meta`. The items themselves are the store's own (every field
+   * their validator asks for). After the start: one open alert per low item (the newest, brought up to date;
+   * a new one, dated by its item's last change, where there was none), every other alert resolved at the
+   * start (no resolution notice pending), the send kept; a second start, or the migration run again, changes
+   * nothing; and a second open alert for an item is refused from then on.
+   */
+  it('brings the alerts of a database from before the state rule to the state: missing opened, stale resolved, duplicates folded; once', async () => {
+    const db = client.db(dbName);
+    const alerts = db.collection('alerts');
+    const meta = db.collection<{ _id: string }>('meta');
+    /** Opens the store on the database (its migrations run at open), runs `work` on it, and closes it. */
+    async function opened<T>(work: (store: Store) => Promise<T>): Promise<T> {
+      const store = await openMongoStore(testMongoUri(), dbName, { log: noop, warn: noop });
+      try {
+        return await work(store);
+      } finally {
+        await store.close();
+      }
+    }
+    /** The alerts as stored, oldest first (ids as hex, dates as ISO text). */
+    const stored = async () =>
+      JSON.parse(JSON.stringify(await alerts.find({}).sort({ seq: 1 }).toArray())) as Record<string, unknown>[];
+    const { cable, plug, fan } = await opened(async (store) => ({
+      cable: await store.items.create(phone({ name: 'Cable', quantity: 66, minStock: 70 }), staff),
+      plug: await store.items.create(phone({ name: 'Plug', quantity: 0, minStock: 2 }), staff),
+      fan: await store.items.create(phone({ name: 'Fan', quantity: 98, minStock: 70 }), staff),
+    }));
+    // The plug's last change, as an older write left it: what its new alert is dated by.
+    const plugChanged = '2026-01-04T00:00:00.000Z';
+    await db
+      .collection('items')
+      .updateOne({ _id: new ObjectId(plug._id) }, { $set: { updatedAt: new Date(plugChanged) } });
+    // The version before raised an alert per crossing and never resolved one: the store's own alerts go.
+    await alerts.deleteMany({});
+    const [a1, a2, a3, a4] = [new ObjectId(), new ObjectId(), new ObjectId(), new ObjectId()];
+    const gone = new ObjectId();
+    const old = (
+      _id: ObjectId,
+      itemId: string | ObjectId,
+      itemName: string,
+      quantity: number,
+      at: string,
+      seq: number,
+    ) => ({
+      _id,
+      itemId: new ObjectId(itemId),
+      itemName,
+      kind: 'low' as const,
+      quantity,
+      minStock: 70,
+      at: new Date(at),
+      seq,
+      pending: [...ALERT_CHANNELS],
+    });
+    await alerts.insertMany([
+      { ...old(a1, cable._id, 'Cable', 65, '2026-01-02T00:00:00.000Z', 1), pending: ['webhook'] },
+      // Newer, and out of date: the item was renamed and took one more unit off since.
+      old(a2, cable._id, 'Cable (old name)', 67, '2026-01-03T00:00:00.000Z', 2),
+      old(a3, fan._id, 'Fan', 60, '2026-01-02T00:00:00.000Z', 3),
+      old(a4, gone, 'Gone', 1, '2026-01-02T00:00:00.000Z', 4),
+    ]);
+    const send = { alertId: a1, alertSeq: 1, channel: 'email', state: 'sent', attempts: 1 };
+    await db.collection('alertSends').insertOne({ ...send });
+    expect((await meta.deleteOne({ _id: 'alert_states_migrated' })).deletedCount).toBe(1);
+
+    const start = Date.now();
+    const open = await opened((store) => store.alerts.list({ state: 'open', limit: 10, skip: 0 }));
+    const end = Date.now();
+
+    const settled = await stored();
+    const resolvedAt = settled[0]?.resolvedAt;
+    expect(typeof resolvedAt).toBe('string');
+    expect(Date.parse(resolvedAt as string)).toBeGreaterThanOrEqual(start);
+    expect(Date.parse(resolvedAt as string)).toBeLessThanOrEqual(end);
+    const hex = (id: ObjectId) => id.toHexString();
+    const made = { pending: [...ALERT_CHANNELS] };
+    expect(settled).toEqual([
+      // The duplicate: resolved at the start, no resolution notice pending (no resolvedPending), as it was else.
+      {
+        _id: hex(a1),
+        itemId: cable._id,
+        itemName: 'Cable',
+        kind: 'low',
+        quantity: 65,
+        minStock: 70,
+        at: '2026-01-02T00:00:00.000Z',
+        seq: 1,
+        pending: ['webhook'],
+        resolvedAt,
+      },
+      // The newest of the low item's: kept open, brought up to date (name, kind, quantity, reorder point).
+      {
+        _id: hex(a2),
+        itemId: cable._id,
+        itemName: 'Cable',
+        kind: 'low',
+        quantity: 66,
+        minStock: 70,
+        at: '2026-01-03T00:00:00.000Z',
+        seq: 2,
+        ...made,
+        open: true,
+      },
+      // The item above its reorder point, and the deleted item: resolved.
+      {
+        _id: hex(a3),
+        itemId: fan._id,
+        itemName: 'Fan',
+        kind: 'low',
+        quantity: 60,
+        minStock: 70,
+        at: '2026-01-02T00:00:00.000Z',
+        seq: 3,
+        ...made,
+        resolvedAt,
+      },
+      {
+        _id: hex(a4),
+        itemId: hex(gone),
+        itemName: 'Gone',
+        kind: 'low',
+        quantity: 1,
+        minStock: 70,
+        at: '2026-01-02T00:00:00.000Z',
+        seq: 4,
+        ...made,
+        resolvedAt,
+      },
+      // The low item without one: opened, dated by its last change, a seq of its own (after every other), every channel to try.
+      {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/) as string,
+        itemId: plug._id,
+        itemName: 'Plug',
+        kind: 'out',
+        quantity: 0,
+        minStock: 2,
+        at: plugChanged,
+        seq: expect.any(Number) as number,
+        ...made,
+        open: true,
+      },
+    ]);
+    expect(settled[4]?.seq).toBeGreaterThan(4);
+    // As the API lists them: one open alert per low item, none for the item above, newest first.
+    expect(open.total).toBe(2);
+    expect(
+      open.alerts.map(({ _id, itemId, kind, quantity, state }) => ({ _id, itemId, kind, quantity, state })),
+    ).toEqual([
+      { _id: settled[4]?._id, itemId: plug._id, kind: 'out', quantity: 0, state: 'open' },
+      { _id: hex(a2), itemId: cable._id, kind: 'low', quantity: 66, state: 'open' },
+    ]);
+    const sends = async () =>
+      JSON.parse(
+        JSON.stringify(
+          await db
+            .collection('alertSends')
+            .find({}, { projection: { _id: 0 } })
+            .toArray(),
+        ),
+      ) as unknown;
+    expect(await sends()).toEqual([{ ...send, alertId: hex(a1) }]);
+    expect(await meta.findOne({ _id: 'alert_states_migrated' })).not.toBeNull();
+
+    // Opened again: the mark says it ran, nothing changes.
+    await opened(() => Promise.resolve());
+    expect(await stored()).toEqual(settled);
+    // Run again (a start that stopped before it wrote its mark): nothing changes either.
+    expect((await meta.deleteOne({ _id: 'alert_states_migrated' })).deletedCount).toBe(1);
+    await opened(() => Promise.resolve());
+    expect(await stored()).toEqual(settled);
+    expect(await sends()).toEqual([{ ...send, alertId: hex(a1) }]);
+
+    // From now on a second open alert of an item is refused (one_open_per_item), as SQLite's unique index does.
+    const refused = await alerts
+      .insertOne({ ...old(new ObjectId(), cable._id, 'Cable', 66, '2026-01-06T00:00:00.000Z', 5), open: true })
+      .then(
+        () => 'written',
+        (error: unknown) => (error instanceof MongoServerError ? Number(error.code) : error),
+      );
+    expect(refused).toBe(DUPLICATE_KEY);
   });
 
   it('fails a migration it cannot finish in one line, with its client closed', async () => {

@@ -1,16 +1,17 @@
 import { Int32, MongoClient, ObjectId, type Db, type Document } from 'mongodb';
 import { MongoBinary, MongoMemoryReplSet, MongoMemoryServer } from 'mongodb-memory-server';
 import request from 'supertest';
-import { utcDay } from '@smart-zone/types/stats';
+import { type Stats, utcDay } from '@smart-zone/types/stats';
 import { createApp } from '../src/app';
 import { ImportRows } from '../src/store/import-rows';
 import { SKU_INDEX, skuIn, skuIs } from '../src/store/mongo/documents';
+import { COUNTER_SHARDS } from '../src/store/mongo/mongo-counts';
 import { openMongoStore } from '../src/store/mongo/mongo-store';
 import { SkuTakenError, StoreBusyError, WriteOutcomeUnknownError, type Store } from '../src/store/store';
 import { recordAnswers } from './helpers/conformance';
 import { planStages } from './helpers/explain-plans';
-import { ada, bob, phone } from './helpers/store-fixtures';
-import { fakeVerifier, testConfig } from './helpers/test-app';
+import { ada, bob, delivery, phone } from './helpers/store-fixtures';
+import { fakeVerifier, makeTestApp, testConfig } from './helpers/test-app';
 import { dropTestDb, testDbName, testMongoUri } from './helpers/test-store';
 
 /**
@@ -198,38 +199,126 @@ describe('MongoDB: the stats’ day totals past 2^31 − 1 units', () => {
     await dropTestDb(testMongoUri(), dbName);
   });
 
-  it('a stock write that takes a day’s totals (in, out, an item’s out) past 2^31 − 1 is stored, and store.stats.read() answers them exactly, as numbers', async () => {
+  /**
+   * What it sets up, and why. Since the day totals were sharded (commit af5f5de, mongo-counts.ts), a write no
+   * longer $inc's the day's one document (`YYYY-MM-DD`): each adds its units to ONE counter document of its UTC
+   * day, `YYYY-MM-DD/<shard>`, the shard picked at random among COUNTER_SHARDS, and the stats sum every
+   * document of the day (mongo-stats.ts). A day document near the limit is then never what a write adds to.
+   * So every shard of today starts just below 2^31 − 1 as a 32-bit int (the type whose limit that is: an $inc
+   * of ints past it makes a long), in each bucket the writes move (received: `in`; removed and delivered:
+   * `out`), and so does the item's units delivered today (its itemOutDays document: the top movers): whichever
+   * shard a write picks, it takes that total past 2^31 − 1. One write per bucket (a restock, a removal, a
+   * delivery, each of more than the 647 units left) then shows: each is stored (the validator refuses none),
+   * exactly one shard per bucket moved, by exactly the write's units, and is now a double (the ledger adds
+   * doubles, mongo-counts.ts: exact to 2^53), the other shards untouched; and store.stats.read() and
+   * GET /api/stats answer the exact sums (COUNTER_SHARDS × NEAR_INT32_MAX and more, past 2^32).
+   */
+  it('a stock write that takes a day’s totals (in, out, an item’s out) past 2^31 − 1, in whichever shard it picks, is stored, and store.stats.read() and GET /api/stats answer them exactly, as numbers', async () => {
     const db = client.db(dbName);
-    // One movement moves at most QUANTITY_MAX (1,000,000) units: the day starts near the limit instead.
+    const days = db.collection<DayDoc>('movementDays');
+    const outDays = db.collection('itemOutDays');
+    // Created empty: its movement moves no bucket, so today has no document before the ones written below.
     const item = await store.items.create(phone({ name: 'Bulk', quantity: 0 }), ada);
-    expect(await store.items.changeStock(item._id, { delta: 1_000_000 }, ada)).toMatchObject({ ok: true });
-    expect(await store.items.changeStock(item._id, { delta: -10 }, ada)).toMatchObject({ ok: true });
+    const itemId = new ObjectId(item._id);
     const day = utcDay(new Date());
+    /** Today's documents as the stats read them: the whole day's (`YYYY-MM-DD`) and every shard's. */
+    const today = { _id: { $gte: day, $lte: `${day}/~` } };
     const near = new Int32(NEAR_INT32_MAX);
-    await db.collection<DayDoc>('movementDays').updateOne({ _id: day }, { $set: { received: near, removed: near } });
-
-    expect(await store.items.changeStock(item._id, { delta: -999_990 }, ada)).toMatchObject({
-      ok: true,
-      item: { quantity: 0 },
-    });
-    expect(await store.items.changeStock(item._id, { delta: 1_000_000 }, ada)).toMatchObject({
-      ok: true,
-      item: { quantity: 1_000_000 },
-    });
-    const stats = await store.stats.read(new Date());
-    expect(stats.movementsByDay.at(-1)).toStrictEqual({
+    await days.bulkWrite(
+      Array.from({ length: COUNTER_SHARDS }, (_, shard) => ({
+        updateOne: {
+          filter: { _id: `${day}/${shard}` },
+          update: { $set: { received: near, delivered: near, removed: near } },
+          upsert: true,
+        },
+      })),
+    );
+    await outDays.updateOne({ day, itemId }, { $set: { out: near } }, { upsert: true });
+    expect(await days.countDocuments(today)).toBe(COUNTER_SHARDS);
+    const base = COUNTER_SHARDS * NEAR_INT32_MAX;
+    // Read as set up: the shards summed (already past 2^31 − 1 as a sum, each one still below it).
+    const before = await store.stats.read(new Date());
+    expect(before.movementsByDay.at(-1)).toStrictEqual({
       day,
-      received: NEAR_INT32_MAX + 1_000_000,
-      delivered: 0,
-      removed: NEAR_INT32_MAX + 999_990,
+      received: base,
+      delivered: base,
+      removed: base,
       corrections: 0,
       opening: 0,
       deletions: 0,
-      in: NEAR_INT32_MAX + 1_000_000,
-      out: NEAR_INT32_MAX + 999_990,
+      in: base,
+      out: 2 * base,
     });
-    // Removals are no sales (issue 32): the top movers are ranked by units delivered.
-    expect(stats.topMovers).toStrictEqual([]);
+    expect(before.topMovers).toStrictEqual([{ itemId: item._id, name: 'Bulk', out: NEAR_INT32_MAX }]);
+
+    /** Each bucket's write and its units: one write each, so each moves exactly one shard. */
+    const moved = { received: 1_000_000, removed: 1_000, delivered: 999_000 } as const;
+    expect(await store.items.changeStock(item._id, { delta: moved.received }, ada)).toMatchObject({
+      ok: true,
+      item: { quantity: 1_000_000 },
+    });
+    expect(await store.items.changeStock(item._id, { delta: -moved.removed }, ada)).toMatchObject({
+      ok: true,
+      item: { quantity: 999_000 },
+    });
+    expect(await store.deliveries.create(delivery(item._id, { quantity: moved.delivered }))).toMatchObject({
+      ok: true,
+      delivery: { quantity: moved.delivered },
+    });
+    expect((await store.items.get(item._id))?.quantity).toBe(0);
+
+    // Stored exactly: per bucket, one shard past 2^31 − 1 (a double), the others as they were (32-bit ints).
+    expect(await days.countDocuments(today)).toBe(COUNTER_SHARDS);
+    for (const [bucket, units] of Object.entries(moved)) {
+      const spread = await days
+        .aggregate<{ _id: { value: number; type: string }; shards: number }>([
+          { $match: { _id: { $gte: `${day}/`, $lte: `${day}/~` } } },
+          { $group: { _id: { value: `$${bucket}`, type: { $type: `$${bucket}` } }, shards: { $sum: 1 } } },
+          { $sort: { '_id.value': 1 } },
+        ])
+        .toArray();
+      // Tagged with the bucket, so a failure says which.
+      expect([bucket, spread]).toEqual([
+        bucket,
+        [
+          { _id: { value: NEAR_INT32_MAX, type: 'int' }, shards: COUNTER_SHARDS - 1 },
+          { _id: { value: NEAR_INT32_MAX + units, type: 'double' }, shards: 1 },
+        ],
+      ]);
+    }
+    const itemDays = await outDays
+      .aggregate<{ day: string; out: number; type: string }>([
+        { $match: { itemId } },
+        { $project: { _id: 0, day: 1, out: 1, type: { $type: '$out' } } },
+      ])
+      .toArray();
+    expect(itemDays).toEqual([{ day, out: NEAR_INT32_MAX + moved.delivered, type: 'double' }]);
+
+    // Answered exactly, as numbers: the sums of every shard, past 2^31 − 1 (and 2^32).
+    const totals = {
+      day,
+      received: base + moved.received,
+      delivered: base + moved.delivered,
+      removed: base + moved.removed,
+      corrections: 0,
+      opening: 0,
+      deletions: 0,
+      in: base + moved.received,
+      out: 2 * base + moved.delivered + moved.removed,
+    };
+    const movers = [{ itemId: item._id, name: 'Bulk', out: NEAR_INT32_MAX + moved.delivered }];
+    const stats = await store.stats.read(new Date());
+    expect(stats.movementsByDay.at(-1)).toStrictEqual(totals);
+    expect(stats.topMovers).toStrictEqual(movers);
+    const owner = 'owner@example.com';
+    const t = await makeTestApp({ ownerEmails: [owner] }, store);
+    const res = await request(t.app)
+      .get('/api/stats')
+      .set('Authorization', `Bearer ${await t.tokenFor(owner)}`);
+    expect(res.status).toBe(200);
+    const body = res.body as Stats;
+    expect(body.movementsByDay.at(-1)).toStrictEqual(totals);
+    expect(body.topMovers).toStrictEqual(movers);
   });
 
   it('a day total an $inc of ints took past 2^31 − 1 (a long, as an instance from before wrote it) is accepted, read as a number, and added to', async () => {
