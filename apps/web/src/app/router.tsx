@@ -201,6 +201,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.locations.path,
+                ...needs(
+                  'readStock',
+                  page(() => import('../features/locations/components/LocationsPage'), 'LocationsPage', textPage),
+                ),
+              },
+              {
                 path: paths.alerts.path,
                 ...needs(
                   'readStock',

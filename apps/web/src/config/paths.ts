@@ -37,6 +37,8 @@ export const paths = {
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   /** Staff: read a code with the camera (or type it): the item's card and its stock actions in place. */
   scan: { path: '/scan', href: () => '/scan' },
+  /** Staff: where stock is kept, the tree under Main (`?in=` the location open, `?q=` a search); managers change it. */
+  locations: { path: '/locations', href: () => '/locations' },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },

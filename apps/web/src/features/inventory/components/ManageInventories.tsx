@@ -82,6 +82,9 @@ export function ManageInventories() {
           <LinkButton to={paths.reorderList.href()} variant="outline-primary">
             Reorder list
           </LinkButton>
+          <LinkButton to={paths.locations.href()} variant="outline-primary">
+            Locations
+          </LinkButton>
           <Button
             variant="outline-primary"
             disabled={exportCsv.isPending}

@@ -1,0 +1,93 @@
+import type { ErrorCode } from '@smart-zone/types/errors';
+import type { Location, LocationPatch, NewLocation } from '@smart-zone/types/location';
+import { TOTAL_COUNT_HEADER } from '@smart-zone/types/responses';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-client-context';
+import type { Page } from '../../../lib/page';
+
+/** The prefix of every locations query: any change to one refreshes them all (paths move with their parents). */
+const LOCATIONS_QUERY_KEY = ['locations'] as const;
+
+/** The refusals the Locations page shows beside what was refused (the API's message), not as a toast. */
+const LOCATION_REFUSALS: ErrorCode[] = [
+  'name_taken',
+  'parent_not_found',
+  'too_deep',
+  'under_itself',
+  'root',
+  'has_children',
+  'holds_stock',
+  'not_found',
+  'validation_failed',
+];
+
+export interface LocationsQuery {
+  q?: string;
+  parentId?: string;
+  limit: number;
+  skip?: number;
+}
+
+/** GET /locations?q=&parentId=&limit=&skip= (staff): by path, Main first, and how many in all. */
+async function getLocations(api: ApiClient, { q, parentId, limit, skip }: LocationsQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (parentId) params.set('parentId', parentId);
+  params.set('limit', String(limit));
+  if (skip) params.set('skip', String(skip));
+  const { data, headers } = await api.requestWithHeaders<Location[]>(`/locations?${params}`, { auth: true, signal });
+  const total = headers.get(TOTAL_COUNT_HEADER);
+  return { items: data, total: total === null ? data.length : Number(total) } satisfies Page<Location>;
+}
+
+/** A page of locations; the previous page stays while the next one loads. */
+export function useLocations(query: LocationsQuery, { enabled = true } = {}) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...LOCATIONS_QUERY_KEY, 'list', query],
+    queryFn: ({ signal }) => getLocations(api, query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+const getLocationQueryOptions = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: [...LOCATIONS_QUERY_KEY, 'one', id],
+    queryFn: ({ signal }) => api.request<Location>(`/locations/${encodeURIComponent(id)}`, { auth: true, signal }),
+  });
+
+/** GET /locations/:id (staff). */
+export function useLocation(id: string) {
+  return useQuery(getLocationQueryOptions(useApiClient(), id));
+}
+
+/** A change to the tree: done once every locations query on screen has been asked again. */
+function useLocationChange<Input, Result>(send: (api: ApiClient, input: Input) => Promise<Result>) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => send(api, input),
+    meta: { errorsShownInline: LOCATION_REFUSALS },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY }),
+  });
+}
+
+/** POST /locations (manager). */
+export const useCreateLocation = () =>
+  useLocationChange((api, input: NewLocation) =>
+    api.request<Location>('/locations', { method: 'POST', body: input, auth: true }),
+  );
+
+/** PATCH /locations/:id (manager): a rename, a move, or both. */
+export const useChangeLocation = () =>
+  useLocationChange((api, { id, ...patch }: LocationPatch & { id: string }) =>
+    api.request<Location>(`/locations/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, auth: true }),
+  );
+
+/** DELETE /locations/:id (manager): an empty location. */
+export const useDeleteLocation = () =>
+  useLocationChange((api, id: string) =>
+    api.request(`/locations/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
+  );

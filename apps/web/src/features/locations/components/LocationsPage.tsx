@@ -1,0 +1,113 @@
+import { MAIN_LOCATION_ID, type Location } from '@smart-zone/types/location';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { QueryError } from '../../../components/QueryError';
+import { SearchBox } from '../../../components/SearchBox';
+import { usePageTitle } from '../../../components/use-page-title';
+import { mayUse, useAccess } from '../../../lib/auth/get-me';
+import { paths } from '../../../config/paths';
+import { useLocation, useLocations } from '../api/locations';
+import { AddLocationForm } from './AddLocationForm';
+import { LocationRow } from './LocationRow';
+
+/** Rows a page of locations shows: a shelf's bins fit on one. */
+export const LOCATIONS_PAGE_SIZE = 50;
+
+/**
+ * Where stock is kept (issue 34): the tree under Main, one level at a time (`?in=` the location open, Main by
+ * default), or every location whose path a search matches (`?q=`: "a3" finds "Shelf A / Bin 3"). Managers add
+ * a location inside the one open, and rename, move or delete any; everyone else on the team reads.
+ */
+export function LocationsPage() {
+  usePageTitle('Locations');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const openId = params.get('in') ?? MAIN_LOCATION_ID;
+  const [shown, setShown] = useState(LOCATIONS_PAGE_SIZE);
+  const manage = mayUse(useAccess(), 'manageLocations');
+  const open = useLocation(openId);
+  const rows = useLocations(q ? { q, limit: shown } : { parentId: openId, limit: shown });
+
+  const search = (text: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (text.trim()) next.set('q', text.trim());
+      else next.delete('q');
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="locations-title" className="locations-page">
+      <h1 id="locations-title">Locations</h1>
+      <p className="text-secondary small">
+        Where stock is kept. Main holds everything that is not put somewhere else; a location can hold others (a room,
+        its shelves, their bins), up to 6 levels.
+      </p>
+      <SearchBox id="locations-search" label="Find a location: shelf a bin 3, or a3" value={q} onSearch={search} />
+
+      {!q && (
+        <nav aria-label="Where you are" className="my-3" data-testid="location-open">
+          {open.isError ? (
+            <QueryError error={open.error} onRetry={() => void open.refetch()} />
+          ) : (
+            <OpenLocation location={open.data} />
+          )}
+        </nav>
+      )}
+      {!q && manage && open.data && <AddLocationForm parent={open.data} />}
+
+      {rows.isError ? (
+        <QueryError error={rows.error} onRetry={() => void rows.refetch()} />
+      ) : (
+        <>
+          <p className="small text-secondary mt-3 mb-2" aria-live="polite" data-testid="locations-summary">
+            {rows.data === undefined
+              ? 'Loading the locations...'
+              : q
+                ? `${rows.data.total} ${rows.data.total === 1 ? 'location matches' : 'locations match'} “${q}”`
+                : `${rows.data.total} ${rows.data.total === 1 ? 'location' : 'locations'} inside`}
+          </p>
+          {rows.data && rows.data.items.length === 0 && (
+            <p className="text-secondary" data-testid="locations-empty">
+              {q ? 'No location’s path has words that begin with those.' : 'Nothing inside yet.'}
+              {!q && manage && ' Add the first one above.'}
+            </p>
+          )}
+          <ul className="list-group" data-testid="locations-list" aria-busy={rows.isFetching}>
+            {rows.data?.items.map((location) => (
+              <LocationRow key={location._id} location={location} manage={manage} showPath={Boolean(q)} />
+            ))}
+          </ul>
+          {rows.data && rows.data.total > rows.data.items.length && (
+            <button
+              type="button"
+              className="btn btn-outline-primary mt-3 tap-target"
+              onClick={() => setShown((count) => count + LOCATIONS_PAGE_SIZE)}
+            >
+              Show {Math.min(LOCATIONS_PAGE_SIZE, rows.data.total - rows.data.items.length)} more
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The location open: its path, and the way up. */
+function OpenLocation({ location }: { location?: Location }) {
+  if (!location) return <p className="placeholder-glow mb-0">Loading...</p>;
+  const main = location._id === MAIN_LOCATION_ID;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      {!main && (
+        <Link
+          className="btn btn-outline-secondary tap-target"
+          to={`${paths.locations.href()}${location.parentId === MAIN_LOCATION_ID ? '' : `?in=${location.parentId}`}`}
+        >
+          ↑ Up
+        </Link>
+      )}
+      <h2 className="h5 mb-0 text-break">{location.path}</h2>
+    </div>
+  );
+}
