@@ -27,6 +27,8 @@ app.get('/api/inventory', answer);
 app.get('/api/inventory/:id/history', answer);
 app.get('/api/audit', answer);
 app.get('/api/deliveries', answer);
+// Issue 34: the locations' search, a staff read too.
+app.get('/api/locations', answer);
 
 const server = app.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port } satisfies Listening);

@@ -35,6 +35,11 @@ export interface Report {
   /** How long seeding took (items, deliveries and stock moves); null when the store was reused (--reuse). */
   seedSeconds: number | null;
   rows: Row[];
+  /**
+   * Issue 34, when a locations scenario ran: the locations in the store and each search's matches, as
+   * X-Total-Count reports them, and how long seeding the tree took (null: the store reused).
+   */
+  locations?: { inStore: number | null; matches: Record<string, number | null>; seedSeconds: number | null };
   /** Issue 21's CSV export and import (`--only csv`). */
   csv?: CsvResult;
   /** Issue 22's live updates (`--only sse`). */

@@ -14,6 +14,9 @@
  * `--only sse` adds issue 22's live updates (sse.ts): a thousand SSE clients in a process of their own,
  * restocks timed from commit to every stream, the reads and deliveries beside the same with no stream,
  * and a second API process on the same file. It runs after the other scenarios, before the CSV's.
+ *
+ * Issue 34's locations' search (locations.ts) runs with the others, or alone with `--only locations`: its
+ * 10,010 locations (10 rooms × 10 shelves × 99 bins) are seeded before the API starts, whenever one of its scenarios is chosen.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ import { CSV_SCENARIO, runCsv } from './csv';
 import { createStockItem } from './deliveries';
 import { csvGoalLines, goalLines, sseGoalLines } from './goals';
 import { expect } from './http';
+import { LOCATION_QUERIES, LOCATIONS_SEEDED, type SeededLocations, seedLocations, wantsLocations } from './locations';
 import { type BenchOptions, readOptions } from './options';
 import { summarizeProfiles } from './profile';
 import { type ReferenceServer, saveReferenceBodies, startReferenceServer } from './reference-servers';
@@ -60,6 +64,13 @@ async function main() {
     mkdirSync(dataDir);
   }
   let seedSeconds = options.reuse ? null : (Date.now() - seedStarted) / 1000;
+  // Issue 34: the tree, written before the API opens the store (a reused store keeps the one it has).
+  let seededLocations: SeededLocations | null = null;
+  if (!options.reuse && wantsLocations(options)) {
+    progress(`seeding ${LOCATIONS_SEEDED.toLocaleString('en')} locations through the store's locations.create…`);
+    seededLocations = await seedLocations(dataDir);
+    progress(`seeded ${seededLocations.created} locations in ${seededLocations.seconds.toFixed(1)} s`);
+  }
   if (options.server === 'compiled') {
     progress('compiling the API (dist/server.js, as pnpm start runs it)…');
     buildApi();
@@ -82,6 +93,7 @@ async function main() {
     );
     report = await benchmark(options, api, token, { workDir, dataDir }, references);
     report.seedSeconds = seedSeconds;
+    if (report.locations) report.locations.seedSeconds = seededLocations?.seconds ?? null;
   } finally {
     // Stopping the API (SIGTERM, its graceful shutdown) is also what writes its CPU profile.
     await Promise.all([...references.map((server) => server.stop()), api.stop()]);
@@ -164,6 +176,12 @@ async function benchmark(
     seedSeconds: null, // set by main, which seeded
     rows,
   };
+  if (chosen.some((scenario) => scenario.path.startsWith('/api/locations'))) {
+    const matches: Record<string, number | null> = {};
+    for (const q of LOCATION_QUERIES)
+      matches[q] = await totalOf(`limit=1&q=${encodeURIComponent(q)}`, '/api/locations');
+    report.locations = { inStore: await totalOf('limit=1', '/api/locations'), matches, seedSeconds: null };
+  }
   // After the counts above, which describe the store the other scenarios ran on.
   if (sseChosen) {
     report.sse = await runSse({
@@ -213,9 +231,19 @@ function print(report: Report) {
         : `seeded (${options.items} items, ${options.deliveries} deliveries, ${options.movements} stock moves) in ` +
           `${report.seedSeconds.toFixed(1)} s.\n`),
   );
+  if (report.locations) {
+    const { inStore, matches, seedSeconds } = report.locations;
+    console.log(
+      `Issue 34: ${inStore?.toLocaleString('en') ?? '?'} locations (Main included), ` +
+        `${seedSeconds === null ? 'the store reused' : `seeded through the store's locations.create in ${seedSeconds.toFixed(1)} s`}; ` +
+        `the searches match ${Object.entries(matches)
+          .map(([q, total]) => `${total?.toLocaleString('en') ?? '?'} (?q=${q})`)
+          .join(', ')}.\n`,
+    );
+  }
   if (report.rows.length > 0) {
     console.log(markdownTable(report.rows));
-    console.log(`\n${goalLines(report.rows).join('\n')}`);
+    console.log(`\n${goalLines(report.rows, report.locations?.inStore).join('\n')}`);
   }
   if (report.sse) {
     console.log(`\n### ${SSE_SCENARIO}, ${report.sse.clients.toLocaleString('en')} clients\n`);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { seedClerk } from '../src/seed-activity';
 import { syntheticSku } from '../src/store/ean13';
 import { createDeliveryItems, deliveryBody, type StockItem } from './deliveries';
+import { locationScenarios } from './locations';
 import type { BenchOptions } from './options';
 import type { LoadSpec } from './protocol';
 
@@ -135,6 +136,8 @@ export function scenarios(options: BenchOptions, context: ScenarioContext): Scen
     deliveries('alerts on', 'on', (i) => DELIVERY_QUANTITY - 1 - (i % CROSSING_SPREAD)),
     deliveries('minStock 0', 'off', () => 0),
     ...teamReads(options, context),
+    // Issue 34: the locations' search at 10,000 locations (seeded before the API started: locations.ts).
+    ...locationScenarios(options, context.token),
   ];
 }
 

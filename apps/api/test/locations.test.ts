@@ -139,3 +139,29 @@ it('searches by the words of the path and pages with X-Total-Count; moves a subt
   const bad = await request(t.app).get('/api/locations').query({ limit: 501 }).set(auth.viewer!);
   expect(bad.status).toBe(400);
 });
+
+it('answers a list page again from what it kept, 304 to its ETag, until a location write moves the revision on', async () => {
+  const first = await request(t.app).get('/api/locations').query({ q: 'dock' }).set(auth.viewer!);
+  expect(first.status).toBe(200);
+  expect(first.body).toEqual([]);
+  const etag = String(first.headers.etag);
+  const again = await request(t.app)
+    .get('/api/locations')
+    .query({ q: 'dock' })
+    .set(auth.viewer!)
+    .set('If-None-Match', etag);
+  expect(again.status).toBe(304);
+  await add({ name: 'Dock 1' });
+  const after = await request(t.app)
+    .get('/api/locations')
+    .query({ q: 'dock' })
+    .set(auth.viewer!)
+    .set('If-None-Match', etag);
+  expect(after.status).toBe(200);
+  expect((after.body as Location[]).map((location) => location.path)).toEqual(['Dock 1']);
+  expect(after.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('1');
+  // Another process's write (here: the store written directly, as a second instance would) is seen too.
+  await t.store.locations.create({ name: 'Dock 2' }, SYSTEM_ACTOR);
+  const seen = await request(t.app).get('/api/locations').query({ q: 'dock' }).set(auth.viewer!);
+  expect((seen.body as Location[]).map((location) => location.path)).toEqual(['Dock 1', 'Dock 2']);
+});

@@ -12,9 +12,11 @@ import {
 } from '@smart-zone/types/location';
 import { currentAuthor } from '../auth/require-user';
 import { AppError } from '../errors/app-error';
-import { json, totalCountHeader } from '../http/route-docs';
+import { etagHeader, ifNoneMatch, json, totalCountHeader } from '../http/route-docs';
+import { sendPrepared } from '../http/prepared-json';
 import { route } from '../http/route';
 import type { LocationOutcome, Store } from '../store/store';
+import { locationsService } from './locations.service';
 
 /** Each refusal of a location write (decisions/locations.ts), as the API answers it. */
 const REFUSALS: Readonly<Record<LocationRefusal, [status: 400 | 404 | 409, message: string]>> = {
@@ -46,6 +48,7 @@ const refusals = (...reasons: LocationRefusal[]) => {
 /** Where stock is (issue 34): every role reads the locations; managers and owners change them. */
 export function locationsRoutes(deps: { store: Store }) {
   const { locations } = deps.store;
+  const service = locationsService(deps.store);
   return [
     route({
       method: 'get',
@@ -55,16 +58,20 @@ export function locationsRoutes(deps: { store: Store }) {
       summary: 'Locations by path, Main first',
       description:
         '`q`: words that each begin a word of the path, in order ("a3" finds "Shelf A / Bin 3"); `parentId`: ' +
-        "that location's direct children. A page, with X-Total-Count.",
+        "that location's direct children. A page, with X-Total-Count and an ETag (If-None-Match: 304).",
       access: 'readStock',
       query: locationListQuerySchema,
+      headers: ifNoneMatch,
       responses: {
-        '200': { description: 'Locations', headers: totalCountHeader, content: json(z.array(locationSchema)) },
+        '200': {
+          description: 'Locations',
+          headers: totalCountHeader.extend(etagHeader.shape),
+          content: json(z.array(locationSchema)),
+        },
       },
-      async handle({ query }, _req, res) {
-        const { q, parentId, limit, skip } = query;
-        const page = await locations.list({ q, parentId }, { limit, skip });
-        res.set(TOTAL_COUNT_HEADER, String(page.total)).json(page.locations);
+      async handle({ query }, req, res) {
+        const page = await service.page(query);
+        sendPrepared(req, res, page, { [TOTAL_COUNT_HEADER]: String(page.total) });
       },
     }),
 

@@ -75,9 +75,11 @@ export const FEED_ORDINALS = 2 ** 20;
  * The document each kind of write that must run one at a time updates: team writes (the last owner's rule)
  * and location writes (a tree: two moves at once could make a loop) conflict with their own kind only.
  */
+/** The locations' counter document: its value is their revision (mongo-locations.ts). */
+export const LOCATION_WRITES = 'location_writes';
 const SERIAL_KEYS: Partial<Record<AuditNote['target']['kind'], string>> = {
   member: 'team_writes',
-  location: 'location_writes',
+  location: LOCATION_WRITES,
 };
 
 /**

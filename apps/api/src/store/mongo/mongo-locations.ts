@@ -9,7 +9,7 @@ import {
 } from '../decisions/locations';
 import type { LocationOutcome, LocationRepository } from '../ports/locations';
 import type { MongoCollections } from './documents';
-import { inTx, type MongoLedger } from './mongo-ledger';
+import { inTx, LOCATION_WRITES, type MongoLedger } from './mongo-ledger';
 import { toLocationDoc, toStoredLocation, type LocationDoc } from './schema-locations';
 
 const DUPLICATE_KEY = 11000;
@@ -30,7 +30,7 @@ const wordsRegex = (q: string | undefined): RegExp | null => {
  * first committed: two moves never make a loop. A name taken by a sibling at the same time meets the unique
  * index (name_taken).
  */
-export function mongoLocations({ locations }: MongoCollections, ledger: MongoLedger): LocationRepository {
+export function mongoLocations({ locations, meta }: MongoCollections, ledger: MongoLedger): LocationRepository {
   const read = async (id: string, session?: ClientSession): Promise<StoredLocation | null> => {
     if (!ObjectId.isValid(id)) return null;
     const doc = await locations.findOne({ _id: new ObjectId(id) }, inTx(session));
@@ -80,6 +80,10 @@ export function mongoLocations({ locations }: MongoCollections, ledger: MongoLed
     async get(id) {
       const location = await read(id);
       return location && locationOf(location);
+    },
+    // The counter document every location write updates in its transaction (ledger.audit's SERIAL_KEYS).
+    async revision() {
+      return (await meta.findOne({ _id: LOCATION_WRITES }, inTx()))?.value ?? 0;
     },
     async create(input, by) {
       return ledger

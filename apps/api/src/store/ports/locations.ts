@@ -18,6 +18,11 @@ export interface LocationRepository {
     page: { limit: number; skip: number },
   ): Promise<{ locations: Location[]; total: number }>;
   get(id: string): Promise<Location | null>;
+  /**
+   * Moves on with every location write, in its transaction (by any process): a list answered at one revision
+   * is the list until the next (locations/locations.service.ts keeps pages by it).
+   */
+  revision(): Promise<number>;
   /** Under `parentId`, or Main. */
   create(input: NewLocation, by: Author): Promise<LocationOutcome>;
   /** A rename and/or a move; everything under it moves with it. */

@@ -5,7 +5,8 @@ import { storedLocation } from '../decisions/locations';
 /**
  * Migration 20 (issue 34): the locations' tree, with its root `Main` (decisions/locations.ts decides every
  * change; sqlite-locations.ts records it). A name is unique among its siblings by its key (case and spaces
- * aside); `path_key` orders the lists (the root's is '': first); `words` is what a search matches.
+ * aside); `path_key` orders the lists (the root's is '': first); `words` is what a search matches, read from
+ * the path index; `meta.locations_revision` moves on with every location write.
  *
  * The audit's entries gain a kind of target (`location`): the CHECK that named the kinds is dropped, the
  * table made again with its rows, seqs and indexes (SQLite cannot change a CHECK in place); the API's schema
@@ -27,7 +28,9 @@ CREATE TABLE locations (
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX locations_by_name ON locations (parent_id, name_key);
 CREATE INDEX locations_by_parent ON locations (parent_id, path_key, id);
-CREATE INDEX locations_by_path ON locations (path_key, id);
+-- The list in path order; a search reads its words from the index alone (no row looked up until a match).
+CREATE INDEX locations_by_path ON locations (path_key, id, words);
+INSERT INTO meta (key, value) VALUES ('locations_revision', '0');
 `;
 
 const AUDIT_OPEN_TARGETS = `

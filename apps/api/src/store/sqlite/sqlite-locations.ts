@@ -79,6 +79,8 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
       'UPDATE locations SET path = @path, path_key = @path_key, words = @words, depth = @depth WHERE id = @id',
     ),
     remove: db.prepare<[string]>('DELETE FROM locations WHERE id = ?'),
+    revision: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'locations_revision'").pluck(),
+    moved: db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'locations_revision'"),
   };
   const read = (id: string) => {
     const row = sql.get.get(id);
@@ -93,6 +95,7 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     const decided = decideNewLocation(read(parentId), taken, input, new ObjectId().toHexString(), at);
     if (!decided.ok) return decided;
     sql.insert.run(locationRow(decided.location));
+    sql.moved.run();
     ledger.audit(decided.audit, by, at);
     return { ok: true, location: locationOf(decided.location) };
   });
@@ -119,6 +122,7 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     for (const one of moved) {
       sql.move.run({ id: one._id, path: one.path, path_key: one.pathKey, words: one.words, depth: one.depth });
     }
+    sql.moved.run();
     ledger.audit(decided.audit, by, location.updatedAt);
     return { ok: true, location: locationOf(location) };
   });
@@ -128,6 +132,7 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     const decided = decideLocationRemoval(read(id), { children: sql.children.get(id)!, units: 0 });
     if (!decided.ok) return decided;
     sql.remove.run(id);
+    sql.moved.run();
     ledger.audit(decided.audit, by, now());
     return { ok: true, location: locationOf(decided.location) };
   });
@@ -143,6 +148,9 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     async get(id) {
       const location = read(id);
       return location && locationOf(location);
+    },
+    async revision() {
+      return Number(sql.revision.get());
     },
     async create(input, by) {
       return create.immediate(input, by);

@@ -1,0 +1,24 @@
+import type { LocationListQuery } from '@smart-zone/types/location';
+import { etagOf } from '../http/preconditions';
+import { prepareJson } from '../http/prepared-json';
+import { createPageCache, type CachedPage } from '../inventory/page-cache';
+import type { Store } from '../store/store';
+
+/**
+ * The locations' list pages, kept by the locations' revision and the query, as the inventory's are: the
+ * revision moves on with every location write (any process's), so a page is never served after a change
+ * it does not show. A search's count reads every location's words (~1 ms at 10,000): a repeat read, the
+ * next page's, another clerk's same search, skips it.
+ */
+export function locationsService(store: Store) {
+  const pages = createPageCache();
+  return {
+    async page({ q, parentId, limit, skip }: LocationListQuery): Promise<CachedPage> {
+      const key = `${await store.locations.revision()}?${JSON.stringify([q ?? '', parentId ?? '', limit, skip])}`;
+      return pages.get(key, async () => {
+        const { locations, total } = await store.locations.list({ q, parentId }, { limit, skip });
+        return { ...prepareJson(locations, etagOf(`locations/${key}`)), total };
+      });
+    },
+  };
+}
