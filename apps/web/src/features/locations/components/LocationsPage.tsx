@@ -101,7 +101,7 @@ function OpenLocation({ location }: { location?: Location }) {
     <div className="d-flex flex-wrap align-items-center gap-2">
       {!main && (
         <Link
-          className="btn btn-outline-secondary tap-target"
+          className="btn btn-outline-secondary tap-target d-inline-flex align-items-center"
           to={`${paths.locations.href()}${location.parentId === MAIN_LOCATION_ID ? '' : `?in=${location.parentId}`}`}
         >
           ↑ Up
