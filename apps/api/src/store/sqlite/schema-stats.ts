@@ -264,3 +264,16 @@ export function syncLedgerTriggers(db: Database.Database, names = Object.keys(LE
     )
     .immediate();
 }
+
+/** Migration 9: the movements table made again with a row per reason checked by trigger (V9_MOVEMENT_KINDS). */
+export function movementKinds(db: Database.Database): void {
+  db.exec(V9_MOVEMENT_KINDS);
+  syncLedgerTriggers(db);
+}
+
+/** Migration 12: the day totals in buckets by movement kind, the ledger counted again. */
+export function dayBuckets(db: Database.Database): void {
+  db.exec(V12_DAY_BUCKETS);
+  syncLedgerTriggers(db);
+  countLedger(db);
+}

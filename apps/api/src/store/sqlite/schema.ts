@@ -1,14 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
-import {
-  countLedger,
-  reclassifyEdits,
-  syncLedgerTriggers,
-  V12_DAY_BUCKETS,
-  V8_STATS,
-  V9_MOVEMENT_KINDS,
-} from './schema-stats';
+import { dayBuckets, movementKinds, reclassifyEdits, syncLedgerTriggers, V8_STATS } from './schema-stats';
 import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { codesTable } from './schema-codes';
@@ -250,20 +243,13 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(V7_IMPORT_UNDO),
   // The ledger is counted into the totals by migration 12 (in buckets), the counting trigger made with it.
   (db) => db.exec(V8_STATS),
-  (db) => {
-    db.exec(V9_MOVEMENT_KINDS);
-    syncLedgerTriggers(db);
-  },
+  movementKinds,
   // Issue 31: the audit totals counted by the ledger (appendAudit, the audit's one writer), not migration 5's trigger.
   (db) => db.exec('DROP TRIGGER IF EXISTS audit_counted'),
   // Issue 32: an alert is a state, open while its item is low, one per item (schema-alerts.ts).
   alertState,
   // Issue 32: the day totals in buckets by movement kind, the ledger counted again (schema-stats.ts).
-  (db) => {
-    db.exec(V12_DAY_BUCKETS);
-    syncLedgerTriggers(db);
-    countLedger(db);
-  },
+  dayBuckets,
   // Issue 32: a PUT's change of the quantity is an `edit` (a correction): past ones by their audit entry.
   reclassifyEdits,
   // Issue 31: a delivery's list totals counted by its group-committed batch (sqlite-deliveries.ts), once per key,
