@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { LOCATION_DEPTH_MAX, MAIN_LOCATION_ID, MAIN_LOCATION_NAME } from '@smart-zone/types/location';
 import { storedLocation } from '../decisions/locations';
+import { AUDIT_INDEXES } from './schema-team';
 
 /**
  * Migration 20 (issue 34): the locations' tree, with its root `Main` (decisions/locations.ts decides every
@@ -59,11 +60,7 @@ DELETE FROM sqlite_sequence WHERE name = 'audit_v20';
 INSERT INTO sqlite_sequence (name, seq) SELECT 'audit_v20', seq FROM sqlite_sequence WHERE name = 'audit';
 DROP TABLE audit;
 ALTER TABLE audit_v20 RENAME TO audit;
-CREATE INDEX audit_by_at     ON audit (at);
-CREATE INDEX audit_by_actor  ON audit (actor_email, at);
-CREATE INDEX audit_by_action ON audit (action, at);
-CREATE INDEX audit_by_actor_action ON audit (actor_email, action, at);
-CREATE INDEX audit_by_item   ON audit (item_id, at) WHERE item_id IS NOT NULL;
+${AUDIT_INDEXES}
 `;
 
 /** A location's columns from what the decisions keep of it. */

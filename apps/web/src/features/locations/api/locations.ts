@@ -1,10 +1,9 @@
 import type { ErrorCode } from '@smart-zone/types/errors';
 import type { Location, LocationPatch, NewLocation } from '@smart-zone/types/location';
-import { TOTAL_COUNT_HEADER } from '@smart-zone/types/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
-import type { Page } from '../../../lib/page';
+import { getPage } from '../../../lib/list-request';
 
 /** The prefix of every locations query: any change to one refreshes them all (paths move with their parents). */
 const LOCATIONS_QUERY_KEY = ['locations'] as const;
@@ -29,24 +28,13 @@ export interface LocationsQuery {
   skip?: number;
 }
 
-/** GET /locations?q=&parentId=&limit=&skip= (staff): by path, Main first, and how many in all. */
-async function getLocations(api: ApiClient, { q, parentId, limit, skip }: LocationsQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (parentId) params.set('parentId', parentId);
-  params.set('limit', String(limit));
-  if (skip) params.set('skip', String(skip));
-  const { data, headers } = await api.requestWithHeaders<Location[]>(`/locations?${params}`, { auth: true, signal });
-  const total = headers.get(TOTAL_COUNT_HEADER);
-  return { items: data, total: total === null ? data.length : Number(total) } satisfies Page<Location>;
-}
-
 /** A page of locations; the previous page stays while the next one loads. */
 export function useLocations(query: LocationsQuery, { enabled = true } = {}) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...LOCATIONS_QUERY_KEY, 'list', query],
-    queryFn: ({ signal }) => getLocations(api, query, signal),
+    // GET /locations?q=&parentId=&limit=&skip= (staff): by path, Main first, and how many in all.
+    queryFn: ({ signal }) => getPage<Location>(api, '/locations', { ...query }, signal),
     placeholderData: keepPreviousData,
     enabled,
   });
