@@ -22,6 +22,8 @@ const sharedFeatureReads = [
   'inventory/api/get-items',
   'inventory/components/RestockForm',
   'deliveries/components/DeliveryForm',
+  // The labels' dialog prints items and locations alike (issue 34).
+  'inventory/components/PrintLabelsButton',
 ];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const upTo = (target) => `^(\\.\\./)+(features/)?${target}`;

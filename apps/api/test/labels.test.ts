@@ -236,6 +236,42 @@ describe('every label scans back to its item', () => {
   }, 60_000);
 });
 
+describe('locations (issue 34)', () => {
+  it('a location’s label: its path, and a QR code that opens it; after the items; an unknown one a 404', async () => {
+    const id = await t.addItem({ name: 'Cable', sku: 'CAB-1' });
+    const room = await t.store.locations.create({ name: 'Back room' }, SYSTEM_ACTOR);
+    if (!room.ok) throw new Error(room.reason);
+    const bin = await t.store.locations.create({ name: 'Bin 3', parentId: room.location._id }, SYSTEM_ACTOR);
+    if (!bin.ok) throw new Error(bin.reason);
+    const res = await labels(
+      `ids=${id}&locationIds=${bin.location._id},${room.location._id}&layout=a4-3x8&code=code128`,
+    );
+    expect(res.status).toBe(200);
+    // Locations have no SKU for bars: their labels carry a QR code, counted as such.
+    expect(res.headers['x-labels-qr-fallback']).toBe('2');
+    const origin = `http://${res.request.url.split('/')[2]}`;
+    const { pages } = await decode(pdfOf(res), 'a4-3x8');
+    expect(pages[0]!.codes.slice(0, 3).map((code) => code?.text)).toEqual([
+      'CAB-1',
+      `${origin}/locations?in=${bin.location._id}`,
+      `${origin}/locations?in=${room.location._id}`,
+    ]);
+    // The path, wrapped on its label as a long name is.
+    expect(pages[0]!.text.replace(/\s+/g, ' ')).toContain('Back room / Bin 3 Back room');
+
+    const alone = await labels(`locationIds=${room.location._id}&layout=roll-62x29`);
+    expect(alone.status).toBe(200);
+    const missing = await labels(`locationIds=${room.location._id},${UNKNOWN_ID}`);
+    expect(missing.status).toBe(404);
+    expect(errorOf(missing).message).toBe(
+      `No location has this id: ${UNKNOWN_ID}. They may have been deleted; nothing was printed.`,
+    );
+    const neither = await labels('layout=a4-3x8');
+    expect(neither.status).toBe(400);
+    expect(errorOf(neither).fields?.ids).toMatch(/ids is required/);
+  }, 60_000);
+});
+
 describe('names beyond Latin-1', () => {
   it('prints Cyrillic, Greek and Polish names in an embedded font, and a character no font has as ?', async () => {
     const id = await t.addItem({ ...sampleItem, name: 'Кабель Łódź Ελλάδα 电缆', sku: 'CABLE-1' });

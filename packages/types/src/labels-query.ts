@@ -10,20 +10,32 @@ import {
 
 const ID = /^[0-9a-fA-F]{24}$/;
 
+/** A list of ids, comma-separated: each 24 hexadecimal characters, at most LABEL_IDS_MAX, a repeat once. */
+const idList = (field: string, what: string) =>
+  z
+    .string({ error: `${field} must be the ${what} to print, as comma-separated ids` })
+    .transform((text) => text.split(',').map((id) => id.trim().toLowerCase()))
+    .refine(
+      (ids) => ids.every((id) => ID.test(id)),
+      `${field} must be ids (24 hexadecimal characters), comma-separated`,
+    )
+    .refine((ids) => ids.length <= LABEL_IDS_MAX, `${field} may name at most ${LABEL_IDS_MAX} ${what}`)
+    .transform((ids) => [...new Set(ids)]);
+
 /** GET /labels.pdf's query. */
 export const labelsQuerySchema = z
   .object({
-    ids: z
-      .string({ error: 'ids is required: the items to print, as comma-separated ids' })
-      .transform((text) => text.split(',').map((id) => id.trim().toLowerCase()))
-      .refine(
-        (ids) => ids.every((id) => ID.test(id)),
-        'ids must be item ids (24 hexadecimal characters), comma-separated',
-      )
-      .refine((ids) => ids.length <= LABEL_IDS_MAX, `ids may name at most ${LABEL_IDS_MAX} items`)
-      .transform((ids) => [...new Set(ids)])
+    ids: idList('ids', 'items')
+      .optional()
       .meta({
         description: `The items, comma-separated (1–${LABEL_IDS_MAX}); each item's labels in this order, a repeated id once`,
+      }),
+    locationIds: idList('locationIds', 'locations')
+      .optional()
+      .meta({
+        description:
+          `Locations, comma-separated (1–${LABEL_IDS_MAX}), after the items: each one's path and a QR code ` +
+          'that opens it in the web app (issue 34)',
       }),
     layout: z
       .enum(LABEL_LAYOUT_NAMES as [LabelLayoutName, ...LabelLayoutName[]], {
@@ -43,7 +55,11 @@ export const labelsQuerySchema = z
       .default(1)
       .meta({ description: `Labels of each item, 1–${LABEL_COPIES_MAX}; default 1` }),
   })
-  .refine(({ ids, copies }) => ids.length * copies <= LABEL_TOTAL_MAX, {
+  .refine(({ ids, locationIds }) => (ids?.length ?? 0) + (locationIds?.length ?? 0) > 0, {
+    path: ['ids'],
+    message: 'ids is required: the items to print, as comma-separated ids (or locationIds: locations)',
+  })
+  .refine(({ ids = [], locationIds = [], copies }) => (ids.length + locationIds.length) * copies <= LABEL_TOTAL_MAX, {
     path: ['copies'],
     message: `At most ${LABEL_TOTAL_MAX.toLocaleString('en')} labels at once (items × copies): print fewer items or copies`,
   });

@@ -35,7 +35,7 @@ const layouts = Object.entries(LABEL_LAYOUTS)
   .map(([name, layout]) => `\`${name}\` (${layout.title})`)
   .join(', ');
 
-/** Labels to print: a PDF of the items' names, prices, SKUs and codes. */
+/** Labels to print: a PDF of the items' names, prices, SKUs and codes, and of locations' paths and codes. */
 export function labelsRoutes(deps: { store: Store; config: { publicUrl?: string; publicUrlGiven?: string } }) {
   const service = labelsService(deps.store);
   return [
@@ -44,7 +44,7 @@ export function labelsRoutes(deps: { store: Store; config: { publicUrl?: string;
       path: '/labels.pdf',
       operationId: 'printLabels',
       tag: 'inventory',
-      summary: "Labels of items as a PDF: each one's name, price and SKU, and a QR code or a Code 128",
+      summary: 'Labels of items (name, price, SKU, a QR code or a Code 128) and locations (path, QR code) as a PDF',
       description:
         `Layouts: ${layouts}; sheets fill left to right, top to bottom, each item's \`copies\` in a row. ` +
         "`code=qr`: a QR code of the item's page in the web app (at PUBLIC_URL, else at the origin the request " +
@@ -52,7 +52,8 @@ export function labelsRoutes(deps: { store: Store; config: { publicUrl?: string;
         'without a SKU, with one beyond ASCII, or one too long to print scannably there (counted in ' +
         `${LABEL_QR_FALLBACK_HEADER}). A name too long for its label is set smaller, then cut with an ellipsis. ` +
         `At most ${LABEL_IDS_MAX} items, ${LABEL_COPIES_MAX} copies each and ${LABEL_TOTAL_MAX.toLocaleString('en')} ` +
-        'labels at once. Drawn in a worker thread (vector codes), never cached.',
+        'labels at once. `locationIds`: labels of locations after the items, each its path and a QR code of its page ' +
+        '(`/locations?in=<id>`). Drawn in a worker thread (vector codes), never cached.',
       access: 'readStock',
       query: labelsQuerySchema,
       responses: {
@@ -69,7 +70,7 @@ export function labelsRoutes(deps: { store: Store; config: { publicUrl?: string;
         },
       },
       refusals: {
-        404: 'Some ids name no item (not_found, the message lists them); nothing was printed',
+        404: 'Some ids name no item, or locationIds no location (not_found, the message lists them); nothing was printed',
         429: `${LABEL_QUEUE_MAX} label sheets are already waiting to be drawn (rate_limited; Retry-After); try again shortly`,
       },
       async handle({ query }, req, res) {

@@ -1,4 +1,3 @@
-import type { Item } from '@smart-zone/types/item';
 import type { LabelsQuery } from '@smart-zone/types/labels-query';
 import { AppError } from '../errors/app-error';
 import type { Store } from '../store/store';
@@ -17,10 +16,14 @@ const formatPrice = (price: number) =>
 /** The web app's page of an item (apps/web/src/config/paths.ts `inventory.detail`), at `origin`. */
 export const itemPageUrl = (origin: string, id: string) => `${origin}/inventory/${encodeURIComponent(id)}`;
 
-async function readItems(store: Store, ids: readonly string[]): Promise<Item[]> {
-  const found: (Item | null)[] = [];
+/** The web app's page of a location (apps/web/src/features/locations/components/LocationRow.tsx `locationHref`). */
+export const locationPageUrl = (origin: string, id: string) => `${origin}/locations?in=${encodeURIComponent(id)}`;
+
+/** Each id's record, read a batch at a time; a 404 naming the ids nothing has (`what`: "item", "location"). */
+async function readAll<T>(ids: readonly string[], read: (id: string) => Promise<T | null>, what: string): Promise<T[]> {
+  const found: (T | null)[] = [];
   for (let at = 0; at < ids.length; at += READ_BATCH) {
-    found.push(...(await Promise.all(ids.slice(at, at + READ_BATCH).map((id) => store.items.get(id)))));
+    found.push(...(await Promise.all(ids.slice(at, at + READ_BATCH).map(read))));
   }
   const missing = ids.filter((_, index) => !found[index]);
   if (missing.length > 0) {
@@ -29,31 +32,38 @@ async function readItems(store: Store, ids: readonly string[]): Promise<Item[]> 
     throw new AppError(
       404,
       'not_found',
-      `No item has ${missing.length === 1 ? 'this id' : 'these ids'}: ${named}${more}. They may have been deleted; nothing was printed.`,
+      `No ${what} has ${missing.length === 1 ? 'this id' : 'these ids'}: ${named}${more}. They may have been deleted; nothing was printed.`,
     );
   }
-  return found as Item[];
+  return found as T[];
 }
 
 /**
- * Labels of items (GET /labels.pdf): anyone on the staff may print them (the route's `readStock`); every
- * item must exist. The PDF is drawn in the label worker, never on the server's thread.
+ * Labels of items and locations (GET /labels.pdf): anyone on the staff may print them (the route's
+ * `readStock`); every item and location named must exist. The PDF is drawn in the label worker, never on the server's thread.
  */
 export function labelsService(store: Store) {
   const runner = labelRunner();
   return {
-    /** The PDF of `query`'s items, each `copies` times in a row, their QR codes naming pages at `origin`. */
+    /** The PDF of `query`'s items, then its locations, each `copies` times in a row, their QR codes naming pages at `origin`. */
     async pdf(query: LabelsQuery, origin: string): Promise<RenderedLabels> {
-      const items = await readItems(store, query.ids);
+      const items = await readAll(query.ids ?? [], (id) => store.items.get(id), 'item');
+      const locations = await readAll(query.locationIds ?? [], (id) => store.locations.get(id), 'location');
       const labels: LabelSpec[] = [];
+      const add = (label: LabelSpec) => {
+        for (let copy = 0; copy < query.copies; copy++) labels.push(label);
+      };
       for (const item of items) {
-        const label = {
+        add({
           name: item.name,
           price: formatPrice(item.price),
           sku: item.sku ?? null,
           url: itemPageUrl(origin, item._id),
-        };
-        for (let copy = 0; copy < query.copies; copy++) labels.push(label);
+        });
+      }
+      // A location's label: its path, and a QR code of its page (it has no SKU for bars: code128 falls back to QR).
+      for (const location of locations) {
+        add({ name: location.path, price: '', sku: null, url: locationPageUrl(origin, location._id) });
       }
       try {
         return await runner.render({ layout: query.layout, code: query.code, labels });

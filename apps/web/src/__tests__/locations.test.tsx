@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MAIN_LOCATION_ID, type Location } from '@smart-zone/types/location';
+import { catchDownloads } from '../../test/downloads';
 import { fakeApi, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
@@ -27,6 +28,13 @@ const bin: Location = {
   updatedAt: at,
 };
 const rows = () => screen.findAllByTestId('location-row');
+
+// The labels' preview makes a blob URL: caught here, as print-labels.test.tsx does.
+let downloads: ReturnType<typeof catchDownloads>;
+beforeEach(() => {
+  downloads = catchDownloads();
+});
+afterEach(() => downloads.restore());
 
 describe('Locations', () => {
   test('a viewer reads what is inside Main and opens a location; no way to change them', async () => {
@@ -116,5 +124,28 @@ describe('Locations', () => {
     await userEvent.click(within(row!).getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(row!).getByText('Move its stock to another location first')).toBeInTheDocument());
+  });
+
+  describe('labels', () => {
+    test('Print labels prints the locations listed: their ids as locationIds, counted as locations', async () => {
+      const shelf: Location = { ...bin, _id: 'c'.repeat(24), name: 'Shelf A', path: 'Back room / Shelf A', depth: 2 };
+      const { calls } = fakeApi({
+        ...meRoute(viewer, { role: 'viewer' }),
+        [`GET /locations/${MAIN_LOCATION_ID}`]: () => ({ body: MAIN }),
+        'GET /locations?q=back&limit=50': () => page([shelf, bin]),
+        'GET /labels.pdf?*': () => ({
+          body: '%PDF-1.3 labels',
+          headers: { 'Content-Type': 'application/pdf', 'X-Labels-Qr-Fallback': '0' },
+        }),
+      });
+      renderApp('/locations?q=back', viewer);
+      await rows();
+      await userEvent.click(screen.getByRole('button', { name: 'Print labels (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Print labels' });
+      expect(await within(dialog).findByText('2 locations: 2 labels on 1 page')).toBeInTheDocument();
+      expect(calls.filter((call) => call.path.startsWith('/labels.pdf')).map((call) => call.path)).toEqual([
+        `/labels.pdf?locationIds=${shelf._id}%2C${bin._id}&layout=a4-3x8&code=qr&copies=1`,
+      ]);
+    });
   });
 });

@@ -4,14 +4,22 @@ import { useApiClient } from '../../../lib/api-client-context';
 
 export interface LabelsRequest {
   ids: readonly string[];
+  /** Locations' labels, after the items' (issue 34). */
+  locationIds?: readonly string[];
   layout: LabelLayoutName;
   code: LabelCode;
   copies: number;
 }
 
-/** GET /labels.pdf's address (staff): the items in the order given. */
-export const labelsPdfPath = ({ ids, layout, code, copies }: LabelsRequest) =>
-  `/labels.pdf?${new URLSearchParams({ ids: ids.join(','), layout, code, copies: String(copies) }).toString()}`;
+/** GET /labels.pdf's address (staff): the items, then the locations, in the order given. */
+export const labelsPdfPath = ({ ids, locationIds = [], layout, code, copies }: LabelsRequest) =>
+  `/labels.pdf?${new URLSearchParams({
+    ...(ids.length > 0 && { ids: ids.join(',') }),
+    ...(locationIds.length > 0 && { locationIds: locationIds.join(',') }),
+    layout,
+    code,
+    copies: String(copies),
+  }).toString()}`;
 
 export interface LabelsPdf {
   blob: Blob;
@@ -28,7 +36,7 @@ export function useLabelsPdf(request: LabelsRequest | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: ['labels.pdf', request],
-    enabled: request !== null && request.ids.length > 0,
+    enabled: request !== null && request.ids.length + (request.locationIds?.length ?? 0) > 0,
     gcTime: 0,
     staleTime: Infinity,
     retry: false,

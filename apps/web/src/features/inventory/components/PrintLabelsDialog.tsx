@@ -53,7 +53,17 @@ const plural = (count: number, one: string, many = `${one}s`) =>
  * Print labels of some items: the sheet or roll, QR code or bar code, copies; the PDF previewed in the
  * page, then printed or downloaded. Asks the API again whenever a choice changes.
  */
-export function PrintLabelsDialog({ items, onClose }: { items: readonly LabelledItem[]; onClose: () => void }) {
+export function PrintLabelsDialog({
+  items,
+  locations = [],
+  onClose,
+}: {
+  items: readonly LabelledItem[];
+  /** Locations to label after the items (their path and a QR code that opens them). */
+  locations?: readonly LabelledItem[];
+  onClose: () => void;
+}) {
+  const count = items.length + locations.length;
   const [{ layout, code }, setChoice] = useState(remembered);
   const [copiesText, setCopiesText] = useState('1');
   const [copies, setCopies] = useState(1);
@@ -64,7 +74,7 @@ export function PrintLabelsDialog({ items, onClose }: { items: readonly Labelled
   const copiesError =
     !Number.isInteger(copiesValue) || copiesValue < 1 || copiesValue > LABEL_COPIES_MAX
       ? `Copies must be a whole number from 1 to ${LABEL_COPIES_MAX}`
-      : items.length * copiesValue > LABEL_TOTAL_MAX
+      : count * copiesValue > LABEL_TOTAL_MAX
         ? `At most ${LABEL_TOTAL_MAX.toLocaleString('en-US')} labels at once: print fewer copies`
         : undefined;
   // Typing "12" asks once, for 12, not for 1 and then 12.
@@ -74,7 +84,13 @@ export function PrintLabelsDialog({ items, onClose }: { items: readonly Labelled
     return () => clearTimeout(timer);
   }, [copiesValue, copiesError]);
 
-  const pdf = useLabelsPdf({ ids: items.map((item) => item._id), layout, code, copies });
+  const pdf = useLabelsPdf({
+    ids: items.map((item) => item._id),
+    locationIds: locations.map((location) => location._id),
+    layout,
+    code,
+    copies,
+  });
   useEffect(() => {
     if (!pdf.data) return;
     const made = URL.createObjectURL(pdf.data.blob);
@@ -92,7 +108,7 @@ export function PrintLabelsDialog({ items, onClose }: { items: readonly Labelled
     }
   };
 
-  const labels = items.length * copies;
+  const labels = count * copies;
   const pages = Math.ceil(labels / labelsPerPage(layout));
   const inline = showsPdfInline();
   const ready = pdf.isSuccess && url !== undefined && !pdf.isFetching;
@@ -111,8 +127,15 @@ export function PrintLabelsDialog({ items, onClose }: { items: readonly Labelled
       </Modal.Header>
       <Modal.Body>
         <p className="mb-3">
-          {items.length === 1 ? items[0]!.name : plural(items.length, 'item')}: {plural(labels, 'label')} on{' '}
-          {plural(pages, layout === 'roll-62x29' ? 'roll label' : 'page')}
+          {count === 1
+            ? (items[0] ?? locations[0])!.name
+            : [
+                items.length > 0 && plural(items.length, 'item'),
+                locations.length > 0 && plural(locations.length, 'location'),
+              ]
+                .filter(Boolean)
+                .join(' and ')}
+          : {plural(labels, 'label')} on {plural(pages, layout === 'roll-62x29' ? 'roll label' : 'page')}
         </p>
         <div className="row g-3">
           <div className="col-md-5">

@@ -6,6 +6,7 @@ import { SearchBox } from '../../../components/SearchBox';
 import { usePageTitle } from '../../../components/use-page-title';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { paths } from '../../../config/paths';
+import { PrintLabelsButton } from '../../inventory/components/PrintLabelsButton';
 import { useLocation, useLocations } from '../api/locations';
 import { AddLocationForm } from './AddLocationForm';
 import { LocationRow } from './LocationRow';
@@ -60,13 +61,19 @@ export function LocationsPage() {
         <QueryError error={rows.error} onRetry={() => void rows.refetch()} />
       ) : (
         <>
-          <p className="small text-secondary mt-3 mb-2" aria-live="polite" data-testid="locations-summary">
-            {rows.data === undefined
-              ? 'Loading the locations...'
-              : q
-                ? `${rows.data.total} ${rows.data.total === 1 ? 'location matches' : 'locations match'} “${q}”`
-                : `${rows.data.total} ${rows.data.total === 1 ? 'location' : 'locations'} inside`}
-          </p>
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3 mb-2">
+            <p className="small text-secondary mb-0" aria-live="polite" data-testid="locations-summary">
+              {rows.data === undefined
+                ? 'Loading the locations...'
+                : q
+                  ? `${rows.data.total} ${rows.data.total === 1 ? 'location matches' : 'locations match'} “${q}”`
+                  : `${rows.data.total} ${rows.data.total === 1 ? 'location' : 'locations'} inside`}
+            </p>
+            {/* Labels of the locations listed: a QR code each that opens it, to stick on its shelf or bin. */}
+            <PrintLabelsButton items={[]} locations={rows.data?.items ?? []}>
+              Print labels{rows.data && rows.data.items.length > 0 ? ` (${rows.data.items.length})` : ''}
+            </PrintLabelsButton>
+          </div>
           {rows.data && rows.data.items.length === 0 && (
             <p className="text-secondary" data-testid="locations-empty">
               {q ? 'No location’s path has words that begin with those.' : 'Nothing inside yet.'}
