@@ -62,3 +62,22 @@ test('a visitor has no header search', async () => {
   expect(await screen.findByRole('searchbox', { name: /Search by name/ })).toBeInTheDocument();
   expect(screen.queryByRole('searchbox', { name: 'Find an item by name or code' })).not.toBeInTheDocument();
 });
+
+test('a location label’s QR code, scanned into the header, opens the location; an item label’s, the item', async () => {
+  const { calls } = fakeApi({
+    ...meRoute(staff),
+    ...NO_EDITS,
+    [`GET /inventory/${kase._id}/history*`]: () => page([movement({ itemId: kase._id })]),
+    'GET /inventory/*': () => ({ body: kase }),
+    'GET /locations/*': () => ({ status: 404, body: { error: { code: 'not_found', message: 'No location' } } }),
+    'GET /locations?*': () => page([], 0),
+    'GET /inventory?limit=*': () => page([kase]),
+  });
+  const { router } = renderApp('/manageInventories', staff);
+  await userEvent.type(await headerSearch(), `http://shop.example/locations?in=${'d'.repeat(24)}{Enter}`);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/locations'));
+  expect(router.state.location.search).toBe(`?in=${'d'.repeat(24)}`);
+  await userEvent.type(await headerSearch(), `http://shop.example/inventory/${kase._id}{Enter}`);
+  expect(await screen.findByRole('heading', { name: 'iPhone case', level: 1 })).toBeInTheDocument();
+  expect(calls.some((call) => call.path.includes('code='))).toBe(false);
+});

@@ -89,6 +89,35 @@ test('Scan is one tap from the header of a staff page, and the typed field finds
   expect(screen.getByRole('region', { name: 'Read this session' })).toHaveTextContent(EAN);
 });
 
+test('our own labels’ QR codes: an item’s page address shows the item in place; a location’s opens the location', async () => {
+  const { calls } = fakeApi({
+    ...meRoute(staff, { role: 'clerk' }),
+    [`GET /inventory/${pens._id}`]: () => ({ body: pens }),
+    'GET /inventory/ffffffffffffffffffffffff': () => ({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'No item with that id' } },
+    }),
+    'GET /inventory?code=*': () => page([], 0),
+    'GET /locations/*': () => ({ status: 404, body: { error: { code: 'not_found', message: 'No location' } } }),
+    'GET /locations?*': () => page([], 0),
+  });
+  const { router } = renderApp('/scan', staff);
+  await typeCode(`https://shop.example/inventory/${pens._id}`);
+  const card = await screen.findByTestId('scan-card');
+  expect(within(card).getByRole('heading', { name: 'Stabilo pens' })).toBeInTheDocument();
+  // The item was read by its id, never searched for as a code.
+  expect(calls.some((call) => call.path.startsWith('/inventory?code='))).toBe(false);
+
+  await userEvent.clear(await typedField());
+  await typeCode('http://localhost:5000/inventory/ffffffffffffffffffffffff');
+  expect(await screen.findByText(/No item has the code/)).toBeInTheDocument();
+
+  await userEvent.clear(await typedField());
+  await typeCode(`http://localhost:5000/locations?in=${'c'.repeat(24)}`);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/locations'));
+  expect(router.state.location.search).toBe(`?in=${'c'.repeat(24)}`);
+});
+
 test('camera refused: a clear message saying how to allow it, and the typed field', async () => {
   api();
   cameraAnswers(new DOMException('Permission denied', 'NotAllowedError'));

@@ -38,7 +38,12 @@ export const paths = {
   /** Staff: read a code with the camera (or type it): the item's card and its stock actions in place. */
   scan: { path: '/scan', href: () => '/scan' },
   /** Staff: where stock is kept, the tree under Main (`?in=` the location open, `?q=` a search); managers change it. */
-  locations: { path: '/locations', href: () => '/locations' },
+  locations: {
+    path: '/locations',
+    href: () => '/locations',
+    /** The page open at one location (Main's is the page itself); a location label's QR code names it too. */
+    openHref: (id: string) => `/locations?in=${encodeURIComponent(id)}`,
+  },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },

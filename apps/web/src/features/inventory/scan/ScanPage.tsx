@@ -1,11 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
+import { ownPageOf } from '../../../lib/own-pages';
 import { useScannerBurst } from '../../../lib/use-scanner-burst';
 import { useFindByCode } from '../api/find-by-code';
 import { repeatFilter } from './repeat-filter';
@@ -92,11 +94,18 @@ export function ScanPage() {
   const [firstRead] = useState(() => repeatFilter());
   const actionOpen = useRef(false);
   const lookups = useRef(0);
+  const navigate = useNavigate();
 
   /** Finds the code's item; `record`: into the session's list (not when it is tapped there again). */
   const lookUp = async (text: string, record = true) => {
     const code = text.trim();
     if (code === '') return;
+    // A location's label opens the location (its contents and moves are there).
+    const page = ownPageOf(code);
+    if (page?.kind === 'location') {
+      void navigate(paths.locations.openHref(page.id));
+      return;
+    }
     const lookup = ++lookups.current;
     setResult({ kind: 'looking', code });
     try {
