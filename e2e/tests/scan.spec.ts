@@ -276,6 +276,30 @@ test('Keep scanning: after an action the camera goes on to the next code by itse
   expect(await quantityOf(acted.id)).toBe(acted === first ? 5 : 7);
 });
 
+test('our labels’ QR codes: a location’s opens the location (issue 34); an item’s shows the item in place', async () => {
+  test.setTimeout(120_000);
+  const made = await api<{ _id: string; path: string }>('POST', '/locations', { name: `Scan bay ${Date.now()}` });
+  expect(made.status).toBe(201);
+  const item = await itemWithBarcode(ean13(`25${String(Date.now()).slice(-10)}`), 3);
+  const origin = process.env.SMART_ZONE_URL!;
+  // The addresses the labels' PDF prints (the API's locationPageUrl and itemPageUrl).
+  const locationPage = await cameraPage(
+    await codeVideo(path.join(videos, 'location.y4m'), 'qrcode', `${origin}/locations?in=${made.body._id}`),
+  );
+  await locationPage.goto('/scan');
+  await expect(locationPage).toHaveURL(new RegExp(`/locations\\?in=${made.body._id}$`));
+  await expect(locationPage.getByTestId('location-open')).toContainText(made.body.path);
+  await shot(locationPage, 'scan-location-label');
+
+  const itemPage = await cameraPage(
+    await codeVideo(path.join(videos, 'item-page.y4m'), 'qrcode', `${origin}/inventory/${item.id}`),
+  );
+  await itemPage.goto('/scan');
+  const card = itemPage.getByTestId('scan-card');
+  await expect(card.getByRole('heading', { name: item.name })).toBeVisible();
+  await expect(itemPage).toHaveURL(/\/scan$/);
+});
+
 test('camera refused: the message says how to allow it, and the typed field opens the item', async () => {
   test.setTimeout(120_000);
   const barcode = ean13(`28${String(Date.now()).slice(-10)}`);

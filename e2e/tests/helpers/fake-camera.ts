@@ -22,11 +22,12 @@ export function ean13(first12: string): string {
 async function drawCode(
   kind: 'ean13' | 'qrcode',
   text: string,
+  scale = kind === 'qrcode' ? 8 : 4,
 ): Promise<{ width: number; height: number; black: (x: number, y: number) => boolean }> {
   const png = await bwipjs.toBuffer({
     bcid: kind,
     text,
-    scale: kind === 'qrcode' ? 8 : 4,
+    scale,
     ...(kind === 'ean13' ? { height: 30 } : {}),
     includetext: false,
     paddingwidth: 0,
@@ -53,7 +54,11 @@ export interface Shown {
 
 /** One 4:2:0 frame: the code large and centred on white. */
 async function frameOf({ kind, text }: Shown): Promise<Buffer> {
-  const code = await drawCode(kind, text);
+  let code = await drawCode(kind, text);
+  // A long text (a label's page address) makes a larger QR code: drawn smaller, as a phone held further back.
+  for (let scale = 6; kind === 'qrcode' && scale >= 3 && code.height > HEIGHT - 40; scale -= 1) {
+    code = await drawCode(kind, text, scale);
+  }
   if (code.width > WIDTH - 40 || code.height > HEIGHT - 40) throw new Error(`${kind} ${text} is too big for the frame`);
   const left = Math.floor((WIDTH - code.width) / 2);
   const top = Math.floor((HEIGHT - code.height) / 2);

@@ -114,7 +114,12 @@ function OpenLocation({ location }: { location?: Location }) {
           ↑ Up
         </Link>
       )}
-      <h2 className="h5 mb-0 text-break">{location.path}</h2>
+      <h2 className="h5 mb-0 text-break flex-grow-1">{location.path}</h2>
+      {!main && (
+        <PrintLabelsButton items={[]} locations={[location]} className="tap-target">
+          Print its label
+        </PrintLabelsButton>
+      )}
     </div>
   );
 }
