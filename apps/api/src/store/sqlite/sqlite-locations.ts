@@ -34,7 +34,7 @@ const toStored = (row: LocationRow): StoredLocation => ({
 });
 
 /** A search's LIKE pattern (decisions' pathWords): each word begins a word of the path, in order; none: all. */
-export const wordsPattern = (q: string | undefined): string | null => {
+const wordsPattern = (q: string | undefined): string | null => {
   const words = q === undefined ? [] : searchWords(q);
   return words.length > 0 ? `% ${words.join('% ')}%` : null;
 };
