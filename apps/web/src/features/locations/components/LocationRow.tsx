@@ -12,7 +12,8 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useChangeLocation, useDeleteLocation, useLocations } from '../api/locations';
 
 /** The address that opens a location (Main: the page itself). */
-const locationHref = (id: string) => (id === MAIN_LOCATION_ID ? paths.locations.href() : paths.locations.openHref(id));
+export const locationHref = (id: string) =>
+  id === MAIN_LOCATION_ID ? paths.locations.href() : paths.locations.openHref(id);
 
 type Mode = 'rename' | 'move' | undefined;
 

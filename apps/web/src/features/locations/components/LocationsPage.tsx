@@ -5,11 +5,10 @@ import { QueryError } from '../../../components/QueryError';
 import { SearchBox } from '../../../components/SearchBox';
 import { usePageTitle } from '../../../components/use-page-title';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
-import { paths } from '../../../config/paths';
 import { PrintLabelsButton } from '../../inventory/components/PrintLabelsButton';
 import { useLocation, useLocations } from '../api/locations';
 import { AddLocationForm } from './AddLocationForm';
-import { LocationRow } from './LocationRow';
+import { locationHref, LocationRow } from './LocationRow';
 
 /** Rows a page of locations shows: a shelf's bins fit on one. */
 export const LOCATIONS_PAGE_SIZE = 50;
@@ -109,7 +108,7 @@ function OpenLocation({ location }: { location?: Location }) {
       {!main && (
         <Link
           className="btn btn-outline-secondary tap-target d-inline-flex align-items-center"
-          to={`${paths.locations.href()}${location.parentId === MAIN_LOCATION_ID ? '' : `?in=${location.parentId}`}`}
+          to={locationHref(location.parentId!)}
         >
           ↑ Up
         </Link>
