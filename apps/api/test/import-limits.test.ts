@@ -143,6 +143,43 @@ describe('on a listening server', () => {
     expect(after).toBe(200);
   });
 
+  it('reads a file no faster than its reader: a fast upload past the row limit is refused before most of it is in', async () => {
+    // 40 MB of rows sent as fast as the socket takes them, the answer read as it comes. The reader's thread
+    // refuses the file at its 6th row; until then the route holds at most IN_FLIGHT_MAX of it unread
+    // (read-thread.ts). Unbounded, all 40 MB went into the thread's queue before its refusal came back.
+    const size = 40 * 1024 * 1024;
+    const chunk = Buffer.from(',,Item,Supplier,1,1,,,\r\n'.repeat(2048));
+    const sentAtAnswer = await new Promise<{ status: string; sent: number }>((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      socket.setTimeout(20_000, () => socket.destroy(new Error('stuck for 20 s')));
+      socket.on('error', reject);
+      socket.write(
+        `POST /api/imports?dryRun=true HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      let sent = 0;
+      let answered = false;
+      socket.once('data', (data: Buffer) => {
+        answered = true;
+        resolve({ status: data.toString('latin1').slice(0, 12), sent });
+        socket.destroy();
+      });
+      const write = () => {
+        while (!answered && sent < size) {
+          const part = sent === 0 ? Buffer.concat([Buffer.from(`${HEADER}\r\n`), chunk]) : chunk;
+          sent += part.length;
+          socket.write(`${part.length.toString(16)}\r\n`);
+          socket.write(part);
+          if (!socket.write('\r\n')) return void socket.once('drain', write);
+        }
+      };
+      write();
+    });
+    expect(sentAtAnswer.status).toBe('HTTP/1.1 413');
+    // What the sockets' buffers on both sides hold, and the thread's 1 MB: well under the 40 MB.
+    expect(sentAtAnswer.sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
   it('a client that sends its whole body before reading receives the refusal, not a reset (20 of 20)', async () => {
     const size = 8 * 1024 * 1024;
     // Rows past the limit: the file is refused (413) after its first few rows, the rest still on its way.

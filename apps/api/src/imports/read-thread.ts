@@ -8,8 +8,13 @@ import { CompressedFileError, FileTooLargeError, ImportErrors, type ReadImport, 
 /** What the route sends the reader's thread: a chunk of the file, or its end. */
 export type ThreadMessage = Uint8Array | 'end';
 
-/** What the reader's thread answers: the file read (its rows packed), or why reading stopped. */
+/**
+ * What the reader's thread answers: how many bytes of the chunks it was sent its reading took in so far (the
+ * route sends no more than IN_FLIGHT_MAX past them), then once the file read (its rows packed), or why reading
+ * stopped.
+ */
 export type ThreadRead =
+  | { took: number }
   | {
       ok: true;
       file: Omit<ReadImport, 'rows' | 'errors'> & {
@@ -20,6 +25,15 @@ export type ThreadRead =
       };
     }
   | { ok: false; error: { name: string; message: string; maxBytes?: number; maxRows?: number } };
+
+/**
+ * Bytes sent to the thread and not yet taken in by its reading, at most: past it the body is paused until the
+ * reading is back under IN_FLIGHT_RESUME. Unbounded, a client sending faster than the thread reads (tiny rows
+ * are slow to parse) filled the thread's message queue with the rest of the file: a 60 MB upload was all
+ * queued, +140 MB of RSS that stayed, before the thread refused it at the row limit 5 MB in.
+ */
+export const IN_FLIGHT_MAX = 1024 * 1024;
+const IN_FLIGHT_RESUME = 256 * 1024;
 
 /** The error the thread's reading stopped with, as readImport threw it. */
 function stopped({ name, message, maxBytes, maxRows }: Extract<ThreadRead, { ok: false }>['error']): Error {
@@ -36,7 +50,8 @@ function stopped({ name, message, maxBytes, maxRows }: Extract<ThreadRead, { ok:
  * 100,000 rows makes ~130 MB of objects that live long enough to reach the old generation of the heap that
  * reads them, which then keeps that size (the server's RSS stayed ~60 MB higher after each dry run, issue
  * 32); a thread's heap goes back to the system when it ends. The body's chunks are sent as they arrive (up to
- * one past `maxBytes`: the thread refuses the file there); the server's event loop only passes them on.
+ * one past `maxBytes`: the thread refuses the file there), no faster than it reads them (IN_FLIGHT_MAX); the
+ * server's event loop only passes them on.
  */
 export function readImportInThread(
   body: Readable,
@@ -45,18 +60,32 @@ export function readImportInThread(
   const thread = spawnThread('read-worker', __dirname, options);
   return new Promise<ReadImport>((resolve, reject) => {
     let bytes = 0;
+    let taken = 0;
+    let paused = false;
     const send = (chunk: Buffer) => {
       bytes += chunk.length;
       thread.postMessage(chunk satisfies ThreadMessage);
+      if (bytes - taken > IN_FLIGHT_MAX && !paused) {
+        paused = true;
+        body.pause();
+      }
       // Past the limit: the thread stops at this chunk; the rest of the upload is not passed on.
       if (bytes > options.maxBytes) finish();
     };
+    // The body goes on (to its end, or to whoever reads the rest) once the thread has it all or is done.
+    const unpause = () => {
+      if (!paused) return;
+      paused = false;
+      body.resume();
+    };
     const finish = () => {
       body.off('data', send).off('end', finish);
+      unpause();
       thread.postMessage('end' satisfies ThreadMessage);
     };
     const fail = (error: unknown) => {
       body.off('data', send).off('end', finish);
+      unpause();
       void thread.terminate();
       // As it came (a zlib error's code says what the route answers; in jest it is an Error of another realm).
       reject(isNativeError(error) ? error : new Error(String(error)));
@@ -65,8 +94,15 @@ export function readImportInThread(
     body.once('aborted', () => fail(new Error('The upload was cut off')));
     thread.once('error', fail);
     thread.once('exit', () => fail(new Error('The file reader stopped')));
-    thread.once('message', (answer: ThreadRead) => {
+    const answered = (answer: ThreadRead) => {
+      if ('took' in answer) {
+        taken = answer.took;
+        if (bytes - taken <= IN_FLIGHT_RESUME) unpause();
+        return;
+      }
+      thread.off('message', answered);
       body.off('data', send).off('end', finish);
+      unpause();
       void thread.terminate();
       if (!answer.ok) return reject(stopped(answer.error));
       const { batches, length, shown, count, ...rest } = answer.file;
@@ -81,6 +117,7 @@ export function readImportInThread(
         ),
         errors,
       });
-    });
+    };
+    thread.on('message', answered);
   });
 }

@@ -10,6 +10,12 @@ import type { ThreadMessage, ThreadRead } from './read-thread';
  */
 const options = workerData as { maxBytes: number; maxRows: number; mode: ImportMode };
 const body = new Readable({ read: () => undefined });
+// What the reading has taken in, told as it goes: the route sends the rest no faster (read-thread.ts).
+let took = 0;
+body.on('data', (chunk: Buffer) => {
+  took += chunk.length;
+  parentPort!.postMessage({ took } satisfies ThreadRead);
+});
 parentPort!.on('message', (message: ThreadMessage) => {
   if (message === 'end') body.push(null);
   else body.push(Buffer.from(message.buffer, message.byteOffset, message.byteLength));
