@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inventoryService } from '../src/inventory/inventory.service';
 import { openStore } from '../src/store/open-store';
 import type { Store } from '../src/store/store';
-import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
+import { nextTurn, openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada, phone } from './helpers/store-fixtures';
 
 /**
@@ -71,6 +71,7 @@ it("shows another connection's movement on the next read", async () => {
   } finally {
     await second.close();
   }
+  await nextTurn();
   const kept = await service.history(id, page);
   expect(kept.total).toBe(2);
   expect((JSON.parse(kept.body.toString()) as StockMovement[])[0]).toMatchObject({ delta: -4, note: 'broken' });

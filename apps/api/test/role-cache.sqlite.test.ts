@@ -2,7 +2,7 @@ import path from 'node:path';
 import { openStore } from '../src/store/open-store';
 import type { Store } from '../src/store/store';
 import { roleResolver } from '../src/team/team-roles';
-import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
+import { nextTurn, openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import { ada } from './helpers/store-fixtures';
 
 /**
@@ -56,8 +56,10 @@ it("answers another connection's change from the next read", async () => {
   const second = await openStore({ mongodbDb: 'unused', dataDir: path.dirname(file.other.name) });
   try {
     await second.team.setRole(clara.email, 'manager', ada);
+    await nextTurn();
     expect(await roleOf(clara)).toBe('manager');
     await second.team.remove(clara.email, ada);
+    await nextTurn();
     expect(await roleOf(clara)).toBeNull();
   } finally {
     await second.close();
@@ -66,5 +68,6 @@ it("answers another connection's change from the next read", async () => {
   file.other
     .prepare('INSERT INTO members (email, role, invited_by, at) VALUES (?, ?, ?, ?)')
     .run(clara.email, 'clerk', ada.email, new Date().toISOString());
+  await nextTurn();
   expect(await roleOf(clara)).toBe('clerk');
 });

@@ -5,6 +5,12 @@ import Database from 'better-sqlite3';
 import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/store';
 
+/**
+ * Until the event loop's next turn: the store reads another connection's commits from the turn after them
+ * (store/sqlite/commit-clock.ts), as a request sent after such a commit always arrives.
+ */
+export { setImmediate as nextTurn } from 'node:timers/promises';
+
 export interface SqliteFile {
   /** The store on a real SQLite file in a fresh temporary folder. */
   store: Store;

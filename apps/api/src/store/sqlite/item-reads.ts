@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Item } from '@smart-zone/types/item';
 import { boundedCache, OBJECT_BYTES, textBytes } from '../../bounded-cache';
+import type { CommitClock } from './commit-clock';
 import type { ItemFilter, ItemRepository, LedgerLine } from '../ports/items';
 import { isTrigramSearch, itemQueries, STREAM_BATCH } from './item-queries';
 import { toItem, toMovement, type ItemRow, type MovementRow } from './rows';
@@ -15,10 +16,18 @@ const itemBytes = (item: Item) =>
     .map(textBytes)
     .reduce((sum, bytes) => sum + bytes, 0);
 
+/** A kept item, and the clock's readings when it was last known current. */
+interface Kept {
+  item: Item;
+  own: number;
+  others: number;
+}
+
 /** The item repository's reads: an item (kept while its version holds), lists, streams, history, the ledger export. */
 export function sqliteItemReads(
   db: Database.Database,
   searches: SearchRunner,
+  clock: CommitClock,
 ): Pick<ItemRepository, 'list' | 'stream' | 'count' | 'get' | 'getBySku' | 'getByCode' | 'history' | 'ledger'> {
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
@@ -33,29 +42,35 @@ export function sqliteItemReads(
     historyCount: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM movements WHERE item_id = ?'),
   };
 
-  // Items read lately, as frozen objects: while an item's version is the same
-  // (every write moves it on), a read is one indexed lookup of the version and
-  // answers the very same object, so callers may keep what they derive from it
-  // (the route keeps its JSON). 10,000 items and 16 MB at most, an item counted
-  // twice: itself, and as much again for the JSON the route keeps while we keep
-  // the item (~1,100 bytes in all measured for a seeded item; counted ~1,700).
-  const recent = boundedCache<Item>({
+  // Items read lately, as frozen objects: while nothing was committed since an item was read or its version
+  // checked (the clock, commit-clock.ts), a read answers the very same object with no query; after a commit, one
+  // indexed lookup of the version tells whether it is still the same (every write moves it on). Callers may keep
+  // what they derive from it (the route keeps its JSON). 10,000 items and 16 MB at most, an item counted twice:
+  // itself, and as much again for the JSON the route keeps while we keep the item (~1,100 bytes in all measured
+  // for a seeded item; counted ~1,700).
+  const recent = boundedCache<Kept>({
     max: 10_000,
     maxBytes: 16 * 1024 * 1024,
-    bytesOf: (item) => 2 * itemBytes(item),
+    bytesOf: (kept) => OBJECT_BYTES + 2 * itemBytes(kept.item),
   });
-  const frozen = (item: Item): Item => Object.freeze(item);
 
   function readItem(id: string): Item | null {
+    const own = clock.own();
+    const others = clock.others();
     const known = recent.get(id);
-    if (known && sql.version.get(id) === known.version) return known;
+    if (known && known.own === own && known.others === others) return known.item;
+    if (known && sql.version.get(id) === known.item.version) {
+      known.own = own;
+      known.others = others;
+      return known.item;
+    }
     const row = sql.get.get(id);
     if (!row) {
       recent.delete(id);
       return null;
     }
-    const item = frozen(toItem(row));
-    recent.set(id, item);
+    const item: Item = Object.freeze(toItem(row));
+    recent.set(id, { item, own, others });
     return item;
   }
 

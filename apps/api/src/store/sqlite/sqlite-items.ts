@@ -122,7 +122,7 @@ export function sqliteItems(
   };
 
   const repository: ItemRepository = {
-    ...sqliteItemReads(db, searches),
+    ...sqliteItemReads(db, searches, ledger.clock),
     revision() {
       return Promise.resolve(ledger.revision());
     },

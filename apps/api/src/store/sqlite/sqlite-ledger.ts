@@ -4,6 +4,7 @@ import { auditEntry, type AuditNote } from '../audit-entries';
 import type { ItemChange } from '../decisions/change';
 import type { Author } from '../store';
 import { batchCounts } from './batch-counts';
+import { commitClock, type CommitClock } from './commit-clock';
 import { sqliteDayCounts } from './day-counts';
 import { sqliteAlertStep } from './sqlite-alert-step';
 
@@ -32,6 +33,8 @@ export interface SqliteLedger {
   revision(): string;
   /** Drops the oldest rows of the changes log beyond what is kept (its own short transaction). */
   pruneChanges(): void;
+  /** When something read may have changed: ours (the store ticks it after each commit) or another connection's. */
+  clock: CommitClock;
 }
 
 export function sqliteLedger(db: Database.Database): SqliteLedger {
@@ -84,10 +87,9 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
     `SELECT (SELECT value FROM meta WHERE key = 'catalogue_id') AS id,
             (SELECT value FROM meta WHERE key = 'catalogue_revision') AS revision`,
   );
-  // PRAGMA data_version changes when another connection (a seed script, a
-  // second process) commits; our own bumps forget the revision here. So the
-  // revision is read again only when one of the two says it may have moved.
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  // The clock's others() moves on when another connection (a seed script, a second process) commits; our own
+  // bumps forget the revision here. So the revision is read again only when one of the two says it may have moved.
+  const clock = commitClock(db);
   let known: { text: string; dataVersion: number } | undefined;
   return {
     record(change) {
@@ -136,7 +138,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
       bump.run();
     },
     revision() {
-      const version = dataVersion.get()!;
+      const version = clock.others();
       if (known?.dataVersion === version) return known.text;
       const row = read.get();
       known = { text: `${row?.id}.${row?.revision}`, dataVersion: version };
@@ -145,5 +147,6 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
     pruneChanges() {
       prune.run();
     },
+    clock,
   };
 }

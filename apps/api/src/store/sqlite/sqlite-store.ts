@@ -49,10 +49,15 @@ export function openSqliteStore(
   const imports = db.memory
     ? undefined
     : importRunner(db.name, gate, (on) => db.pragma(`wal_autocheckpoint = ${on ? 1000 : 0}`));
-  const items = sqliteItems(db, ledger, changes.drain, worker, imports);
+  // After each commit of ours: the reads kept in memory know it (the ledger's clock), the feed announces it.
+  const committed = () => {
+    ledger.clock.committed();
+    changes.drain();
+  };
+  const items = sqliteItems(db, ledger, committed, worker, imports);
   // An import its process left half written (it died midway) is taken back before anything else writes.
   items.imports.recoverNow();
-  const deliveries = sqliteDeliveries(db, ledger, changes.drain, worker);
+  const deliveries = sqliteDeliveries(db, ledger, committed, worker);
   const pruning = setInterval(() => {
     if (db.open && !gate.held) ledger.pruneChanges();
   }, PRUNE_EVERY_MS);
@@ -82,7 +87,7 @@ export function openSqliteStore(
     async seedOnce(demo) {
       await gate.opened();
       const loaded = seed(demo);
-      changes.drain();
+      committed();
       return loaded;
     },
     async health() {

@@ -52,12 +52,11 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
     ),
     remove: db.prepare<[string]>('DELETE FROM members WHERE email = ?'),
     owners: db.prepare<[], number>("SELECT COUNT(*) FROM members WHERE role = 'owner'").pluck(),
-    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 
   // Every signed-in request asks for the caller's member row (team-roles.ts): kept per email (members and
   // non-members alike), as long as nobody changed the team. Our own changes all go through the writes below,
-  // which forget everything kept; another connection's commit (a second process) moves PRAGMA data_version on.
+  // which forget everything kept; another connection's commit (a second process) moves the ledger's clock on (`others()`).
   const kept = new Map<string, Member | null>();
   let keptAt = -1;
   const forget = () => {
@@ -130,7 +129,7 @@ export function sqliteTeam(db: Database.Database, ledger: SqliteLedger): TeamRep
       return sql.all.all().map(toMember);
     },
     async get(email) {
-      const version = sql.dataVersion.get()!;
+      const version = ledger.clock.others();
       if (version !== keptAt) {
         kept.clear();
         keptAt = version;
