@@ -1,3 +1,4 @@
+import { inMain } from './helpers/store-fixtures';
 import { alertStep } from '../src/store/stock-alerts';
 import { QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideCancel } from '../src/store/decisions/cancel-delivery';
@@ -126,17 +127,32 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
   const free = { holderOf: () => undefined };
 
   it('is not found without an item, and stale with another version than expected', () => {
-    expect(decideEdit(null, input(), free, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
-    expect(decideEdit(item(), input(), free, ALICE, AT, 2)).toEqual({ ok: false, reason: 'stale', item: item() });
+    expect(decideEdit(null, inMain(null), input(), free, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideEdit(item(), inMain(item()), input(), free, ALICE, AT, 2)).toEqual({
+      ok: false,
+      reason: 'stale',
+      item: item(),
+    });
   });
 
   it('writes nothing when nothing differs (an absent reorder point and SKU keep the item’s)', () => {
     const before = item({ minStock: 5, sku: 'B-1' });
-    expect(decideEdit(before, input(), free, ALICE, AT, 3)).toEqual({ ok: true, changed: false, item: before });
+    expect(decideEdit(before, inMain(before), input(), free, ALICE, AT, 3)).toEqual({
+      ok: true,
+      changed: false,
+      item: before,
+    });
   });
 
   it('makes a changed quantity an edit movement of new − current, and moves the version on', () => {
-    const decision = decideEdit(item({ minStock: 5 }), input({ quantity: 4, name: 'Big bolt' }), free, ALICE, AT);
+    const decision = decideEdit(
+      item({ minStock: 5 }),
+      inMain(item({ minStock: 5 })),
+      input({ quantity: 4, name: 'Big bolt' }),
+      free,
+      ALICE,
+      AT,
+    );
     if (!decision.ok || !decision.changed) throw new Error('expected a change');
     const { write } = decision;
     expect(write.kind).toBe('fields');
@@ -153,7 +169,14 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
   });
 
   it('is `updated`, with no movement, when the quantity stays; a cleared SKU is gone from the item', () => {
-    const decision = decideEdit(item({ sku: 'B-1' }), input({ sku: null, price: 3 }), free, ALICE, AT);
+    const decision = decideEdit(
+      item({ sku: 'B-1' }),
+      inMain(item({ sku: 'B-1' })),
+      input({ sku: null, price: 3 }),
+      free,
+      ALICE,
+      AT,
+    );
     if (!decision.ok || !decision.changed) throw new Error('expected a change');
     expect(decision.write.change.cause).toBe('updated');
     expect(decision.write.change).not.toHaveProperty('movement');
@@ -164,9 +187,11 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
 
   it('refuses a SKU another item holds, and accepts the item’s own', () => {
     const taken = { holderOf: () => ({ id: OTHER, name: 'Nut' }) };
-    expect(() => decideEdit(item(), input({ sku: 'N-1' }), taken, ALICE, AT)).toThrow(SkuTakenError);
+    expect(() => decideEdit(item(), inMain(item()), input({ sku: 'N-1' }), taken, ALICE, AT)).toThrow(SkuTakenError);
     const own = { holderOf: () => ({ id: ID, name: 'Bolt' }) };
-    expect(decideEdit(item({ sku: 'N-1' }), input({ sku: 'N-1', price: 9 }), own, ALICE, AT)).toMatchObject({
+    expect(
+      decideEdit(item({ sku: 'N-1' }), inMain(item({ sku: 'N-1' })), input({ sku: 'N-1', price: 9 }), own, ALICE, AT),
+    ).toMatchObject({
       ok: true,
     });
   });
@@ -174,6 +199,7 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
   it("an import's edit is an import movement", () => {
     const write = editWrite(
       item(),
+      inMain(item()),
       { ...input({ quantity: 12 }), minStock: 0, sku: null, barcodes: [] },
       BOB,
       AT,
@@ -185,18 +211,22 @@ describe('decideEdit: a PUT of the fields, with its quantity adjustment', () => 
 
 describe('decideStockChange: a restock or a removal', () => {
   it('is not found without an item, and out of range below 0 or above QUANTITY_MAX', () => {
-    expect(decideStockChange(null, { delta: 1 }, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
-    expect(decideStockChange(item(), { delta: -11 }, ALICE, AT)).toEqual({
+    expect(decideStockChange(null, inMain(null), { delta: 1 }, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideStockChange(item(), inMain(item()), { delta: -11 }, ALICE, AT)).toEqual({
       ok: false,
       reason: 'out_of_range',
       available: 10,
     });
-    expect(decideStockChange(item(), { delta: QUANTITY_MAX - 9 }, ALICE, AT)).toMatchObject({ reason: 'out_of_range' });
-    expect(decideStockChange(item(), { delta: QUANTITY_MAX - 10 }, ALICE, AT)).toMatchObject({ ok: true });
+    expect(decideStockChange(item(), inMain(item()), { delta: QUANTITY_MAX - 9 }, ALICE, AT)).toMatchObject({
+      reason: 'out_of_range',
+    });
+    expect(decideStockChange(item(), inMain(item()), { delta: QUANTITY_MAX - 10 }, ALICE, AT)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('restocks a positive delta, its note the reason of the audit', () => {
-    const decision = decideStockChange(item(), { delta: 5, note: 'pallet' }, ALICE, AT);
+    const decision = decideStockChange(item(), inMain(item()), { delta: 5, note: 'pallet' }, ALICE, AT);
     if (!decision.ok) throw new Error('expected a change');
     expect(decision.write.kind).toBe('stock');
     expect(decision.write.item).toEqual(item({ quantity: 15, version: 4, updatedAt: AT }));
@@ -226,6 +256,7 @@ describe('decideStockChange: a restock or a removal', () => {
   it("removes a negative delta as adjust, keeps the write's own reason, and opens an `out` alert at 0", () => {
     const decision = decideStockChange(
       item({ minStock: 3 }),
+      inMain(item({ minStock: 3 })),
       { delta: -10, note: 'lost' },
       { ...BOB, reason: 'audit' },
       AT,
@@ -240,16 +271,22 @@ describe('decideStockChange: a restock or a removal', () => {
   });
 
   it('keeps a removal’s why with its movement and says it in the audit’s reason; a restock keeps none', () => {
-    const removal = decideStockChange(item(), { delta: -2, why: 'damaged', note: 'cracked' }, ALICE, AT);
+    const removal = decideStockChange(
+      item(),
+      inMain(item()),
+      { delta: -2, why: 'damaged', note: 'cracked' },
+      ALICE,
+      AT,
+    );
     if (!removal.ok) throw new Error('expected a change');
     expect(removal.write.change).toMatchObject({
       actor: { reason: 'Damaged: cracked' },
       movement: { delta: -2, reason: 'adjust', note: 'cracked', why: 'damaged' },
     });
-    const alone = decideStockChange(item(), { delta: -1, why: 'lost' }, ALICE, AT);
+    const alone = decideStockChange(item(), inMain(item()), { delta: -1, why: 'lost' }, ALICE, AT);
     if (!alone.ok) throw new Error('expected a change');
     expect(alone.write.change.actor.reason).toBe('Lost');
-    const restock = decideStockChange(item(), { delta: 1, why: 'lost' }, ALICE, AT);
+    const restock = decideStockChange(item(), inMain(item()), { delta: 1, why: 'lost' }, ALICE, AT);
     if (!restock.ok) throw new Error('expected a change');
     expect(restock.write.change.movement).not.toHaveProperty('why');
     expect(restock.write.change.actor).not.toHaveProperty('reason');
@@ -297,11 +334,11 @@ describe('decideUndo: a movement taken back, once', () => {
       { ok: false, reason: 'out_of_range', available: 3, delta: -4 },
     ],
   ] as const)('refuses %s', (_label, movement, current, by, limit, refusal) => {
-    expect(decideUndo(movement, current, by, AT, limit)).toEqual(refusal);
+    expect(decideUndo(movement, current, inMain(current), () => true, by, AT, limit)).toEqual(refusal);
   });
 
   it("appends an undo of −delta linked to it (anyone's, without a limit)", () => {
-    const decision = decideUndo(restock, item(), BOB, AT);
+    const decision = decideUndo(restock, item(), inMain(item()), () => true, BOB, AT);
     if (!decision.ok) throw new Error('expected a change');
     expect(decision.write.item!.quantity).toBe(6);
     expect(decision.write.change).toMatchObject({
@@ -313,7 +350,14 @@ describe('decideUndo: a movement taken back, once', () => {
   });
 
   it('takes back a delta of 0 as the int 0', () => {
-    const decision = decideUndo({ ...restock, reason: 'adjust', delta: 0 }, item(), ALICE, AT);
+    const decision = decideUndo(
+      { ...restock, reason: 'adjust', delta: 0 },
+      item(),
+      inMain(item()),
+      () => true,
+      ALICE,
+      AT,
+    );
     if (!decision.ok) throw new Error('expected a change');
     expect(Object.is(decision.write.change.movement!.delta, 0)).toBe(true);
   });
@@ -321,12 +365,12 @@ describe('decideUndo: a movement taken back, once', () => {
 
 describe('decideDelete: an item removed, its last state kept in its movement', () => {
   it('is nothing without an item', () => {
-    expect(decideDelete(null, ALICE, AT)).toBeNull();
+    expect(decideDelete(null, inMain(null), ALICE, AT)).toBeNull();
   });
 
   it('appends a deleted movement of −quantity with the item, and resolves the alert of the low item', () => {
     const before = item({ minStock: 20 });
-    const write = decideDelete(before, ALICE, AT)!;
+    const write = decideDelete(before, inMain(before), ALICE, AT)!;
     expect(write).toMatchObject({ kind: 'delete', item: null });
     expect(write.change).toMatchObject({
       cause: 'deleted',
@@ -347,7 +391,12 @@ describe('decideDelete: an item removed, its last state kept in its movement', (
         itemOut: 0,
       },
     });
-    expect(Object.is(decideDelete(item({ quantity: 0 }), ALICE, AT)!.change.movement!.delta, 0)).toBe(true);
+    expect(
+      Object.is(
+        decideDelete(item({ quantity: 0 }), inMain(item({ quantity: 0 })), ALICE, AT)!.change.movement!.delta,
+        0,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -355,8 +404,8 @@ describe('decideDelivery: stock taken off, never below 0', () => {
   const delivery = { owner: ALICE, name: 'Ann', inventoriesId: ID, address: 'Main St', phone: '1', quantity: 10 };
 
   it('refuses an item that is not there, or has less', () => {
-    expect(decideDelivery(null, delivery, DELIVERY, AT)).toEqual({ ok: false, reason: 'item_not_found' });
-    expect(decideDelivery(item({ quantity: 9 }), delivery, DELIVERY, AT)).toEqual({
+    expect(decideDelivery(null, inMain(null), delivery, DELIVERY, AT)).toEqual({ ok: false, reason: 'item_not_found' });
+    expect(decideDelivery(item({ quantity: 9 }), inMain(item({ quantity: 9 })), delivery, DELIVERY, AT)).toEqual({
       ok: false,
       reason: 'out_of_stock',
       available: 9,
@@ -364,7 +413,13 @@ describe('decideDelivery: stock taken off, never below 0', () => {
   });
 
   it("records the delivery by the item's own name, with its delivery movement and audit entry", () => {
-    const decision = decideDelivery(item({ name: 'Bolt M8' }), delivery, DELIVERY, AT);
+    const decision = decideDelivery(
+      item({ name: 'Bolt M8' }),
+      inMain(item({ name: 'Bolt M8' })),
+      delivery,
+      DELIVERY,
+      AT,
+    );
     if (!decision.ok) throw new Error('expected a delivery');
     expect(decision.delivery).toEqual({
       _id: DELIVERY,
@@ -516,18 +571,20 @@ describe("codes (issue 33): an item's SKU and barcodes, each held by one item", 
 
   it("an edit: absent barcodes keep the item's, [] clears them; only a new code is checked, and one held refuses", () => {
     const before = item({ sku: 'S', barcodes: ['E1'] });
-    expect(decideEdit(before, input({ sku: undefined }), { holderOf: none }, ALICE, AT)).toMatchObject({
+    expect(decideEdit(before, inMain(before), input({ sku: undefined }), { holderOf: none }, ALICE, AT)).toMatchObject({
       changed: false,
     });
-    const cleared = decideEdit(before, input({ barcodes: [] }), { holderOf: none }, ALICE, AT);
+    const cleared = decideEdit(before, inMain(before), input({ barcodes: [] }), { holderOf: none }, ALICE, AT);
     expect(cleared).toMatchObject({ ok: true, changed: true });
     expect(cleared.ok && cleared.changed && cleared.write.item).not.toHaveProperty('barcodes');
     // Its own codes are its own, whatever holderOf says of them; a new one held by another refuses.
     const ownHeld = (code: string) => (code === 'E2' ? nut : { id: ID, name: 'Bolt' });
-    expect(() => decideEdit(before, input({ barcodes: ['E1', 'E2'] }), { holderOf: ownHeld }, ALICE, AT)).toThrow(
-      expect.objectContaining({ sku: 'E2', field: 'barcodes' }) as Error,
-    );
-    expect(decideEdit(before, input({ barcodes: ['E1', 'E3'] }), { holderOf: none }, ALICE, AT)).toMatchObject({
+    expect(() =>
+      decideEdit(before, inMain(before), input({ barcodes: ['E1', 'E2'] }), { holderOf: ownHeld }, ALICE, AT),
+    ).toThrow(expect.objectContaining({ sku: 'E2', field: 'barcodes' }) as Error);
+    expect(
+      decideEdit(before, inMain(before), input({ barcodes: ['E1', 'E3'] }), { holderOf: none }, ALICE, AT),
+    ).toMatchObject({
       write: { item: { barcodes: ['E1', 'E3'] } },
     });
   });

@@ -15,7 +15,7 @@ import { migrate } from '../src/store/sqlite/schema';
 import { inlineRunner } from '../src/store/sqlite/search-runner';
 import { sqliteItems } from '../src/store/sqlite/sqlite-items';
 import { sqliteLedger } from '../src/store/sqlite/sqlite-ledger';
-import { ada, bob } from './helpers/store-fixtures';
+import { ada, bob, inMain } from './helpers/store-fixtures';
 
 /**
  * Issue 32: an import's bulk path (import-writes.ts) leaves a store exactly as its rows written one by one
@@ -138,7 +138,10 @@ function writeRowByRow(db: Database.Database, rows: ImportRow[]) {
       };
       for (const write of decideCreate(creates, { ids, holderOf }, ada, at)) writer.apply(write, null);
       for (const step of updates) {
-        writer.apply(editWrite(step.item, step.wanted, ada, at, 'import'), writer.read(step.item._id)!);
+        writer.apply(
+          editWrite(step.item, inMain(step.item), step.wanted, ada, at, 'import'),
+          writer.read(step.item._id)!,
+        );
       }
     }
     ledger.bumpRevision();

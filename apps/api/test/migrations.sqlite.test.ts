@@ -513,3 +513,31 @@ it('keeps every audit entry of a version 19 file, makes Main, and takes entries 
   ]);
   db.close();
 });
+
+it('puts every unit of a version 20 file at Main: no row per location, no movement made, and the CHECKs hold', () => {
+  const db = new Database(':memory:');
+  migrate(db, 20);
+  db.prepare(
+    `INSERT INTO items (id, name, supplier, price, quantity, created_at, updated_at, version)
+     VALUES ('i1', 'Alpha', 'S', 1, 12, 'then', 'then', 1)`,
+  ).run();
+  db.prepare(
+    `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, at)
+     VALUES ('m1', 'i1', 12, 12, 'restock', 'u', 'u@x', '2026-01-01T00:00:00.000Z')`,
+  ).run();
+  const movements = () => db.prepare('SELECT id, delta, reason FROM movements ORDER BY seq').all();
+  const before = movements();
+
+  migrate(db);
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+  expect(movements()).toEqual(before);
+  expect(db.prepare("SELECT quantity, placed FROM items WHERE id = 'i1'").get()).toEqual({ quantity: 12, placed: 0 });
+  expect(db.prepare('SELECT COUNT(*) FROM item_stock').pluck().get()).toBe(0);
+  expect(db.prepare('SELECT places_json FROM movements').pluck().all()).toEqual([null]);
+  // Main never below 0; no row for Main, none at 0 or below.
+  expect(() => db.prepare("UPDATE items SET placed = 13 WHERE id = 'i1'").run()).toThrow(/CHECK/);
+  const place = db.prepare("INSERT INTO item_stock (item_id, location_id, quantity) VALUES ('i1', ?, ?)");
+  expect(() => place.run('000000000000000000000001', 1)).toThrow(/CHECK/);
+  expect(() => place.run('b'.repeat(24), -1)).toThrow(/CHECK/);
+  db.close();
+});

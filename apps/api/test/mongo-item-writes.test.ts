@@ -1,3 +1,4 @@
+import { inMain } from './helpers/store-fixtures';
 import { ObjectId } from 'mongodb';
 import { decideCancel } from '../src/store/decisions/cancel-delivery';
 import { decideUndo } from '../src/store/decisions/undo-movement';
@@ -62,6 +63,8 @@ describe("ledgerChange: a decided change in the MongoDB ledger's terms", () => {
     const decision = decideUndo(
       { id: undone, actorUid: 'alice', at: AT, reason: 'adjust', delta: -1 },
       ITEM,
+      inMain(ITEM),
+      () => true,
       ALICE,
       AT,
     );

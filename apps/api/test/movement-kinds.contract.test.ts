@@ -1,3 +1,4 @@
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import * as item from '@smart-zone/types/item';
 import {
   DAY_BUCKETS,
@@ -48,12 +49,15 @@ describe('the movement kinds table', () => {
       'undo',
       'edit',
     ]);
-    expect([...item.UNDOABLE_REASONS]).toEqual(['restock', 'adjust', 'import', 'edit']);
+    // Issue 34: units moved between locations, undone by moving them back.
+    expect(item.MOVEMENT_REASONS[9]).toBe('transfer');
+    expect([...item.UNDOABLE_REASONS]).toEqual(['restock', 'adjust', 'import', 'edit', 'transfer']);
     expect(item.MOVEMENT_REASONS.filter((reason) => item.isUndoable(reason))).toEqual([
       'restock',
       'adjust',
       'import',
       'edit',
+      'transfer',
     ]);
   });
 
@@ -162,6 +166,13 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
         (items.deliveryId = ok(await store.deliveries.create(delivery(items.kept, { quantity: 3 }))).delivery._id),
     ],
     cancel: [async (items) => ok(await store.deliveries.cancel(items.deliveryId!, ada))],
+    // Units moved from Main to a shelf: no bucket, no mover (issue 34).
+    transfer: [
+      async (items) => {
+        const shelf = ok(await store.locations.create({ name: 'Shelf' }, ada)).location._id;
+        ok(await store.items.transfer(items.kept, { from: MAIN_LOCATION_ID, to: shelf, quantity: 2 }, ada));
+      },
+    ],
     import: [async (items) => importQuantity(items.other, 12), async (items) => importQuantity(items.other, 4)],
     undo: [
       async (items) => ok(await store.items.undo(items.restockId!, ada)),
@@ -237,6 +248,7 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
       undo: ['-1', '1'],
       deleted: ['-1'],
       edit: ['-1', '1'],
+      transfer: ['0'],
     });
   });
 });

@@ -2,6 +2,7 @@ import { compileErrors, validate as validateOpenApi } from '@readme/openapi-pars
 import { liveEventsOf } from '../src/app';
 import request, { type Response } from 'supertest';
 import type { StockMovement } from '@smart-zone/types/item';
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import type { InsertResult } from '@smart-zone/types/responses';
 import { lastAnswer, type OpenApiDocument, schemaAt, takeViolations } from './helpers/conformance';
 import { expressRoutes } from './helpers/express-routes';
@@ -209,6 +210,27 @@ describe('every documented operation answers as documented', () => {
     expect((await check('post', '/inventory/{id}/stock', () => stock(-1000))).status).toBe(409);
     expect((await check('post', '/inventory/{id}/stock', () => stock(0))).status).toBe(400);
 
+    // Issue 34: where its units are, and a move between locations.
+    const shelf = await t.store.locations.create({ name: 'Shelf A' }, { uid: 'system', email: 'system' });
+    if (!shelf.ok) throw new Error('setup location failed');
+    const move = { from: MAIN_LOCATION_ID, to: shelf.location._id, quantity: 2 };
+    const transfer = (body: object) =>
+      request(t.app).post(`/api/inventory/${newId}/transfer`).set('Authorization', auth(staff)).send(body);
+    expect((await check('post', '/inventory/{id}/transfer', () => transfer(move), move)).status).toBe(200);
+    expect(
+      (await check('post', '/inventory/{id}/transfer', () => transfer({ ...move, quantity: 10 ** 6 }))).status,
+    ).toBe(409);
+    expect((await check('post', '/inventory/{id}/transfer', () => transfer({ ...move, to: UNKNOWN_ID }))).status).toBe(
+      400,
+    );
+    const lines = await check('get', '/inventory/{id}/stock', () =>
+      request(t.app).get(`/api/inventory/${newId}/stock`).set('Authorization', auth(staff)),
+    );
+    expect(lines.body).toContainEqual({ locationId: shelf.location._id, path: 'Shelf A', quantity: 2 });
+    expect(
+      (await check('get', '/inventory/{id}/stock', () => request(t.app).get(`/api/inventory/${newId}/stock`))).status,
+    ).toBe(401);
+
     expect(
       (
         await check('delete', '/inventory/{id}', () =>
@@ -229,6 +251,7 @@ describe('every documented operation answers as documented', () => {
     );
     expect((history.body as StockMovement[]).map((movement) => movement.reason)).toEqual([
       'deleted',
+      'transfer',
       'restock',
       'edit',
       'created',

@@ -1,3 +1,4 @@
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import request from 'supertest';
 import { can, type Permission, PERMISSIONS, ROLES, type Role } from '@smart-zone/types/roles';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
@@ -62,7 +63,10 @@ const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object 
   // A name of its own each time: the same name twice under Main is refused (409).
   createLocation: () => ({ name: `Perm check ${(locations += 1)}` }),
   changeLocation: () => ({ name: 'Perm check' }),
+  // One unit from Main to a shelf made before the calls (an unknown `to` would be a 400).
+  transferStock: () => ({ from: MAIN_LOCATION_ID, to: shelf, quantity: 1 }),
 };
+let shelf = '';
 
 let t: TestApp;
 let operations: Operation[];
@@ -71,6 +75,9 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   t = await makeTestApp({ ownerEmails: [OWNER] });
   await t.store.team.ensureOwners([OWNER]);
+  const made = await t.store.locations.create({ name: 'Perm shelf' }, SYSTEM_ACTOR);
+  if (!made.ok) throw new Error('setup location failed');
+  shelf = made.location._id;
   for (const role of ROLES.filter((role) => role !== 'owner')) {
     await t.store.team.add({ email: emailOf(role), role }, SYSTEM_ACTOR);
   }

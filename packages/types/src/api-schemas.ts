@@ -45,6 +45,14 @@ export const itemSchema = itemInputSchema
   })
   .meta({ id: 'Item' });
 
+/** Units of a movement at one location (issue 34). */
+export const placeSchema = z
+  .object({
+    locationId: id,
+    delta: z.number().int().meta({ description: 'Units taken from it (< 0) or put there (> 0)' }),
+  })
+  .meta({ id: 'Place' });
+
 export const stockMovementSchema = z
   .object({
     _id: id,
@@ -63,6 +71,14 @@ export const stockMovementSchema = z
     item: itemSchema.optional().meta({ description: "The item's last state, on a `deleted` movement" }),
     undoOf: id.optional().meta({ description: 'On an `undo` movement: the movement it takes back' }),
     undoneBy: id.optional().meta({ description: 'The `undo` movement that took this one back, once undone' }),
+    places: z
+      .array(placeSchema)
+      .optional()
+      .meta({
+        description:
+          'Where its units were taken or put, when a location other than Main is one of them (absent: all at Main); ' +
+          "a `transfer`'s delta is 0 and its places say from where to where",
+      }),
   })
   .meta({
     id: 'StockMovement',

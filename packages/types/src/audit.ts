@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'stock.restock',
   'stock.remove',
   'stock.undo',
+  'stock.transfer',
   'delivery.create',
   'delivery.cancel',
   'member.add',

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'has_children',
   /** 409 on DELETE /api/locations/:id: it holds stock. */
   'holds_stock',
+  /** 400 on a stock write: a locationId (from, to) names no location. */
+  'location_not_found',
   'payload_too_large',
   /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
   'unsupported_media_type',

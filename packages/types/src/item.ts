@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { actorSchema, itemSchema, stockMovementSchema, stockResultSchema } from './api-schemas';
 import { REMOVAL_REASONS } from './removal-reasons';
 import { STOCK_FILTERS } from './stock';
+import { objectIdSchema } from './ids';
 import { bomParam, plainText } from './text';
 
 export const NAME_MAX = 20;
@@ -260,6 +261,9 @@ export const stockChangeSchema = z
       .enum(REMOVAL_REASONS, { error: `Why must be one of ${REMOVAL_REASONS.join(', ')}` })
       .optional()
       .meta({ description: 'Why stock is removed (only with delta < 0); kept with the movement, and in the audit' }),
+    locationId: objectIdSchema.optional().meta({
+      description: 'Where the units are put or taken from (default: Main); a removal takes only what it holds',
+    }),
   })
   .refine((change) => change.why === undefined || change.delta < 0, {
     path: ['why'],

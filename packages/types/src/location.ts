@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, skipParam } from './item';
+import { limitParam, NOTE_MAX, QUANTITY_MAX, skipParam } from './item';
 import { plainText } from './text';
 
 /**
@@ -110,3 +110,39 @@ export type LocationRefusal =
   | 'root'
   | 'has_children'
   | 'holds_stock';
+
+/** GET /api/inventory/:id/stock — one line per location holding some of the item, Main first. */
+export const itemStockLineSchema = z
+  .object({
+    locationId: hexId,
+    path: z.string().meta({ description: "The location's path (Main's name for Main)" }),
+    quantity: z.number().int().min(1),
+  })
+  .meta({ id: 'ItemStockLine', description: 'Units of an item at one location' });
+export type ItemStockLine = z.output<typeof itemStockLineSchema>;
+
+const locationRef = (what: string) =>
+  z
+    .string({ error: `${what} must be a 24-character hex id` })
+    .regex(/^[0-9a-fA-F]{24}$/, `${what} must be a 24-character hex id`)
+    .transform((id) => id.toLowerCase());
+
+/** POST /api/inventory/:id/transfer — units moved from one location to another; the item's quantity stays. */
+export const transferSchema = z
+  .object({
+    from: locationRef('from').meta({ description: 'The location the units leave' }),
+    to: locationRef('to').meta({ description: 'The location they go to' }),
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`),
+    note: plainText('Note')
+      .trim()
+      .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
+      .optional()
+      .transform((note) => note || undefined),
+  })
+  .strict()
+  .refine((transfer) => transfer.from !== transfer.to, { path: ['to'], message: 'from and to must differ' });
+export type Transfer = Omit<z.output<typeof transferSchema>, 'note'> & { note?: string };

@@ -65,7 +65,7 @@ export const KIND_COUNTS = {
   correction: { bucket: 'corrections', topMovers: false, alerts: true },
   /** The whole stock of an item that is deleted: out of the warehouse, no item's mover. */
   deletion: { bucket: 'deletions', topMovers: false, alerts: false },
-  /** Stock moved between locations (soon): the warehouse's units do not change. */
+  /** Stock moved between locations (issue 34): the warehouse's units do not change. */
   transfer: { bucket: null, topMovers: false, alerts: true },
 } as const satisfies Record<MovementKind, { bucket: DayBucket | null; topMovers: boolean; alerts: boolean }>;
 
@@ -107,7 +107,8 @@ export const MOVEMENT_KINDS = {
   },
   // The movement named by `undoOf` taken back: it counts as that movement, its units the other way
   // (countedKindOf); its own kinds only when that movement is unknown.
-  undo: { label: 'Undo', noun: 'an undo', in: 'correction', out: 'correction', zero: false, undo: 'none' },
+  // Of 0 units when it takes back a transfer (its places moved back).
+  undo: { label: 'Undo', noun: 'an undo', in: 'correction', out: 'correction', zero: true, undo: 'none' },
   // A PUT that changed the quantity (new − current): the quantity set right, either way (issue 32).
   edit: {
     label: 'Quantity edited',
@@ -117,6 +118,8 @@ export const MOVEMENT_KINDS = {
     zero: false,
     undo: 'undo',
   },
+  // Units moved from one location to another (issue 34): delta 0, the movement's places say from where to where.
+  transfer: { label: 'Moved', noun: 'a transfer', in: 'transfer', out: 'transfer', zero: true, undo: 'undo' },
 } as const satisfies Record<string, MovementKindRow>;
 
 type Table = typeof MOVEMENT_KINDS;

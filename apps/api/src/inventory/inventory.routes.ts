@@ -22,6 +22,7 @@ import {
 import { reasonQuerySchema, reasonSchema } from '@smart-zone/types/audit';
 import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
 import { reasonRequired } from '@smart-zone/types/roles';
+import { itemStockLineSchema, transferSchema } from '@smart-zone/types/location';
 import { currentAuthor, currentRole } from '../auth/require-user';
 import { badRequest } from '../errors/app-error';
 import { etagOf, expectedVersion } from '../http/preconditions';
@@ -277,13 +278,53 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
       responses: { '200': { description: 'The new quantity', content: json(stockResultSchema) } },
       refusals: {
         404: NO_ITEM,
-        409: 'Not enough stock, or more than the 1,000,000 limit (out_of_stock); nothing changed',
+        400: 'locationId names no location (location_not_found); nothing changed',
+        409: 'Not enough stock (at the location, when one is named), or more than the 1,000,000 limit (out_of_stock); nothing changed',
       },
       async handle({ params, body }, _req, res) {
         if (body.delta < 0 && !body.note && !body.why && reasonRequired(currentRole(res), 'removeStock')) {
           throw badRequest('Say why you are removing stock', { note: 'A clerk must give a reason to remove stock' });
         }
         res.json(await service.changeStock(params.id, body, currentAuthor(res)));
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/inventory/:id/stock',
+      operationId: 'getItemStock',
+      tag: 'inventory',
+      summary: "Where an item's units are: a line per location holding some, Main first",
+      description: "The quantities add up to the item's quantity; an item with none answers [].",
+      access: 'readStock',
+      params: itemId,
+      responses: { '200': { description: 'Its stock by location', content: json(z.array(itemStockLineSchema)) } },
+      refusals: { 404: NO_ITEM },
+      async handle({ params }, _req, res) {
+        res.json(await service.stockByLocation(params.id));
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/inventory/:id/transfer',
+      operationId: 'transferStock',
+      tag: 'inventory',
+      summary: 'Move units of an item from one location to another',
+      description:
+        'One `transfer` movement of delta 0 whose places say −quantity at `from` and +quantity at `to`: the ' +
+        "item's quantity stays. Undone as a restock is (POST /movements/{id}/undo moves them back).",
+      access: 'moveStock',
+      params: itemId,
+      body: transferSchema,
+      responses: { '200': { description: 'The quantity (unchanged)', content: json(stockResultSchema) } },
+      refusals: {
+        400: 'from or to names no location (location_not_found); nothing changed',
+        404: NO_ITEM,
+        409: '`from` holds fewer than `quantity` (out_of_stock; the message says how many); nothing changed',
+      },
+      async handle({ params, body }, _req, res) {
+        res.json(await service.transfer(params.id, body, currentAuthor(res)));
       },
     }),
 

@@ -1,5 +1,6 @@
 import type { Actor, ItemInput } from '@smart-zone/types/item';
 import type { NewDelivery } from '../../src/store/store';
+import { allInMain } from '../../src/store/decisions/places';
 
 /** What the store tests write through the port directly: a phone, two people and staff, a delivery. */
 
@@ -27,3 +28,6 @@ export const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> 
   quantity: 1,
   ...overrides,
 });
+
+/** Where a decision reads an item's units: all at Main (as every item no one placed elsewhere); none for no item. */
+export const inMain = (item: { quantity: number } | null) => allInMain(item?.quantity ?? 0);

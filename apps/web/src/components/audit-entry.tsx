@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'stock.restock': 'Stock added',
   'stock.remove': 'Stock removed',
   'stock.undo': 'Stock change undone',
+  'stock.transfer': 'Stock moved',
   'delivery.create': 'Delivered',
   'delivery.cancel': 'Delivery cancelled',
   'member.add': 'Member invited',

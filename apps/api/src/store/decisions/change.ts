@@ -8,6 +8,7 @@ import { type ItemFields } from '../import-plan';
 import type { ChangeCause } from '../ports/changes';
 import type { Author } from '../ports/items';
 import { type AlertStep, alertStep, type StockLevel } from '../stock-alerts';
+import { keptPlaces, type PlaceDelta } from './places';
 
 /**
  * One change of an item, whole, as a decision hands it to an adapter's ledger: what it records in the
@@ -42,6 +43,11 @@ export interface ItemChange {
     undoOf?: string;
     /** Its reason: the bucket the undo takes its units back out of (dayTotals); not stored. */
     undone?: MovementReason;
+    /**
+     * Where its units were taken or put (places.ts), when a location other than Main is one of them: the adapter
+     * moves the item's units at each (and its `placed`) with it. Absent: all at Main.
+     */
+    places?: PlaceDelta[];
   };
   /** What the change does to its item's alert (the state rule of stock-alerts.ts), or null; the feed entry names it. */
   alert: AlertStep | null;
@@ -140,15 +146,17 @@ export function stockMove(
     at: string;
     /** What the audit entry is about (default: the item). */
     target?: AuditNote['target'];
-  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'why' | 'undoOf' | 'undone'>,
+    /** What the audit entry says changed (default: the quantity, before and after). */
+    changes?: AuditNote['changes'];
+  } & Pick<NonNullable<ItemChange['movement']>, 'deliveryId' | 'note' | 'why' | 'undoOf' | 'undone' | 'places'>,
 ): ItemWrite {
-  const { delta, reason, action, actor, at, target, ...links } = move;
+  const { delta, reason, action, actor, at, target, changes, places, ...links } = move;
   const item: Item = { ...before, quantity: before.quantity + delta, updatedAt: at, version: before.version + 1 };
-  const movement = { delta, reason, ...definedOnly(links) };
+  const movement = { delta, reason, ...definedOnly({ ...links, places: keptPlaces(places) }) };
   const audit = {
     action,
     target: target ?? itemTarget(item),
-    changes: { quantity: [before.quantity, item.quantity] as [number, number] },
+    changes: changes ?? { quantity: [before.quantity, item.quantity] as [number, number] },
   };
   return { kind: 'stock', item, change: itemChange(before, item, { cause: reason, actor, audit, at, movement }) };
 }

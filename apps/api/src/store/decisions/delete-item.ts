@@ -3,20 +3,30 @@ import { itemChanges } from '../audit-entries';
 import { fieldsOf } from '../import-plan';
 import type { Author } from '../ports/items';
 import { itemChange, itemTarget, type ItemWrite } from './change';
+import { heldList, type Holdings, keptPlaces } from './places';
 
 /**
  * An item removed (null when there is none): a `deleted` movement of −quantity keeps its last state.
  * Its deliveries are kept.
  */
-export function decideDelete(before: Item | null, by: Author, at: string): ItemWrite | null {
+export function decideDelete(before: Item | null, holdings: Holdings, by: Author, at: string): ItemWrite | null {
   if (!before) return null;
   const audit = {
     action: 'item.delete' as const,
     target: itemTarget(before),
     changes: itemChanges(fieldsOf(before), null),
   };
-  // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0.
-  const movement = { delta: 0 - before.quantity, reason: 'deleted' as const, item: before };
+  // 0 − quantity, not −quantity: an empty item's delta is the int 0, never a double −0. Its units leave every
+  // location that held some (the adapter drops its rows there).
+  const places = keptPlaces(
+    heldList(holdings).map(({ locationId, quantity }) => ({ locationId, delta: 0 - quantity })),
+  );
+  const movement = {
+    delta: 0 - before.quantity,
+    reason: 'deleted' as const,
+    item: before,
+    ...(places ? { places } : {}),
+  };
   return {
     kind: 'delete',
     item: null,

@@ -2,18 +2,29 @@ import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Item } from '@smart-zone/types/item';
 import type { DeliveryOutcome, NewDelivery } from '../ports/deliveries';
 import { stockMove, type ItemWrite } from './change';
+import { type Holdings, takeFrom } from './places';
 
 export type DeliveryDecision =
   Exclude<DeliveryOutcome, { ok: true }> | { ok: true; delivery: DeliveredItem; write: ItemWrite };
 
 /**
  * A delivery of `quantity` of an item (`item`: as the adapter read it in the write; null when there is
- * none): refused when the item has less; else the delivery record (`id`: its new id), named by the item's
- * own name, and its `delivery` movement.
+ * none; `holdings`: where its units are): refused when the item has less; else the delivery record (`id`: its
+ * new id), named by the item's own name, and its `delivery` movement, its units taken from the locations
+ * holding the most first (places.ts).
  */
-export function decideDelivery(item: Item | null, delivery: NewDelivery, id: string, at: string): DeliveryDecision {
+export function decideDelivery(
+  item: Item | null,
+  holdings: Holdings,
+  delivery: NewDelivery,
+  id: string,
+  at: string,
+): DeliveryDecision {
   if (!item) return { ok: false, reason: 'item_not_found' };
-  if (item.quantity < delivery.quantity) return { ok: false, reason: 'out_of_stock', available: item.quantity };
+  const places = takeFrom(holdings, delivery.quantity);
+  if (item.quantity < delivery.quantity || !places) {
+    return { ok: false, reason: 'out_of_stock', available: item.quantity };
+  }
   const { owner } = delivery;
   const record: DeliveredItem = {
     _id: id,
@@ -34,6 +45,7 @@ export function decideDelivery(item: Item | null, delivery: NewDelivery, id: str
     actor: owner,
     at,
     deliveryId: id,
+    places,
     target: { kind: 'delivery', id, name: item.name, itemId: item._id },
   });
   return { ok: true, delivery: record, write };

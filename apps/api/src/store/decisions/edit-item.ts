@@ -4,6 +4,7 @@ import { fieldsOf, type ItemFields, sameFields } from '../import-plan';
 import type { Author, UpdateOutcome } from '../ports/items';
 import { itemChange, itemTarget, settledBarcodes, withFields, type ItemWrite } from './change';
 import { assertCodesFree, type SkuHolder } from './create-items';
+import { type Holdings, keptPlaces, takeFrom } from './places';
 
 export type EditDecision =
   | Exclude<UpdateOutcome, { ok: true }>
@@ -21,6 +22,7 @@ type EditReason = 'edit' | 'import' | 'restock';
  */
 export function editWrite(
   before: Item,
+  holdings: Holdings,
   wanted: ItemFields,
   by: Author,
   at: string,
@@ -28,6 +30,8 @@ export function editWrite(
 ): ItemWrite {
   const item = withFields(before, wanted, at);
   const delta = item.quantity - before.quantity;
+  // More goes to Main; less is taken where the most are (never below 0 anywhere: the item holds them all).
+  const places = keptPlaces(delta < 0 ? (takeFrom(holdings, -delta) ?? undefined) : undefined);
   const audit = {
     action: quantityReason === 'restock' ? ('stock.restock' as const) : ('item.update' as const),
     target: itemTarget(item),
@@ -41,7 +45,7 @@ export function editWrite(
       actor: by,
       audit,
       at,
-      ...(delta !== 0 ? { movement: { delta, reason: quantityReason } } : {}),
+      ...(delta !== 0 ? { movement: { delta, reason: quantityReason, ...(places ? { places } : {}) } } : {}),
     }),
   };
 }
@@ -54,6 +58,7 @@ export function editWrite(
  */
 export function decideEdit(
   before: Item | null,
+  holdings: Holdings,
   input: ItemInput,
   read: { holderOf: (code: string) => SkuHolder | undefined },
   by: Author,
@@ -73,5 +78,5 @@ export function decideEdit(
   if (sameFields(kept, wanted)) return { ok: true, changed: false, item: before };
   const had = new Set([kept.sku, ...kept.barcodes]);
   assertCodesFree({ _id: before._id, ...wanted }, read.holderOf, (code) => !had.has(code));
-  return { ok: true, changed: true, write: editWrite(before, wanted, by, at, 'edit') };
+  return { ok: true, changed: true, write: editWrite(before, holdings, wanted, by, at, 'edit') };
 }

@@ -1,6 +1,8 @@
 import { isUndoable, type Item, type MovementReason } from '@smart-zone/types/item';
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import type { Author, UndoOutcome } from '../ports/items';
 import { stockMove, storable, type ItemWrite } from './change';
+import { afterPlaces, type Holdings, placesBack, type PlaceDelta, unitsAt } from './places';
 
 /** What an undo reads of the movement it takes back. */
 export interface UndoTarget {
@@ -13,6 +15,8 @@ export interface UndoTarget {
   delta: number;
   /** The undo that took it back already, if one did. */
   undoneBy?: string;
+  /** Where its units were taken or put (absent: all at Main). */
+  places?: PlaceDelta[];
 }
 
 export type UndoDecision = Exclude<UndoOutcome, { ok: true }> | { ok: true; write: ItemWrite };
@@ -26,6 +30,9 @@ export type UndoDecision = Exclude<UndoOutcome, { ok: true }> | { ok: true; writ
 export function decideUndo(
   movement: UndoTarget | null,
   item: Item | null,
+  holdings: Holdings,
+  /** Whether a location still exists: units put back where one was go to Main. */
+  exists: (locationId: string) => boolean,
   by: Author,
   at: string,
   limit?: { ownSince: string },
@@ -39,6 +46,12 @@ export function decideUndo(
   // 0 − delta, not −delta: an undo of 0 is the int 0, never a double −0.
   const delta = 0 - movement.delta;
   if (!storable(item.quantity + delta)) return { ok: false, reason: 'out_of_range', available: item.quantity, delta };
+  // Its places the other way (all at Main when it had none): refused when a location no longer holds the units.
+  const places = placesBack(movement.places, exists) ?? [{ locationId: MAIN_LOCATION_ID, delta }];
+  if (!afterPlaces(holdings, places)) {
+    const short = places.find((place) => unitsAt(holdings, place.locationId) + place.delta < 0)!;
+    return { ok: false, reason: 'out_of_range', available: unitsAt(holdings, short.locationId), delta: short.delta };
+  }
   return {
     ok: true,
     write: stockMove(item, {
@@ -49,6 +62,7 @@ export function decideUndo(
       at,
       undoOf: movement.id,
       undone: movement.reason,
+      places,
     }),
   };
 }

@@ -5,6 +5,8 @@ import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { withoutActors, type Item, type StockMovement } from '@smart-zone/types/item';
 import type { Member } from '@smart-zone/types/team';
 import type { StoreChange } from '../store';
+import { allInMain, type Holdings, holdingsOf, type PlaceDelta } from '../decisions/places';
+import type { PlaceDoc } from './schema-locations';
 import type { AlertDoc, AuditDoc, ChangeDoc, DeliveryDoc, ItemDoc, MemberDoc, MovementDoc } from './documents';
 
 /** Documents mapped to the shared types at the adapter's edge (and an audit entry to its document). */
@@ -53,7 +55,21 @@ export const toMovement = (doc: MovementDoc, undoneBy?: ObjectId): StockMovement
   ...(doc.item ? { item: withoutActors(doc.item) } : {}),
   ...(doc.undoOf ? { undoOf: doc.undoOf.toHexString() } : {}),
   ...(undoneBy ? { undoneBy: undoneBy.toHexString() } : {}),
+  ...(doc.places ? { places: placesOf(doc.places) } : {}),
 });
+
+/** A movement's places with hex ids. */
+export const placesOf = (places: readonly PlaceDoc[]): PlaceDelta[] =>
+  places.map(({ locationId, delta }) => ({ locationId: locationId.toHexString(), delta }));
+
+/** Where an item document's units are (its `stock`: the locations other than Main). */
+export const holdingsOfDoc = (doc: ItemDoc | null): Holdings =>
+  !doc
+    ? allInMain(0)
+    : holdingsOf(
+        doc.quantity,
+        (doc.stock ?? []).map(({ locationId, quantity }) => ({ locationId: locationId.toHexString(), quantity })),
+      );
 
 export const toAlert = (doc: AlertDoc, failed: readonly AlertChannel[] = []): Alert => ({
   _id: doc._id.toHexString(),

@@ -7,7 +7,7 @@ import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type { Role } from '@smart-zone/types/roles';
 import type { ItemFields } from '../import-plan';
 import type { Author, ChangeCause, ImportOptions, ImportRow } from '../store';
-import type { LocationDoc } from './schema-locations';
+import type { HeldDoc, LocationDoc, PlaceDoc } from './schema-locations';
 
 // What every adapter file reads from here: the documents' fields (doc-fields.ts) and their mapping to the
 // shared types (doc-mappers.ts), with the documents themselves.
@@ -21,9 +21,8 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku' | 'barcodes'
   minStock: number;
   /** The SKU, unique when a string (a partial unique index); null or absent (items from before it): none. */
   sku?: string | null;
-  /** The other codes ([] or absent: none). */
+  /** The other codes ([] or absent: none); `codes`: the SKU and the barcodes (CODES_INDEX: unique across items). */
   barcodes?: string[];
-  /** The SKU and the barcodes (CODES_INDEX: unique across items); absent on items from before it (schema.ts fills it). */
   codes?: string[];
   /**
    * Derived, kept in step by every write that moves quantity or minStock (see stockLevel, and the
@@ -46,6 +45,9 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku' | 'barcodes'
   nameKey: string;
   /** Creation order: the creating write's seq (mongo-ledger.ts bumpRevision); absent on items from before it. */
   seq?: number;
+  /** Units at locations other than Main, and their sum `placed` (issue 34): absent while all are in Main. */
+  stock?: HeldDoc[];
+  placed?: number;
 }
 
 export interface DeliveryDoc {
@@ -84,6 +86,8 @@ export interface MovementDoc {
   version?: number;
   /** On an `undo` movement: the movement it takes back (unique: undone once). */
   undoOf?: ObjectId;
+  /** Where its units went, when a location other than Main is one of them (issue 34). */
+  places?: PlaceDoc[];
 }
 
 export interface AlertDoc {

@@ -6,6 +6,8 @@ import { planRowAgain } from '../import-chunks';
 import type { ImportLookup, ItemFields } from '../import-plan';
 import { ImportConflictError, type Author, type ImportOptions, type ImportRow } from '../store';
 import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
+import { holdingsOfDoc } from './doc-mappers';
+import type { PlaceDoc } from './schema-locations';
 import { ledgerChange } from './item-writes';
 import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
 
@@ -14,7 +16,14 @@ export interface ImportWrites {
   insertMany(inputs: readonly ItemInput[], by: Author, session?: ClientSession): Promise<Item[]>;
   /** A write that gives items SKUs: a duplicate key from a concurrent write answered as SkuTakenError. */
   skuChecked<T>(run: () => Promise<T>): Promise<T>;
-  fieldsUpdate(wanted: ItemFields, now: Date, by: Author): UpdateFilter<ItemDoc>;
+  /** The update of an item's fields; `before` and `places` (its change's): its stock by location moved with it. */
+  fieldsUpdate(
+    wanted: ItemFields,
+    now: Date,
+    by: Author,
+    before: ItemDoc,
+    places: readonly PlaceDoc[] | undefined,
+  ): UpdateFilter<ItemDoc>;
   fieldsChange(
     before: ItemDoc,
     wanted: ItemFields,
@@ -89,22 +98,20 @@ export function chunkWrites(
       }
       if (befores.length > 0) {
         const first = await bumpRevision(session, befores.length);
+        const changes = befores.map(({ before, wanted, reason }, at) =>
+          writes.fieldsChange(before, wanted, job.by, reason, now, first + at),
+        );
         const written = await items.bulkWrite(
-          befores.map(({ before, wanted }) => ({
+          befores.map(({ before, wanted }, at) => ({
             updateOne: {
               filter: { _id: before._id, version: before.version },
-              update: writes.fieldsUpdate(wanted, now, job.by),
+              update: writes.fieldsUpdate(wanted, now, job.by, before, changes[at]!.movement?.places),
             },
           })),
           { ordered: true, ...inTx(session) },
         );
         if (written.matchedCount !== befores.length) throw new ImportConflictError();
-        await record(
-          befores.map(({ before, wanted, reason }, at) =>
-            writes.fieldsChange(before, wanted, job.by, reason, now, first + at),
-          ),
-          session,
-        );
+        await record(changes, session);
       }
       await importChunks.updateOne(
         { _id: chunk._id },
@@ -151,13 +158,14 @@ export function chunkWrites(
           { version, before, wanted },
         );
         if (!restored) continue;
+        const change = writes.fieldsChange(doc, restored, by, 'import', now, await bumpRevision(session));
         const put = await items.updateOne(
           { _id: itemId, version: doc.version },
-          writes.fieldsUpdate(restored, now, by),
+          writes.fieldsUpdate(restored, now, by, doc, change.movement?.places),
           inTx(session),
         );
         if (put.matchedCount !== 1) throw new ImportConflictError();
-        changes.push(writes.fieldsChange(doc, restored, by, 'import', now, await bumpRevision(session)));
+        changes.push(change);
       }
       const created = await items.find({ _id: { $in: current.undo.created } }, inTx(session)).toArray();
       if (created.length > 0) {
@@ -165,7 +173,7 @@ export function chunkWrites(
         const first = await bumpRevision(session, created.length);
         // Each deleted as the store's remove() decides it (decisions/delete-item.ts).
         created.forEach((doc, at) => {
-          const write = decideDelete(toItem(doc), by, now.toISOString());
+          const write = decideDelete(toItem(doc), holdingsOfDoc(doc), by, now.toISOString());
           if (write) changes.push(ledgerChange(write.change, first + at));
         });
       }

@@ -1,5 +1,6 @@
 import { ObjectId, type ClientSession } from 'mongodb';
 import type { Actor, Item } from '@smart-zone/types/item';
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import type { ItemChange as Decided, ItemWrite } from '../decisions/change';
 import { fieldsOf, type ItemFields } from '../import-plan';
 import { StoreBusyError } from '../ports/errors';
@@ -15,10 +16,36 @@ const ATTEMPTS = 10;
 /** The item a write read has moved on (another write came between): nothing of this attempt holds. */
 class ItemMoved extends Error {}
 
+/**
+ * An item document's `stock` and `placed` after a movement's places (decisions/places.ts; Main's units are the
+ * rest): {} when it has none. A location taken below 0 throws: the decision never asks it, the validator would
+ * refuse it anyway.
+ */
+export function stockAfter(
+  before: Pick<ItemDoc, 'stock'>,
+  places: readonly { locationId: ObjectId | string; delta: number }[] | undefined,
+): Pick<ItemDoc, 'stock' | 'placed'> | Record<string, never> {
+  if (!places) return {};
+  const held = new Map((before.stock ?? []).map((line) => [line.locationId.toHexString(), line.quantity]));
+  for (const { locationId, delta } of places) {
+    const id = typeof locationId === 'string' ? locationId : locationId.toHexString();
+    if (id === MAIN_LOCATION_ID) continue;
+    const units = (held.get(id) ?? 0) + delta;
+    if (units < 0) throw new Error(`Location ${id} would hold ${units}`);
+    held.set(id, units);
+  }
+  const stock = [...held].filter(([, units]) => units > 0);
+  return {
+    stock: stock.map(([id, quantity]) => ({ locationId: new ObjectId(id), quantity })),
+    placed: stock.reduce((sum, [, units]) => sum + units, 0),
+  };
+}
+
 /** A decided movement as the ledger records it: the ids it links to as ObjectIds. */
 function movementOf({
   deliveryId,
   undoOf,
+  places,
   // What an undo takes back counts in its day totals (change.days), already counted; not stored.
   undone: _undone,
   ...movement
@@ -27,6 +54,7 @@ function movementOf({
     ...movement,
     ...(deliveryId ? { deliveryId: new ObjectId(deliveryId) } : {}),
     ...(undoOf ? { undoOf: new ObjectId(undoOf) } : {}),
+    ...(places ? { places: places.map((place) => ({ ...place, locationId: new ObjectId(place.locationId) })) } : {}),
   };
 }
 
@@ -62,9 +90,16 @@ export function newItemDoc(item: Item, actor: Actor, seq: number): ItemDoc {
   };
 }
 
-/** The update that gives an item new fields (and moves its version on). */
-export const fieldsUpdate = (wanted: ItemFields, now: Date, actor: Actor) => ({
+/** The update that gives an item new fields (and moves its version on; its stock by location as `places` say). */
+export const fieldsUpdate = (
+  wanted: ItemFields,
+  now: Date,
+  actor: Actor,
+  before?: Pick<ItemDoc, 'stock'>,
+  places?: readonly { locationId: ObjectId | string; delta: number }[],
+) => ({
   $set: {
+    ...(before ? stockAfter(before, places) : {}),
     ...wanted,
     ...stockLevel(wanted.quantity, wanted.minStock),
     codes: codesOf(wanted),
@@ -78,7 +113,7 @@ export const fieldsUpdate = (wanted: ItemFields, now: Date, actor: Actor) => ({
 });
 
 /** How MongoDB stores a decided item write (decisions/), inside the caller's write. */
-export function mongoItemWriter({ items }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
+export function mongoItemWriter({ items, locations }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
   /** The item as the write reads it, or null. */
   const read = (_id: ObjectId, session?: ClientSession) => items.findOne({ _id }, inTx(session));
 
@@ -95,13 +130,31 @@ export function mongoItemWriter({ items }: MongoCollections, { write, record, bu
         version: item.version,
         updatedAt: new Date(item.updatedAt),
         updatedBy: actorOf(change.actor),
+        ...stockAfter(before, change.movement?.places),
       };
       matched = (await items.updateOne(filter, { $set }, inTx(session))).matchedCount;
     } else {
-      const update = fieldsUpdate(fieldsOf(item), new Date(item.updatedAt), change.actor);
+      const update = fieldsUpdate(
+        fieldsOf(item),
+        new Date(item.updatedAt),
+        change.actor,
+        before,
+        change.movement?.places,
+      );
       matched = (await items.updateOne(filter, update, inTx(session))).matchedCount;
     }
     if (matched !== 1) throw new ItemMoved(`Item ${before._id.toHexString()} moved on since it was read`);
+    // Units put at a location: its document written too, so its removal (which reads that none are there) and
+    // this write cannot both commit; gone since the decision read it, the write is decided again (and refused).
+    for (const { locationId, delta } of change.movement?.places ?? []) {
+      if (delta <= 0 || locationId === MAIN_LOCATION_ID) continue;
+      const touched = await locations.updateOne(
+        { _id: new ObjectId(locationId) },
+        { $inc: { stockWrites: 1 } },
+        inTx(session),
+      );
+      if (touched.matchedCount !== 1) throw new ItemMoved(`Location ${locationId} is gone since it was read`);
+    }
   }
 
   /** Records a decided change with its seq (default: a new one); answers its movement's id. */

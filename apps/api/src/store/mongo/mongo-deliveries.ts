@@ -3,6 +3,7 @@ import { decideCancel } from '../decisions/cancel-delivery';
 import { decideDelivery } from '../decisions/deliver';
 import type { DeliveryFilter, DeliveryRepository } from '../store';
 import { toDelivery, toItem, type DeliveryDoc, type MongoCollections } from './documents';
+import { holdingsOfDoc } from './doc-mappers';
 import { mongoItemWriter } from './item-writes';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
@@ -79,6 +80,7 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
         const _id = new ObjectId();
         const decision = decideDelivery(
           before && toItem(before),
+          holdingsOfDoc(before),
           delivery,
           _id.toHexString(),
           new Date().toISOString(),

@@ -6,7 +6,10 @@ import { decideDelete } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import type { ItemFields } from '../import-plan';
-import type { Author, ItemRepository, UndoOutcome } from '../ports/items';
+import type { Author, ItemRepository, TransferOutcome, UndoOutcome } from '../ports/items';
+import { decideTransfer } from '../decisions/transfer';
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
+import { holdingsOfDoc, placesOf } from './doc-mappers';
 import { codeIn, toItem, type ItemDoc, type MongoCollections } from './documents';
 import { mongoItemReads } from './item-reads';
 import { fieldsUpdate, ledgerChange, mongoItemWriter, newItemDoc } from './item-writes';
@@ -26,7 +29,11 @@ const now = () => new Date().toISOString();
  * what it decided (item-writes.ts); the reads are item-reads.ts'.
  */
 export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
-  const { items, movements } = collections;
+  const { items, movements, locations } = collections;
+  /** A location's path, read in the write (null: there is none). */
+  const pathOf = async (locationId: string, session?: ClientSession) =>
+    (await locations.findOne({ _id: new ObjectId(locationId) }, { projection: { path: 1 }, ...inTx(session) }))?.path ??
+    null;
   const { write, record, bumpRevision } = ledger;
   const writer = mongoItemWriter(collections, ledger);
   const skuChecked = <T>(run: () => Promise<T>) => skuCheckedIn(items, run);
@@ -77,7 +84,11 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     quantityReason: 'edit' | 'import' | 'restock',
     at: Date,
     seq: number,
-  ) => ledgerChange(editWrite(toItem(before), wanted, actor, at.toISOString(), quantityReason).change, seq);
+  ) =>
+    ledgerChange(
+      editWrite(toItem(before), holdingsOfDoc(before), wanted, actor, at.toISOString(), quantityReason).change,
+      seq,
+    );
 
   // The import (mongo-import.ts): planned once, applied by a job in chunks, with this file's item writes.
   const imports = mongoImport(collections, ledger, { insertMany, skuChecked, fieldsUpdate, fieldsChange });
@@ -103,7 +114,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
         writer.decided(async (session) => {
           const before = await writer.read(new ObjectId(id), session);
           const holderOf = await holdersOf(codesAsked([input]), session);
-          const decision = decideEdit(before && toItem(before), input, { holderOf }, actor, now(), expectedVersion);
+          const item = before && toItem(before);
+          const decision = decideEdit(item, holdingsOfDoc(before), input, { holderOf }, actor, now(), expectedVersion);
           if (!decision.ok || !decision.changed) return decision;
           await writer.apply(decision.write, before!, session);
           return { ok: true as const, item: decision.write.item!, changed: true };
@@ -113,11 +125,42 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     changeStock(id, change, actor) {
       return writer.decided(async (session) => {
         const before = await writer.read(new ObjectId(id), session);
-        const decision = decideStockChange(before && toItem(before), change, actor, now());
+        const found = change.locationId === undefined || (await pathOf(change.locationId, session)) !== null;
+        const item = before && toItem(before);
+        const decision = decideStockChange(item, holdingsOfDoc(before), change, actor, now(), found);
         if (!decision.ok) return decision;
         const movementId = await writer.apply(decision.write, before!, session);
         return { ok: true as const, item: decision.write.item!, movementId: movementId! };
       });
+    },
+    transfer(id, asked, actor) {
+      return writer.decided(async (session): Promise<TransferOutcome> => {
+        const before = await writer.read(new ObjectId(id), session);
+        const found = { from: await pathOf(asked.from, session), to: await pathOf(asked.to, session) };
+        const decision = decideTransfer(before && toItem(before), holdingsOfDoc(before), asked, found, actor, now());
+        if (!decision.ok) return decision;
+        const movementId = await writer.apply(decision.write, before!, session);
+        return { ok: true, item: decision.write.item!, movementId: movementId! };
+      });
+    },
+    async stockByLocation(id) {
+      const doc = await items.findOne(
+        { _id: new ObjectId(id) },
+        { projection: { quantity: 1, stock: 1 }, maxTimeMS: OPERATION_TIME_MS },
+      );
+      if (!doc) return null;
+      const { main, others } = holdingsOfDoc(doc);
+      const ids = [...(main > 0 ? [MAIN_LOCATION_ID] : []), ...others.keys()].map((hex) => new ObjectId(hex));
+      const found = await locations
+        .find({ _id: { $in: ids } }, { projection: { path: 1, pathKey: 1 }, maxTimeMS: OPERATION_TIME_MS })
+        .toArray();
+      // Main first (its pathKey is ''), then by path, as SQLite orders them.
+      return found
+        .sort((a, b) => (a.pathKey < b.pathKey ? -1 : a.pathKey > b.pathKey ? 1 : 0))
+        .map(({ _id, path }) => {
+          const locationId = _id.toHexString();
+          return { locationId, path, quantity: locationId === MAIN_LOCATION_ID ? main : others.get(locationId)! };
+        });
     },
     undo(movementId, by, limit) {
       return writer
@@ -134,8 +177,20 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
             reason: movement.reason,
             delta: movement.delta,
             ...(undone ? { undoneBy: undone._id.toHexString() } : {}),
+            ...(movement.places ? { places: placesOf(movement.places) } : {}),
           };
-          const decision = decideUndo(target, before && toItem(before), by, now(), limit);
+          // The locations its places name that are still there (one read): units put back elsewhere go to Main.
+          const named = (movement?.places ?? []).map((place) => place.locationId);
+          const still = new Set(
+            named.length === 0
+              ? []
+              : (
+                  await locations.find({ _id: { $in: named } }, { projection: { _id: 1 }, ...inTx(session) }).toArray()
+                ).map((doc) => doc._id.toHexString()),
+          );
+          const exists = (locationId: string) => still.has(locationId);
+          const item = before && toItem(before);
+          const decision = decideUndo(target, item, holdingsOfDoc(before), exists, by, now(), limit);
           if (!decision.ok) return decision;
           const undoId = await writer.apply(decision.write, before!, session);
           return { ok: true, item: decision.write.item!, movementId: undoId! };
@@ -157,7 +212,7 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     remove(id, actor) {
       return writer.decided(async (session) => {
         const before = await writer.read(new ObjectId(id), session);
-        const write = decideDelete(before && toItem(before), actor, now());
+        const write = decideDelete(before && toItem(before), holdingsOfDoc(before), actor, now());
         if (!write) return false;
         await writer.apply(write, before!, session);
         return true;

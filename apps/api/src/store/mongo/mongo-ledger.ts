@@ -17,6 +17,7 @@ import { keepAlerts } from './mongo-alert-step';
 import { mongoCounts } from './mongo-counts';
 import { mongoRevision } from './mongo-revision';
 import { BUSY, inTx, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
+import type { PlaceDoc } from './schema-locations';
 
 // The transaction's limits and what its failures come to (mongo-tx.ts), as every write path imports them.
 export { inTx, OPERATION_TIME_MS } from './mongo-tx';
@@ -49,6 +50,8 @@ export interface ItemChange {
     item?: Item;
     /** The movement an `undo` takes back. */
     undoOf?: ObjectId;
+    /** Where its units went, when a location other than Main is one of them. */
+    places?: PlaceDoc[];
   };
   /** The audit entry to append, linked to the movement (as SQLite's ItemChange). */
   audit: AuditNote;
@@ -204,6 +207,7 @@ export function mongoLedger(
           ...(movement.item ? { item: movement.item } : {}),
           ...(version !== undefined ? { version } : {}),
           ...(movement.undoOf ? { undoOf: movement.undoOf } : {}),
+          ...(movement.places ? { places: movement.places } : {}),
         });
       }
       auditDocs.push(

@@ -30,7 +30,7 @@ const wordsRegex = (q: string | undefined): RegExp | null => {
  * first committed: two moves never make a loop. A name taken by a sibling at the same time meets the unique
  * index (name_taken).
  */
-export function mongoLocations({ locations, meta }: MongoCollections, ledger: MongoLedger): LocationRepository {
+export function mongoLocations({ locations, meta, items }: MongoCollections, ledger: MongoLedger): LocationRepository {
   const read = async (id: string, session?: ClientSession): Promise<StoredLocation | null> => {
     if (!ObjectId.isValid(id)) return null;
     const doc = await locations.findOne({ _id: new ObjectId(id) }, inTx(session));
@@ -146,8 +146,15 @@ export function mongoLocations({ locations, meta }: MongoCollections, ledger: Mo
         const children = before
           ? await locations.countDocuments({ parentId: new ObjectId(id) }, { limit: 1, ...inTx(session) })
           : 0;
-        // No location but the root holds stock until stock is kept per location (issue 34, part 2).
-        const decided = decideLocationRemoval(before, { children, units: 0 });
+        // Whether an item holds units here (stock_by_location). A write that puts units here updates this
+        // location's document in its transaction (item-writes.ts), so it and this removal cannot both commit.
+        const units = before
+          ? await items.countDocuments(
+              { 'stock.locationId': new ObjectId(id), placed: { $gt: 0 } },
+              { limit: 1, ...inTx(session) },
+            )
+          : 0;
+        const decided = decideLocationRemoval(before, { children, units });
         if (!decided.ok) return decided;
         await locations.deleteOne({ _id: new ObjectId(id) }, inTx(session));
         await ledger.audit(decided.audit, by, session);

@@ -45,6 +45,12 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     { key: { sku: 1 }, name: SKU_INDEX, unique: true, partialFilterExpression: { sku: HAS_SKU } },
     // ?code= and the uniqueness of every code, SKU or barcode, across items (multikey; codeIs, codeIn).
     { key: { codes: 1 }, name: CODES_INDEX, unique: true, partialFilterExpression: { codes: HAS_CODE } },
+    // Issue 34: the items holding units at a location other than Main (only those: `placed` > 0), by location.
+    {
+      key: { 'stock.locationId': 1, seq: 1 },
+      name: 'stock_by_location',
+      partialFilterExpression: { placed: { $gt: 0 } },
+    },
   ],
   deliveries: [
     // listByOwner: an owner's deliveries, newest first.

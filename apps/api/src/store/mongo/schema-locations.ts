@@ -17,9 +17,47 @@ export interface LocationDoc {
   words: string;
   depth: number;
   updatedAt: Date;
+  /** Moved on by every write that puts units here (item-writes.ts): such a write and this location's removal conflict. */
+  stockWrites?: number;
 }
 
 const text = { bsonType: 'string' };
+
+/** Units of an item at a location other than Main (an item document's `stock`, issue 34): never 0. */
+export interface HeldDoc {
+  locationId: ObjectId;
+  quantity: number;
+}
+
+/** Units of a movement at one location (a movement document's `places`; Main by its id). */
+export interface PlaceDoc {
+  locationId: ObjectId;
+  delta: number;
+}
+
+const wholeNumber = { bsonType: ['int', 'double'], multipleOf: 1 };
+/** What an item document holds of its stock per location, and a movement of its places (schema-validators.ts). */
+export const ITEM_STOCK_PROPERTIES: Document = {
+  stock: {
+    bsonType: 'array',
+    items: {
+      bsonType: 'object',
+      required: ['locationId', 'quantity'],
+      properties: { locationId: { bsonType: 'objectId' }, quantity: { ...wholeNumber, minimum: 1 } },
+    },
+  },
+  placed: { ...wholeNumber, minimum: 0 },
+};
+export const MOVEMENT_PLACES_PROPERTY: Document = {
+  bsonType: 'array',
+  items: {
+    bsonType: 'object',
+    required: ['locationId', 'delta'],
+    properties: { locationId: { bsonType: 'objectId' }, delta: wholeNumber },
+  },
+};
+/** Main holds quantity − placed: never below 0. */
+export const PLACED_CHECK: Document = { $lte: [{ $ifNull: ['$placed', 0] }, '$quantity'] };
 
 /** What MongoDB refuses of a location, as SQLite's CHECKs. */
 export const LOCATION_SCHEMA: Document = {

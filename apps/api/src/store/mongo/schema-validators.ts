@@ -6,7 +6,7 @@ import { DAY_BUCKETS, ZERO_DELTA_REASONS } from '@smart-zone/types/movement-kind
 import { REMOVAL_REASONS } from '@smart-zone/types/removal-reasons';
 import { ROLES } from '@smart-zone/types/roles';
 import { STOCK_LEVEL_EXPR } from './documents';
-import { LOCATION_SCHEMA } from './schema-locations';
+import { ITEM_STOCK_PROPERTIES, LOCATION_SCHEMA, MOVEMENT_PLACES_PROPERTY, PLACED_CHECK } from './schema-locations';
 import { TOTAL_FIELDS } from './mongo-counts';
 
 /**
@@ -77,6 +77,7 @@ const SCHEMAS = {
       version: { ...wholeNumber, minimum: 1 },
       createdBy: actor,
       updatedBy: actor,
+      ...ITEM_STOCK_PROPERTIES,
       search: text,
       grams: { bsonType: 'array', items: text },
       nameKey: text,
@@ -118,6 +119,7 @@ const SCHEMAS = {
       item: { bsonType: 'object' },
       version: { ...wholeNumber, minimum: 1 },
       undoOf: objectId,
+      places: MOVEMENT_PLACES_PROPERTY,
     },
     allOf: [
       // A zero change is only of a reason that may move 0 (movement-kinds.ts: an item created or deleted empty).
@@ -276,7 +278,7 @@ export type CollectionName = keyof typeof SCHEMAS;
  */
 const ITEM_STOCK_CHECK: Document = {
   $expr: {
-    $and: [{ $eq: ['$low', STOCK_LEVEL_EXPR.low] }, { $eq: ['$shortfall', STOCK_LEVEL_EXPR.shortfall] }],
+    $and: [{ $eq: ['$low', STOCK_LEVEL_EXPR.low] }, { $eq: ['$shortfall', STOCK_LEVEL_EXPR.shortfall] }, PLACED_CHECK],
   },
 };
 

@@ -1,3 +1,4 @@
+import type { ItemStockLine, Transfer } from '@smart-zone/types/location';
 import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type {
   Actor,
@@ -29,6 +30,8 @@ export interface StockChange {
   note?: string;
   /** Why stock is removed (a negative delta only): kept with the `adjust` movement. */
   why?: RemovalReason;
+  /** Where the units are put or taken from (default: Main). */
+  locationId?: string;
 }
 
 export interface ItemFilter {
@@ -55,8 +58,21 @@ export type StockOutcome =
   /** `movementId`: the movement appended (what an undo takes back). */
   | { ok: true; item: Item; movementId: string }
   | { ok: false; reason: 'not_found' }
-  /** The change would take the quantity below 0 or above QUANTITY_MAX: nothing was written. */
-  | { ok: false; reason: 'out_of_range'; available: number };
+  /**
+   * The change would take the quantity below 0 or above QUANTITY_MAX, or take more than its location holds
+   * (`available`: the item's quantity, or the location's units): nothing was written.
+   */
+  | { ok: false; reason: 'out_of_range'; available: number }
+  /** `locationId` names no location. */
+  | { ok: false; reason: 'location_not_found' };
+
+/** What POST /inventory/:id/transfer came to. */
+export type TransferOutcome =
+  | { ok: true; item: Item; movementId: string }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'location_not_found' }
+  /** `from` holds fewer than asked (`available`). */
+  | { ok: false; reason: 'out_of_stock'; available: number };
 
 export interface ItemRepository {
   /**
@@ -100,6 +116,10 @@ export interface ItemRepository {
   update(id: string, input: ItemInput, actor: Author, expectedVersion?: number): Promise<UpdateOutcome>;
   /** Adds (`restock`) or removes (`adjust`) stock as a delta, atomically. */
   changeStock(id: string, change: StockChange, actor: Author): Promise<StockOutcome>;
+  /** Units moved between two locations (decisions/transfer.ts): the item's quantity stays. */
+  transfer(id: string, transfer: Transfer, actor: Author): Promise<TransferOutcome>;
+  /** Where the item's units are, Main first then by path (null: no such item; [] when it has none). */
+  stockByLocation(id: string): Promise<ItemStockLine[] | null>;
   /** True when an item was removed; its `deleted` movement keeps its last state. Deliveries are kept. */
   remove(id: string, actor: Author): Promise<boolean>;
   /**

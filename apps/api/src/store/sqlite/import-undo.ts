@@ -61,11 +61,11 @@ export function sqliteImportUndo(db: Database.Database, ledger: SqliteLedger) {
       if (!row) continue;
       const item = toItem(row);
       const restored = fieldsAfterImportUndo({ version: item.version, fields: fieldsOf(item) }, update);
-      if (restored) writer.apply(editWrite(item, restored, by, at, 'import'), row);
+      if (restored) writer.apply(editWrite(item, writer.holdings(row), restored, by, at, 'import'), row);
     }
     for (const id of record.created) {
       const row = writer.read(id);
-      const write = row && decideDelete(toItem(row), by, at);
+      const write = row && decideDelete(toItem(row), writer.holdings(row), by, at);
       if (write) writer.apply(write, row);
     }
     sql.dropUndo.run(job.id, last.n);

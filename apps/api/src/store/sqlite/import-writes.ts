@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { assertCodesFree, decideCreate, type SkuHolder } from '../decisions/create-items';
 import { editWrite } from '../decisions/edit-item';
+import { allInMain } from '../decisions/places';
 import type { ImportChunk } from '../import-chunks';
 import type { Author } from '../ports/items';
 import { codeText } from '../search-grams';
@@ -47,7 +48,10 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
       for (const write of decideCreate(creates, { ids, holderOf }, by, at)) writer.apply(write, null);
       const updated = updates.map(({ item, wanted, reason }) => {
         // A delivery note's rows are restocks (receive mode); a file's others, imports.
-        const write = editWrite(item, wanted, by, at, reason ?? 'import');
+        // Where its units are matters only to a lower quantity (taken where the most are); more goes to Main.
+        const holdings =
+          wanted.quantity < item.quantity ? writer.holdings(writer.read(item._id)) : allInMain(item.quantity);
+        const write = editWrite(item, holdings, wanted, by, at, reason ?? 'import');
         const codes = codeText(write.item!);
         if (codes !== codeText(item)) assertCodesFree(write.item!, holderOf);
         writer.apply(write, { id: item._id, name: item.name, supplier: item.supplier, codes: codeText(item) });

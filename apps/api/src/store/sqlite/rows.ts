@@ -2,6 +2,7 @@ import type { Alert, AlertChannel, AlertKind } from '@smart-zone/types/alert';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { type Item, type MovementReason, type StockMovement, withoutActors } from '@smart-zone/types/item';
 import type { RemovalReason } from '@smart-zone/types/removal-reasons';
+import type { PlaceDelta } from '../decisions/places';
 import type { ChangeCause, StoreChange } from '../store';
 
 /** Rows as SQLite holds them; mapped to the shared types at the adapter's edge. */
@@ -28,6 +29,8 @@ export interface ItemRow {
   created_by_email: string;
   updated_by_uid: string;
   updated_by_email: string;
+  /** The units at locations other than Main (migration 21): Main holds quantity − placed. */
+  placed?: number;
 }
 
 export interface DeliveryRow {
@@ -61,6 +64,8 @@ export interface MovementRow {
   undo_of?: string | null;
   /** The undo that took this movement back (history's join), when it was undone. */
   undone_by?: string | null;
+  /** Where its units went, as JSON, when a location other than Main is one of them (migration 21). */
+  places_json?: string | null;
 }
 
 export function toItem(row: ItemRow): Item {
@@ -111,6 +116,7 @@ export function toMovement(row: MovementRow): StockMovement {
     ...(row.item_json ? { item: withoutActors(JSON.parse(row.item_json) as Item) } : {}),
     ...(row.undo_of ? { undoOf: row.undo_of } : {}),
     ...(row.undone_by ? { undoneBy: row.undone_by } : {}),
+    ...(row.places_json ? { places: JSON.parse(row.places_json) as PlaceDelta[] } : {}),
   };
 }
 

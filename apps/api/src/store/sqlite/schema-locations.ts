@@ -85,3 +85,22 @@ export function createLocations(db: Database.Database) {
      VALUES (@id, @name, @name_key, @parent_id, @path, @path_key, @words, @depth, @updated_at)`,
   ).run(locationRow(root));
 }
+
+/**
+ * Migration 21 (issue 34, docs/decisions/019): stock per location. What a location other than Main holds of an
+ * item is a row of `item_stock` (never 0: the row goes with its last unit); `items.placed` is the sum of them,
+ * so Main holds `quantity − placed`, never below 0. Every item today has all its units in Main: nothing to copy,
+ * no movement made. A movement says where its units went in `places_json` when a location other than Main is
+ * one of them (decisions/places.ts).
+ */
+export const STOCK_PER_LOCATION = `
+CREATE TABLE item_stock (
+  item_id     TEXT    NOT NULL,
+  location_id TEXT    NOT NULL CHECK (location_id <> '${MAIN_LOCATION_ID}'),
+  quantity    INTEGER NOT NULL CHECK (quantity >= 0),
+  PRIMARY KEY (item_id, location_id)
+) WITHOUT ROWID;
+CREATE INDEX item_stock_by_location ON item_stock (location_id, item_id);
+ALTER TABLE items ADD COLUMN placed INTEGER NOT NULL DEFAULT 0 CHECK (placed >= 0 AND placed <= quantity);
+ALTER TABLE movements ADD COLUMN places_json TEXT;
+`;

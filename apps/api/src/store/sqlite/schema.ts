@@ -6,7 +6,7 @@ import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { codesTable } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
-import { createLocations } from './schema-locations';
+import { createLocations, STOCK_PER_LOCATION } from './schema-locations';
 import { createGrams } from './short-search';
 
 /**
@@ -266,6 +266,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec('DROP INDEX IF EXISTS items_by_sku'),
   (db) => db.exec(IMPORT_JOBS), // Issue 32: an import written in chunks, a job that can be taken back.
   createLocations, // Issue 34: the locations' tree under Main; the audit's entries may be about a location.
+  (db) => db.exec(STOCK_PER_LOCATION), // Issue 34: what each location holds of each item (schema-locations.ts).
 ];
 
 /** The user_version of a database with every migration. */

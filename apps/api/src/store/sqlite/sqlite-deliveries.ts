@@ -53,7 +53,8 @@ export function sqliteDeliveries(
   const deliver = (delivery: NewDelivery): DeliveryOutcome => {
     const before = writer.read(delivery.inventoriesId);
     const id = new ObjectId().toHexString();
-    const decision = decideDelivery(before ? toItem(before) : null, delivery, id, new Date().toISOString());
+    const item = before ? toItem(before) : null;
+    const decision = decideDelivery(item, writer.holdings(before), delivery, id, new Date().toISOString());
     if (!decision.ok) return decision;
     const { delivery: made } = decision;
     sql.insert.run({

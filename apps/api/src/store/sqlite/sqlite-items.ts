@@ -6,7 +6,10 @@ import { codesAsked, decideCreate } from '../decisions/create-items';
 import { decideDelete } from '../decisions/delete-item';
 import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
-import type { Author, ItemRepository, StockChange, UndoOutcome, UpdateOutcome } from '../ports/items';
+import { decideTransfer } from '../decisions/transfer';
+import type { PlaceDelta } from '../decisions/places';
+import { type ItemStockLine, MAIN_LOCATION_ID, type Transfer } from '@smart-zone/types/location';
+import type { Author, ItemRepository, StockChange, TransferOutcome, UndoOutcome, UpdateOutcome } from '../ports/items';
 import type { ImportRunner } from './import-runner';
 import { sqliteImportJob } from './import-job';
 import { sqliteItemReads } from './item-reads';
@@ -40,7 +43,14 @@ export function sqliteItems(
     movement: db.prepare<[string], MovementRow>(
       'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
     ),
+    locationPath: db.prepare<[string], string>('SELECT path FROM locations WHERE id = ?').pluck(),
+    stockPaths: db.prepare<[string], ItemStockLine>(
+      `SELECT s.location_id AS locationId, l.path, s.quantity FROM item_stock s JOIN locations l ON l.id = s.location_id
+       WHERE s.item_id = ? ORDER BY l.path_key`,
+    ),
   };
+  /** A location's path, or null when there is no such location. */
+  const pathOf = (locationId: string): string | null => sql.locationPath.get(locationId) ?? null;
   const holderOf = (code: string) => {
     const row = sql.byCode.get(code);
     return row ? { id: row.id, name: row.name } : undefined;
@@ -71,7 +81,8 @@ export function sqliteItems(
       const before = writer.read(id);
       const holders = new Map(codesAsked([input]).map((code) => [code, holderOf(code)]));
       const read = { holderOf: (code: string) => holders.get(code) };
-      const decision = decideEdit(before ? toItem(before) : null, input, read, actor, now(), expectedVersion);
+      const holdings = writer.holdings(before);
+      const decision = decideEdit(before ? toItem(before) : null, holdings, input, read, actor, now(), expectedVersion);
       if (!decision.ok || !decision.changed) return decision;
       writer.apply(decision.write, before!);
       ledger.bumpRevision();
@@ -81,12 +92,37 @@ export function sqliteItems(
 
   const changeStock = db.transaction((id: string, change: StockChange, actor: Author) => {
     const before = writer.read(id);
-    const decision = decideStockChange(before ? toItem(before) : null, change, actor, now());
+    const found = change.locationId === undefined || pathOf(change.locationId) !== null;
+    const item = before ? toItem(before) : null;
+    const decision = decideStockChange(item, writer.holdings(before), change, actor, now(), found);
     if (!decision.ok) return decision;
     const movementId = writer.apply(decision.write, before!);
     ledger.bumpRevision();
     return { ok: true as const, item: decision.write.item!, movementId: movementId! };
   });
+
+  const transfer = db.transaction((id: string, asked: Transfer, actor: Author): TransferOutcome => {
+    const before = writer.read(id);
+    const found = { from: pathOf(asked.from), to: pathOf(asked.to) };
+    const item = before ? toItem(before) : null;
+    const decision = decideTransfer(item, writer.holdings(before), asked, found, actor, now());
+    if (!decision.ok) return decision;
+    const movementId = writer.apply(decision.write, before!);
+    ledger.bumpRevision();
+    return { ok: true, item: decision.write.item!, movementId: movementId! };
+  });
+
+  /** Where an item's units are, Main first (its path is its name) then by path. */
+  function stockByLocation(id: string): ItemStockLine[] | null {
+    const row = writer.read(id);
+    if (!row) return null;
+    const main = row.quantity - (row.placed ?? 0);
+    const others = row.placed ? sql.stockPaths.all(id) : [];
+    return [
+      ...(main > 0 ? [{ locationId: MAIN_LOCATION_ID, path: pathOf(MAIN_LOCATION_ID)!, quantity: main }] : []),
+      ...others,
+    ];
+  }
 
   const undo = db.transaction((movementId: string, by: Author, limit?: { ownSince: string }): UndoOutcome => {
     const row = sql.movement.get(movementId);
@@ -98,8 +134,11 @@ export function sqliteItems(
       reason: row.reason,
       delta: row.delta,
       ...(row.undone_by ? { undoneBy: row.undone_by } : {}),
+      ...(row.places_json ? { places: JSON.parse(row.places_json) as PlaceDelta[] } : {}),
     };
-    const decision = decideUndo(movement ?? null, before ? toItem(before) : null, by, now(), limit);
+    const item = before ? toItem(before) : null;
+    const exists = (locationId: string) => pathOf(locationId) !== null;
+    const decision = decideUndo(movement ?? null, item, writer.holdings(before), exists, by, now(), limit);
     if (!decision.ok) return decision;
     const undoId = writer.apply(decision.write, before!);
     ledger.bumpRevision();
@@ -108,7 +147,7 @@ export function sqliteItems(
 
   const remove = db.transaction((id: string, actor: Author): boolean => {
     const before = writer.read(id);
-    const write = decideDelete(before ? toItem(before) : null, actor, now());
+    const write = decideDelete(before ? toItem(before) : null, writer.holdings(before), actor, now());
     if (!write) return false;
     writer.apply(write, before!);
     ledger.bumpRevision();
@@ -137,6 +176,12 @@ export function sqliteItems(
     },
     async changeStock(id, change, actor) {
       return committed(changeStock(id, change, actor));
+    },
+    async transfer(id, asked, actor) {
+      return committed(transfer(id, asked, actor));
+    },
+    async stockByLocation(id) {
+      return stockByLocation(id);
     },
     async undo(movementId, by, limit) {
       return committed(undo(movementId, by, limit));

@@ -40,9 +40,9 @@ export interface SqliteLedger {
 export function sqliteLedger(db: Database.Database): SqliteLedger {
   const insertMovement = db.prepare(
     `INSERT INTO movements (id, item_id, delta, quantity_after, reason, actor_uid, actor_email, delivery_id, note, why,
-       item_json, at, undo_of)
+       item_json, at, undo_of, places_json)
      VALUES (@id, @item_id, @delta, @quantity_after, @reason, @actor_uid, @actor_email, @delivery_id, @note, @why,
-       @item_json, @at, @undo_of)`,
+       @item_json, @at, @undo_of, @places_json)`,
   );
   const keepAlert = sqliteAlertStep(db);
   const insertChange = db.prepare(
@@ -110,6 +110,7 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
           item_json: movement.item ? JSON.stringify(movement.item) : null,
           at: change.at,
           undo_of: movement.undoOf ?? null,
+          places_json: movement.places ? JSON.stringify(movement.places) : null,
         });
         if (change.days) dayCounts.count(change.itemId, change.days);
       }

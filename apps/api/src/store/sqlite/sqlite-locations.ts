@@ -67,6 +67,9 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
        SELECT l.id, l.path, l.depth FROM locations l JOIN below USING (id)`,
     ),
     children: db.prepare<[string], number>('SELECT COUNT(*) FROM locations WHERE parent_id = ?').pluck(),
+    units: db
+      .prepare<[string], number>('SELECT COALESCE(SUM(quantity), 0) FROM item_stock WHERE location_id = ?')
+      .pluck(),
     insert: db.prepare<LocationRow>(
       `INSERT INTO locations (id, name, name_key, parent_id, path, path_key, words, depth, updated_at)
        VALUES (@id, @name, @name_key, @parent_id, @path, @path_key, @words, @depth, @updated_at)`,
@@ -129,7 +132,7 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
 
   const remove = db.transaction((id: string, by: Author): LocationOutcome => {
     // No location but the root holds stock until stock is kept per location (issue 34, part 2).
-    const decided = decideLocationRemoval(read(id), { children: sql.children.get(id)!, units: 0 });
+    const decided = decideLocationRemoval(read(id), { children: sql.children.get(id)!, units: sql.units.get(id)! });
     if (!decided.ok) return decided;
     sql.remove.run(id);
     sql.moved.run();

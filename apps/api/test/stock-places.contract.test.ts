@@ -1,0 +1,200 @@
+import type { StockMovement } from '@smart-zone/types/item';
+import { type ItemStockLine, MAIN_LOCATION_ID } from '@smart-zone/types/location';
+import type { Store } from '../src/store/store';
+import { openTestStore, TEST_STORE } from './helpers/test-store';
+import { ada, bob, delivery, phone } from './helpers/store-fixtures';
+
+/**
+ * Stock per location, on every adapter (issue 34, docs/decisions/019): the item's quantity is the sum of its
+ * units per location after every write, no location ever below 0; a restock or a removal at a location, a
+ * transfer between two, a delivery taking from where the most are, an undo moving units back, an edit that lowers
+ * the quantity and a deletion each move the units where they are, and the movements say where.
+ */
+
+const ok = <T extends { ok: boolean }>(outcome: T): Extract<T, { ok: true }> => {
+  if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome)}`);
+  return outcome as Extract<T, { ok: true }>;
+};
+
+describe(`stock per location: ${TEST_STORE}`, () => {
+  let store: Store;
+  let bin: string;
+  let shelf: string;
+
+  beforeEach(async () => {
+    store = await openTestStore();
+    const backRoom = ok(await store.locations.create({ name: 'Back room' }, ada)).location._id;
+    shelf = ok(await store.locations.create({ name: 'Shelf A', parentId: backRoom }, ada)).location._id;
+    bin = ok(await store.locations.create({ name: 'Bin 3', parentId: shelf }, ada)).location._id;
+  });
+
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const lines = async (id: string) => (await store.items.stockByLocation(id))!;
+  const quantityOf = async (id: string) => (await store.items.get(id))!.quantity;
+  const history = async (id: string) => (await store.items.history(id, { limit: 200, skip: 0 })).movements;
+
+  /** The invariant: the lines add up to the quantity, none at 0 or below; and the ledger's places agree. */
+  async function holdsTogether(id: string): Promise<ItemStockLine[]> {
+    const now = await lines(id);
+    const quantity = await quantityOf(id);
+    expect(now.reduce((sum, line) => sum + line.quantity, 0)).toBe(quantity);
+    for (const line of now) expect(line.quantity).toBeGreaterThan(0);
+    // Σ of each location's deltas over the ledger (a movement without places: all at Main) = its units now.
+    const perLocation = new Map<string, number>();
+    for (const movement of (await history(id)).reverse()) {
+      for (const { locationId, delta } of movement.places ?? [
+        { locationId: MAIN_LOCATION_ID, delta: movement.delta },
+      ]) {
+        perLocation.set(locationId, (perLocation.get(locationId) ?? 0) + delta);
+      }
+    }
+    const fromLedger = [...perLocation].filter(([, units]) => units !== 0);
+    expect(new Map(fromLedger)).toEqual(new Map(now.map((line) => [line.locationId, line.quantity])));
+    return now;
+  }
+
+  it('restocks into a bin and removes from it, never more than it holds; the lines name each path', async () => {
+    const id = (await store.items.create(phone({ quantity: 10 }), ada))._id;
+    expect(await lines(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 10 }]);
+
+    const restock = ok(await store.items.changeStock(id, { delta: 5, locationId: bin }, ada));
+    expect(restock.item.quantity).toBe(15);
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 10 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 5 },
+    ]);
+    expect((await history(id))[0]).toMatchObject({
+      reason: 'restock',
+      delta: 5,
+      places: [{ locationId: bin, delta: 5 }],
+    });
+
+    // More than the bin holds, though the item has 15: refused, nothing changed.
+    expect(await store.items.changeStock(id, { delta: -6, locationId: bin }, ada)).toEqual({
+      ok: false,
+      reason: 'out_of_range',
+      available: 5,
+    });
+    // Without a location a removal takes from Main: 11 is more than its 10.
+    expect(await store.items.changeStock(id, { delta: -11 }, ada)).toEqual({
+      ok: false,
+      reason: 'out_of_range',
+      available: 10,
+    });
+    // A location that is not one.
+    expect(await store.items.changeStock(id, { delta: 1, locationId: 'f'.repeat(24) }, ada)).toEqual({
+      ok: false,
+      reason: 'location_not_found',
+    });
+    expect(await quantityOf(id)).toBe(15);
+
+    ok(await store.items.changeStock(id, { delta: -5, locationId: bin, why: 'damaged' }, ada));
+    // Its last unit gone, the bin's line goes too.
+    expect(await holdsTogether(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 10 }]);
+  });
+
+  it('moves units between locations without changing the quantity, audited; refuses more than `from` holds', async () => {
+    const id = (await store.items.create(phone({ quantity: 10, minStock: 3 }), ada))._id;
+    const moved = ok(
+      await store.items.transfer(id, { from: MAIN_LOCATION_ID, to: bin, quantity: 4, note: 'shelving' }, bob),
+    );
+    expect(moved.item.quantity).toBe(10);
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 6 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 4 },
+    ]);
+    const [movement] = await history(id);
+    expect(movement).toMatchObject({
+      _id: moved.movementId,
+      reason: 'transfer',
+      delta: 0,
+      quantityAfter: 10,
+      note: 'shelving',
+      places: [
+        { locationId: MAIN_LOCATION_ID, delta: -4 },
+        { locationId: bin, delta: 4 },
+      ],
+    } satisfies Partial<StockMovement>);
+    const [entry] = (await store.audit.list({ action: 'stock.transfer' }, { limit: 5, skip: 0 })).entries;
+    expect(entry).toMatchObject({
+      action: 'stock.transfer',
+      actor: { email: bob.email },
+      target: { kind: 'item', id },
+      changes: { location: ['Main', 'Back room / Shelf A / Bin 3'] },
+    });
+
+    expect(await store.items.transfer(id, { from: bin, to: shelf, quantity: 5 }, bob)).toEqual({
+      ok: false,
+      reason: 'out_of_stock',
+      available: 4,
+    });
+    expect(await store.items.transfer(id, { from: bin, to: 'f'.repeat(24), quantity: 1 }, bob)).toEqual({
+      ok: false,
+      reason: 'location_not_found',
+    });
+    // Undone: the units go back.
+    ok(await store.items.undo(moved.movementId, bob));
+    expect(await holdsTogether(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 10 }]);
+  });
+
+  it('delivers from the locations holding the most first, across several, and refuses more than there is', async () => {
+    const id = (await store.items.create(phone({ quantity: 6 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 9, locationId: bin }, ada));
+    ok(await store.items.changeStock(id, { delta: 2, locationId: shelf }, ada));
+    // Main 6, Bin 3 holds 9, Shelf A 2: 12 come from Bin 3 (9), then Main (3).
+    ok(await store.deliveries.create(delivery(id, { quantity: 12 })));
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 },
+      { locationId: shelf, path: 'Back room / Shelf A', quantity: 2 },
+    ]);
+    expect((await history(id))[0]!.places).toEqual([
+      { locationId: bin, delta: -9 },
+      { locationId: MAIN_LOCATION_ID, delta: -3 },
+    ]);
+    expect(await store.deliveries.create(delivery(id, { quantity: 6 }))).toMatchObject({
+      ok: false,
+      reason: 'out_of_stock',
+      available: 5,
+    });
+    // The last 5: Main's 3 (the most), then the shelf's 2.
+    ok(await store.deliveries.create(delivery(id, { quantity: 5 })));
+    expect(await holdsTogether(id)).toEqual([]);
+  });
+
+  it('an undo takes units back from where they went, refused when that location no longer holds them', async () => {
+    const id = (await store.items.create(phone({ quantity: 2 }), ada))._id;
+    const restock = ok(await store.items.changeStock(id, { delta: 5, locationId: bin }, ada));
+    ok(await store.items.transfer(id, { from: bin, to: shelf, quantity: 4 }, ada));
+    // The bin holds 1 of the 5 the restock put there: its undo would take it below 0 (Main's 2 do not count).
+    expect(await store.items.undo(restock.movementId, ada)).toMatchObject({
+      ok: false,
+      reason: 'out_of_range',
+      available: 1,
+    });
+    const removal = ok(await store.items.changeStock(id, { delta: -3, locationId: shelf, why: 'lost' }, ada));
+    ok(await store.items.undo(removal.movementId, ada));
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 2 },
+      { locationId: shelf, path: 'Back room / Shelf A', quantity: 4 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 1 },
+    ]);
+  });
+
+  it('an edit that lowers the quantity takes from where the most are; a location with stock is not deleted', async () => {
+    const id = (await store.items.create(phone({ quantity: 3 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 8, locationId: bin }, ada));
+    ok(await store.items.update(id, phone({ quantity: 5 }), ada));
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 2 },
+    ]);
+    expect(await store.locations.remove(bin, ada)).toEqual({ ok: false, reason: 'holds_stock' });
+    // A deletion takes its units out of every location: the bin can go then.
+    expect(await store.items.remove(id, ada)).toBe(true);
+    expect(await store.items.stockByLocation(id)).toBeNull();
+    expect(await store.locations.remove(bin, ada)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { type StockMovement, SYSTEM_ACTOR } from '@smart-zone/types/item';
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
+import { errorOf } from './support/bodies';
+import { makeTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Stock per location over HTTP (issue 34): GET /api/inventory/:id/stock, POST /api/inventory/:id/transfer and
+ * the restock/removal's `locationId`: who may call them, and what a bad body or a refused move answers (each
+ * writing nothing). The rules themselves are the contract suite's (stock-places.contract.test.ts).
+ */
+
+const CLERK = 'clerk@shop.com';
+const VIEWER = 'viewer@shop.com';
+let t: TestApp;
+const auth: Record<string, { Authorization: string }> = {};
+let bin = '';
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  for (const [email, role] of [
+    [CLERK, 'clerk'],
+    [VIEWER, 'viewer'],
+  ] as const) {
+    await t.store.team.add({ email, role }, SYSTEM_ACTOR);
+    auth[role] = { Authorization: `Bearer ${await t.tokenFor(email)}` };
+  }
+  const made = await t.store.locations.create({ name: 'Bin 3' }, SYSTEM_ACTOR);
+  if (!made.ok) throw new Error('setup location failed');
+  bin = made.location._id;
+});
+afterAll(() => t.close());
+
+const stockOf = (id: string) => request(t.app).get(`/api/inventory/${id}/stock`).set(auth.viewer!);
+const transfer = (id: string, body: object) =>
+  request(t.app).post(`/api/inventory/${id}/transfer`).set(auth.clerk!).send(body);
+
+it('a visitor may not read where the units are (401), nor a viewer move them (403); staff read the lines', async () => {
+  const id = await t.addItem({ quantity: 7 });
+  expect((await request(t.app).get(`/api/inventory/${id}/stock`)).status).toBe(401);
+  const moved = await request(t.app)
+    .post(`/api/inventory/${id}/transfer`)
+    .set(auth.viewer!)
+    .send({ from: MAIN_LOCATION_ID, to: bin, quantity: 1 });
+  expect(moved.status).toBe(403);
+  const read = await stockOf(id);
+  expect(read.status).toBe(200);
+  expect(read.body).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 7 }]);
+  expect((await stockOf('f'.repeat(24))).status).toBe(404);
+});
+
+it('a clerk moves units to the bin and back; the quantity stays; more than is there is a 409 naming it', async () => {
+  const id = await t.addItem({ quantity: 7 });
+  const moved = await transfer(id, { from: MAIN_LOCATION_ID, to: bin, quantity: 5, note: 'to the bin' });
+  expect(moved.status).toBe(200);
+  const anyId: unknown = expect.stringMatching(/^[0-9a-f]{24}$/);
+  expect(moved.body).toEqual({ quantity: 7, movementId: anyId });
+  expect((await stockOf(id)).body).toEqual([
+    { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 2 },
+    { locationId: bin, path: 'Bin 3', quantity: 5 },
+  ]);
+  const tooMany = await transfer(id, { from: bin, to: MAIN_LOCATION_ID, quantity: 6 });
+  expect(tooMany.status).toBe(409);
+  expect(errorOf(tooMany)).toMatchObject({ code: 'out_of_stock', message: 'Only 5 there: cannot move 6' });
+  const history = await request(t.app).get(`/api/inventory/${id}/history`).set(auth.viewer!);
+  expect((history.body as StockMovement[])[0]).toMatchObject({
+    reason: 'transfer',
+    delta: 0,
+    note: 'to the bin',
+    places: [
+      { locationId: MAIN_LOCATION_ID, delta: -5 },
+      { locationId: bin, delta: 5 },
+    ],
+  });
+});
+
+it('refuses a bad transfer with a clear error and moves nothing', async () => {
+  const id = await t.addItem({ quantity: 3 });
+  const cases: [object, number, string][] = [
+    [{ from: MAIN_LOCATION_ID, to: MAIN_LOCATION_ID, quantity: 1 }, 400, 'from and to must differ'],
+    [{ from: MAIN_LOCATION_ID, to: bin, quantity: 0 }, 400, 'Quantity must be at least 1'],
+    [{ from: MAIN_LOCATION_ID, to: 'shelf', quantity: 1 }, 400, 'to must be a 24-character hex id'],
+    [
+      { from: MAIN_LOCATION_ID, to: 'f'.repeat(24), quantity: 1 },
+      400,
+      'No location with that id (from or to): nothing changed',
+    ],
+    [{ from: MAIN_LOCATION_ID, to: bin, quantity: 1, extra: true }, 400, ''],
+  ];
+  for (const [body, status, message] of cases) {
+    const res = await transfer(id, body);
+    expect([body, res.status]).toEqual([body, status]);
+    if (message) expect(JSON.stringify(res.body)).toContain(message);
+  }
+  expect((await transfer('f'.repeat(24), { from: MAIN_LOCATION_ID, to: bin, quantity: 1 })).status).toBe(404);
+  expect((await stockOf(id)).body).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 }]);
+});
+
+it('restocks into a location and removes from it, never more than it holds (409), never at one that is not (400)', async () => {
+  const id = await t.addItem({ quantity: 4 });
+  const change = (body: object) => request(t.app).post(`/api/inventory/${id}/stock`).set(auth.clerk!).send(body);
+  expect((await change({ delta: 3, locationId: bin })).body).toMatchObject({ quantity: 7 });
+  const short = await change({ delta: -4, locationId: bin, why: 'damaged' });
+  expect(short.status).toBe(409);
+  expect(errorOf(short).message).toBe('Only 3 in stock there: cannot remove 4');
+  const nowhere = await change({ delta: 1, locationId: 'f'.repeat(24) });
+  expect(nowhere.status).toBe(400);
+  expect(errorOf(nowhere).code).toBe('location_not_found');
+  expect((await stockOf(id)).body).toEqual([
+    { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 4 },
+    { locationId: bin, path: 'Bin 3', quantity: 3 },
+  ]);
+});
