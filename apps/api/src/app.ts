@@ -19,6 +19,7 @@ import { compressJson } from './http/compress';
 import { mountRoutes, type Route } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
+import { placesRoutes } from './inventory/places.routes';
 import { silentLogger } from './logging/logger';
 import { eventsRoutes } from './events/events.routes';
 import { liveEvents, type LiveEvents, type LiveEventsOptions } from './events/live-events';
@@ -100,6 +101,7 @@ function apiRoutes(deps: {
   // The hot paths first: Express tries the routes in this order on every request.
   const routes = [
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
+    ...placesRoutes({ store }),
     ...deliveriesRoutes({ store }),
     ...locationsRoutes({ store }),
     ...alertsRoutes({ store }),

@@ -223,10 +223,18 @@ describe('every documented operation answers as documented', () => {
     expect((await check('post', '/inventory/{id}/transfer', () => transfer({ ...move, to: UNKNOWN_ID }))).status).toBe(
       400,
     );
+    const batch = { to: shelf.location._id, lines: [{ itemId: newId, quantity: 1 }] };
+    const many = (body: object) => request(t.app).post('/api/transfers').set('Authorization', auth(staff)).send(body);
+    expect((await check('post', '/transfers', () => many(batch), batch)).status).toBe(200);
+    expect(
+      (await check('post', '/transfers', () => many({ ...batch, lines: [{ itemId: newId, quantity: 10 ** 6 }] })))
+        .status,
+    ).toBe(409);
+    expect((await check('post', '/transfers', () => many({ ...batch, lines: [] }))).status).toBe(400);
     const lines = await check('get', '/inventory/{id}/stock', () =>
       request(t.app).get(`/api/inventory/${newId}/stock`).set('Authorization', auth(staff)),
     );
-    expect(lines.body).toContainEqual({ locationId: shelf.location._id, path: 'Shelf A', quantity: 2 });
+    expect(lines.body).toContainEqual({ locationId: shelf.location._id, path: 'Shelf A', quantity: 3 });
     expect(
       (await check('get', '/inventory/{id}/stock', () => request(t.app).get(`/api/inventory/${newId}/stock`))).status,
     ).toBe(401);
@@ -251,6 +259,7 @@ describe('every documented operation answers as documented', () => {
     );
     expect((history.body as StockMovement[]).map((movement) => movement.reason)).toEqual([
       'deleted',
+      'transfer',
       'transfer',
       'restock',
       'edit',

@@ -197,4 +197,67 @@ describe(`stock per location: ${TEST_STORE}`, () => {
     expect(await store.items.stockByLocation(id)).toBeNull();
     expect(await store.locations.remove(bin, ada)).toMatchObject({ ok: true });
   });
+
+  it('moves a batch of 50 lines all or none: one line short is named and nothing moves', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 50; n += 1)
+      ids.push((await store.items.create(phone({ name: `Part ${n}`, quantity: 3 }), ada))._id);
+    const auditBefore = (await store.audit.list({}, { limit: 1, skip: 0 })).total;
+    const asked = ids.map((itemId, n) => ({ itemId, quantity: n === 36 ? 4 : 2 }));
+    expect(await store.items.transferMany({ to: bin, lines: asked }, bob)).toEqual({
+      ok: false,
+      line: 36,
+      itemId: ids[36],
+      refusal: { ok: false, reason: 'out_of_stock', available: 3 },
+    });
+    for (const id of ids)
+      expect(await lines(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 }]);
+    expect((await store.audit.list({}, { limit: 1, skip: 0 })).total).toBe(auditBefore);
+
+    const moved = ok(
+      await store.items.transferMany(
+        { to: bin, note: 'bin 3 filled', lines: asked.map((line) => ({ ...line, quantity: 2 })) },
+        bob,
+      ),
+    );
+    expect(moved.movementIds).toHaveLength(50);
+    for (const id of [ids[0]!, ids[36]!, ids[49]!]) {
+      expect(await holdsTogether(id)).toEqual([
+        { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 1 },
+        { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 2 },
+      ]);
+    }
+  });
+
+  it('a line without `from` takes from the locations holding the most, the one it goes to aside', async () => {
+    const id = (await store.items.create(phone({ quantity: 2 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 4, locationId: shelf }, ada));
+    ok(await store.items.changeStock(id, { delta: 9, locationId: bin }, ada));
+    // To the bin: its own 9 aside, the shelf's 4 (the most) then Main's 1.
+    ok(await store.items.transferMany({ to: bin, lines: [{ itemId: id, quantity: 5 }] }, ada));
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 1 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 14 },
+    ]);
+    expect(await store.items.transferMany({ to: bin, lines: [{ itemId: id, quantity: 2 }] }, ada)).toMatchObject({
+      ok: false,
+      refusal: { reason: 'out_of_stock', available: 1 },
+    });
+  });
+
+  it('two moves racing out of one bin never take it below 0: one is refused', async () => {
+    const id = (await store.items.create(phone({ quantity: 0 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 5, locationId: bin }, ada));
+    const outcomes = await Promise.all([
+      store.items.transfer(id, { from: bin, to: shelf, quantity: 3 }, ada),
+      store.items.transferMany({ to: MAIN_LOCATION_ID, lines: [{ itemId: id, from: bin, quantity: 3 }] }, bob),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    const lines = await holdsTogether(id);
+    expect(lines.find((line) => line.locationId === bin)).toEqual({
+      locationId: bin,
+      path: 'Back room / Shelf A / Bin 3',
+      quantity: 2,
+    });
+  });
 });

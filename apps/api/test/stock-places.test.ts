@@ -111,3 +111,51 @@ it('restocks into a location and removes from it, never more than it holds (409)
     { locationId: bin, path: 'Bin 3', quantity: 3 },
   ]);
 });
+
+it('POST /transfers moves every line or none, naming the first line that cannot move; a viewer may not (403)', async () => {
+  const first = await t.addItem({ quantity: 4 });
+  const second = await t.addItem({ quantity: 1 });
+  const batch = (body: object, who = auth.clerk!) => request(t.app).post('/api/transfers').set(who).send(body);
+  expect((await batch({ to: bin, lines: [{ itemId: first, quantity: 1 }] }, auth.viewer)).status).toBe(403);
+  expect((await request(t.app).post('/api/transfers').send({ to: bin, lines: [] })).status).toBe(401);
+
+  const short = await batch({
+    to: bin,
+    lines: [
+      { itemId: first, quantity: 3 },
+      { itemId: second, quantity: 2 },
+    ],
+  });
+  expect(short.status).toBe(409);
+  expect(errorOf(short)).toMatchObject({
+    code: 'out_of_stock',
+    message: `Line 2 (item ${second}): Only 1 there: cannot move 2`,
+  });
+  expect((await stockOf(first)).body).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 4 }]);
+
+  const unknown = await batch({ to: bin, lines: [{ itemId: 'f'.repeat(24), quantity: 1 }] });
+  expect([unknown.status, errorOf(unknown).message]).toEqual([404, expect.stringContaining('Line 1 (item ffff')]);
+
+  const bad: [object, string][] = [
+    [{ to: bin, lines: [] }, 'Give at least one line'],
+    [{ to: bin, lines: Array.from({ length: 501 }, () => ({ itemId: first, quantity: 1 })) }, 'At most 500 lines'],
+    [{ to: bin, lines: [{ itemId: first, from: bin, quantity: 1 }] }, 'cannot move units from the location they go to'],
+    [{ to: bin, lines: [{ itemId: 'x', quantity: 1 }] }, 'itemId must be a 24-character hex id'],
+  ];
+  for (const [body, message] of bad) {
+    const res = await batch(body);
+    expect([res.status, JSON.stringify(res.body).includes(message)]).toEqual([400, true]);
+  }
+
+  const moved = await batch({
+    to: bin,
+    note: 'shelved',
+    lines: [
+      { itemId: first, quantity: 3 },
+      { itemId: second, from: MAIN_LOCATION_ID, quantity: 1 },
+    ],
+  });
+  expect(moved.status).toBe(200);
+  expect((moved.body as { movementIds: string[] }).movementIds).toHaveLength(2);
+  expect((await stockOf(second)).body).toEqual([{ locationId: bin, path: 'Bin 3', quantity: 1 }]);
+});

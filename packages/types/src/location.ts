@@ -121,28 +121,62 @@ export const itemStockLineSchema = z
   .meta({ id: 'ItemStockLine', description: 'Units of an item at one location' });
 export type ItemStockLine = z.output<typeof itemStockLineSchema>;
 
-const locationRef = (what: string) =>
+const hexRef = (what: string) =>
   z
     .string({ error: `${what} must be a 24-character hex id` })
     .regex(/^[0-9a-fA-F]{24}$/, `${what} must be a 24-character hex id`)
     .transform((id) => id.toLowerCase());
 
+const transferQuantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`);
+const transferNote = plainText('Note')
+  .trim()
+  .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
+  .optional()
+  .transform((note) => note || undefined);
+
 /** POST /api/inventory/:id/transfer — units moved from one location to another; the item's quantity stays. */
 export const transferSchema = z
   .object({
-    from: locationRef('from').meta({ description: 'The location the units leave' }),
-    to: locationRef('to').meta({ description: 'The location they go to' }),
-    quantity: z
-      .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
-      .min(1, 'Quantity must be at least 1')
-      .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`),
-    note: plainText('Note')
-      .trim()
-      .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
-      .optional()
-      .transform((note) => note || undefined),
+    from: hexRef('from').meta({ description: 'The location the units leave' }),
+    to: hexRef('to').meta({ description: 'The location they go to' }),
+    quantity: transferQuantity,
+    note: transferNote,
   })
   .strict()
   .refine((transfer) => transfer.from !== transfer.to, { path: ['to'], message: 'from and to must differ' });
-export type Transfer = Omit<z.output<typeof transferSchema>, 'note'> & { note?: string };
+/** A move of units; without `from` (a batch's line), from the locations holding the most first, `to` aside. */
+export type Transfer = { from?: string; to: string; quantity: number; note?: string };
+
+export const TRANSFER_LINES_MAX = 500;
+
+/** POST /api/transfers — many items' units moved to one location (a bin scanned, then its items): all or none. */
+export const batchTransferSchema = z
+  .object({
+    to: hexRef('to').meta({ description: 'The location every line goes to' }),
+    note: transferNote,
+    lines: z
+      .array(
+        z
+          .object({
+            itemId: hexRef('itemId'),
+            from: hexRef('from')
+              .optional()
+              .meta({ description: 'Where its units leave (default: the locations holding the most first)' }),
+            quantity: transferQuantity,
+          })
+          .strict(),
+        { error: 'lines must be a list' },
+      )
+      .min(1, 'Give at least one line')
+      .max(TRANSFER_LINES_MAX, `At most ${TRANSFER_LINES_MAX} lines at once`),
+  })
+  .strict()
+  .refine((batch) => batch.lines.every((line) => line.from !== batch.to), {
+    path: ['lines'],
+    message: 'A line cannot move units from the location they go to',
+  });
+export type BatchTransfer = Omit<z.output<typeof batchTransferSchema>, 'note'> & { note?: string };

@@ -22,7 +22,6 @@ import {
 import { reasonQuerySchema, reasonSchema } from '@smart-zone/types/audit';
 import { ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
 import { reasonRequired } from '@smart-zone/types/roles';
-import { itemStockLineSchema, transferSchema } from '@smart-zone/types/location';
 import { currentAuthor, currentRole } from '../auth/require-user';
 import { badRequest } from '../errors/app-error';
 import { etagOf, expectedVersion } from '../http/preconditions';
@@ -286,45 +285,6 @@ export function inventoryRoutes(deps: { store: Store; downloads?: Partial<ListDo
           throw badRequest('Say why you are removing stock', { note: 'A clerk must give a reason to remove stock' });
         }
         res.json(await service.changeStock(params.id, body, currentAuthor(res)));
-      },
-    }),
-
-    route({
-      method: 'get',
-      path: '/inventory/:id/stock',
-      operationId: 'getItemStock',
-      tag: 'inventory',
-      summary: "Where an item's units are: a line per location holding some, Main first",
-      description: "The quantities add up to the item's quantity; an item with none answers [].",
-      access: 'readStock',
-      params: itemId,
-      responses: { '200': { description: 'Its stock by location', content: json(z.array(itemStockLineSchema)) } },
-      refusals: { 404: NO_ITEM },
-      async handle({ params }, _req, res) {
-        res.json(await service.stockByLocation(params.id));
-      },
-    }),
-
-    route({
-      method: 'post',
-      path: '/inventory/:id/transfer',
-      operationId: 'transferStock',
-      tag: 'inventory',
-      summary: 'Move units of an item from one location to another',
-      description:
-        'One `transfer` movement of delta 0 whose places say −quantity at `from` and +quantity at `to`: the ' +
-        "item's quantity stays. Undone as a restock is (POST /movements/{id}/undo moves them back).",
-      access: 'moveStock',
-      params: itemId,
-      body: transferSchema,
-      responses: { '200': { description: 'The quantity (unchanged)', content: json(stockResultSchema) } },
-      refusals: {
-        400: 'from or to names no location (location_not_found); nothing changed',
-        404: NO_ITEM,
-        409: '`from` holds fewer than `quantity` (out_of_stock; the message says how many); nothing changed',
-      },
-      async handle({ params, body }, _req, res) {
-        res.json(await service.transfer(params.id, body, currentAuthor(res)));
       },
     }),
 

@@ -1,7 +1,6 @@
 import type { Item, ItemInput, ItemListQuery, StockChange, StockResult } from '@smart-zone/types/item';
 import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
 import { BARCODES_SEPARATOR } from '@smart-zone/types/csv';
-import type { ItemStockLine, Transfer } from '@smart-zone/types/location';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
@@ -9,9 +8,9 @@ import { prepareJson } from '../http/prepared-json';
 import { type Author, SkuTakenError, StoreBusyError, type Store } from '../store/store';
 import { createPageCache, type CachedPage } from './page-cache';
 
-const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
+export const ITEM_NOT_FOUND = 'No item with that id. It may have been deleted.';
 /** A stock write naming a location that is not there (`field`: which it was). */
-const noLocation = (field: string) =>
+export const noLocation = (field: string) =>
   new AppError(400, 'location_not_found', `No location with that id (${field}): nothing changed`);
 
 /** A store too busy to search: a 429 in the error shape, nothing done. */
@@ -160,22 +159,6 @@ export function inventoryService(store: Store) {
         );
       }
       return { quantity: outcome.item.quantity, movementId: outcome.movementId };
-    },
-
-    /** Units moved between two locations: 409 when `from` holds fewer (its count named). */
-    async transfer(id: string, transfer: Transfer, actor: Author): Promise<StockResult> {
-      const outcome = await store.items.transfer(id, transfer, actor);
-      if (outcome.ok) return { quantity: outcome.item.quantity, movementId: outcome.movementId };
-      if (outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
-      if (outcome.reason === 'location_not_found') throw noLocation('from or to');
-      throw new AppError(409, 'out_of_stock', `Only ${outcome.available} there: cannot move ${transfer.quantity}`);
-    },
-
-    /** Where an item's units are, a line per location holding some (Main first). */
-    async stockByLocation(id: string): Promise<ItemStockLine[]> {
-      const lines = await store.items.stockByLocation(id);
-      if (!lines) throw notFound(ITEM_NOT_FOUND);
-      return lines;
     },
 
     async remove(id: string, actor: Author): Promise<DeleteResult> {

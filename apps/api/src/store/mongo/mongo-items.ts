@@ -6,9 +6,15 @@ import { decideDelete } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import type { ItemFields } from '../import-plan';
-import type { Author, ItemRepository, TransferOutcome, UndoOutcome } from '../ports/items';
+import {
+  type Author,
+  type BatchTransferOutcome,
+  type ItemRepository,
+  LineRefused,
+  type UndoOutcome,
+} from '../ports/items';
 import { decideTransfer } from '../decisions/transfer';
-import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
+import { MAIN_LOCATION_ID, type Transfer } from '@smart-zone/types/location';
 import { holdingsOfDoc, placesOf } from './doc-mappers';
 import { codeIn, toItem, type ItemDoc, type MongoCollections } from './documents';
 import { mongoItemReads } from './item-reads';
@@ -30,6 +36,21 @@ const now = () => new Date().toISOString();
  */
 export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
   const { items, movements, locations } = collections;
+  /** One move, inside the caller's write: the paths of the locations it names and the item holds, read at once. */
+  async function transferOne(id: string, asked: Transfer, actor: Author, session?: ClientSession) {
+    const before = await writer.read(new ObjectId(id), session);
+    const holdings = holdingsOfDoc(before);
+    const named = [asked.to, ...(asked.from ? [asked.from] : []), MAIN_LOCATION_ID, ...holdings.others.keys()];
+    const found = await locations
+      .find({ _id: { $in: named.map((hex) => new ObjectId(hex)) } }, { projection: { path: 1 }, ...inTx(session) })
+      .toArray();
+    const paths = new Map(found.map((doc) => [doc._id.toHexString(), doc.path]));
+    const decision = decideTransfer(before && toItem(before), holdings, asked, paths, actor, now());
+    if (!decision.ok) return decision;
+    const movementId = await writer.apply(decision.write, before!, session);
+    return { ok: true as const, item: decision.write.item!, movementId: movementId! };
+  }
+
   /** A location's path, read in the write (null: there is none). */
   const pathOf = async (locationId: string, session?: ClientSession) =>
     (await locations.findOne({ _id: new ObjectId(locationId) }, { projection: { path: 1 }, ...inTx(session) }))?.path ??
@@ -134,14 +155,25 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
       });
     },
     transfer(id, asked, actor) {
-      return writer.decided(async (session): Promise<TransferOutcome> => {
-        const before = await writer.read(new ObjectId(id), session);
-        const found = { from: await pathOf(asked.from, session), to: await pathOf(asked.to, session) };
-        const decision = decideTransfer(before && toItem(before), holdingsOfDoc(before), asked, found, actor, now());
-        if (!decision.ok) return decision;
-        const movementId = await writer.apply(decision.write, before!, session);
-        return { ok: true, item: decision.write.item!, movementId: movementId! };
-      });
+      return writer.decided((session) => transferOne(id, asked, actor, session));
+    },
+    transferMany({ to, note, lines }, actor) {
+      // Every line in the one write, or none: the first refused throws, and the transaction is not committed.
+      return writer
+        .decided(async (session): Promise<BatchTransferOutcome> => {
+          const movementIds: string[] = [];
+          for (const [line, { itemId, from, quantity }] of lines.entries()) {
+            const asked = { to, quantity, ...(from ? { from } : {}), ...(note ? { note } : {}) };
+            const outcome = await transferOne(itemId, asked, actor, session);
+            if (!outcome.ok) throw new LineRefused(line, itemId, outcome);
+            movementIds.push(outcome.movementId);
+          }
+          return { ok: true, movementIds };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof LineRefused) return error.outcome;
+          throw error;
+        });
     },
     async stockByLocation(id) {
       const doc = await items.findOne(

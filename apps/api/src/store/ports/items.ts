@@ -1,4 +1,4 @@
-import type { ItemStockLine, Transfer } from '@smart-zone/types/location';
+import type { BatchTransfer, ItemStockLine, Transfer } from '@smart-zone/types/location';
 import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type {
   Actor,
@@ -71,8 +71,22 @@ export type TransferOutcome =
   | { ok: true; item: Item; movementId: string }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'location_not_found' }
-  /** `from` holds fewer than asked (`available`). */
+  /** `from` (or, without it, the locations but `to`) holds fewer than asked (`available`). */
   | { ok: false; reason: 'out_of_stock'; available: number };
+
+/** What POST /transfers came to: every line's movement, or the first line refused (0-based) and why. */
+export type BatchTransferOutcome =
+  | { ok: true; movementIds: string[] }
+  | { ok: false; line: number; itemId: string; refusal: Exclude<TransferOutcome, { ok: true }> };
+
+/** A batch's line refused: thrown inside the batch's transaction, so that none of its lines is kept. */
+export class LineRefused extends Error {
+  readonly outcome: Extract<BatchTransferOutcome, { ok: false }>;
+  constructor(line: number, itemId: string, refusal: Exclude<TransferOutcome, { ok: true }>) {
+    super(`Line ${line + 1} refused: ${refusal.reason}`);
+    this.outcome = { ok: false, line, itemId, refusal };
+  }
+}
 
 export interface ItemRepository {
   /**
@@ -118,6 +132,8 @@ export interface ItemRepository {
   changeStock(id: string, change: StockChange, actor: Author): Promise<StockOutcome>;
   /** Units moved between two locations (decisions/transfer.ts): the item's quantity stays. */
   transfer(id: string, transfer: Transfer, actor: Author): Promise<TransferOutcome>;
+  /** Many items' units moved to one location, each line as transfer() decides it: all or none. */
+  transferMany(batch: BatchTransfer, actor: Author): Promise<BatchTransferOutcome>;
   /** Where the item's units are, Main first then by path (null: no such item; [] when it has none). */
   stockByLocation(id: string): Promise<ItemStockLine[] | null>;
   /** True when an item was removed; its `deleted` movement keeps its last state. Deliveries are kept. */

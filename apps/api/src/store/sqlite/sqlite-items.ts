@@ -8,8 +8,17 @@ import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import { decideTransfer } from '../decisions/transfer';
 import type { PlaceDelta } from '../decisions/places';
-import { type ItemStockLine, MAIN_LOCATION_ID, type Transfer } from '@smart-zone/types/location';
-import type { Author, ItemRepository, StockChange, TransferOutcome, UndoOutcome, UpdateOutcome } from '../ports/items';
+import { type BatchTransfer, type ItemStockLine, MAIN_LOCATION_ID, type Transfer } from '@smart-zone/types/location';
+import {
+  type Author,
+  type BatchTransferOutcome,
+  type ItemRepository,
+  LineRefused,
+  type StockChange,
+  type TransferOutcome,
+  type UndoOutcome,
+  type UpdateOutcome,
+} from '../ports/items';
 import type { ImportRunner } from './import-runner';
 import { sqliteImportJob } from './import-job';
 import { sqliteItemReads } from './item-reads';
@@ -44,6 +53,9 @@ export function sqliteItems(
       'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
     ),
     locationPath: db.prepare<[string], string>('SELECT path FROM locations WHERE id = ?').pluck(),
+    paths: db.prepare<[string], { id: string; path: string }>(
+      'SELECT id, path FROM locations WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     stockPaths: db.prepare<[string], ItemStockLine>(
       `SELECT s.location_id AS locationId, l.path, s.quantity FROM item_stock s JOIN locations l ON l.id = s.location_id
        WHERE s.item_id = ? ORDER BY l.path_key`,
@@ -101,16 +113,45 @@ export function sqliteItems(
     return { ok: true as const, item: decision.write.item!, movementId: movementId! };
   });
 
-  const transfer = db.transaction((id: string, asked: Transfer, actor: Author): TransferOutcome => {
+  /** One move, inside the caller's transaction: the paths of the locations it names and the item holds, read once. */
+  function transferOne(id: string, asked: Transfer, actor: Author): TransferOutcome {
     const before = writer.read(id);
-    const found = { from: pathOf(asked.from), to: pathOf(asked.to) };
-    const item = before ? toItem(before) : null;
-    const decision = decideTransfer(item, writer.holdings(before), asked, found, actor, now());
+    const holdings = writer.holdings(before);
+    const named = [asked.to, ...(asked.from ? [asked.from] : []), MAIN_LOCATION_ID, ...holdings.others.keys()];
+    const paths = new Map(sql.paths.all(JSON.stringify(named)).map((row) => [row.id, row.path]));
+    const decision = decideTransfer(before ? toItem(before) : null, holdings, asked, paths, actor, now());
     if (!decision.ok) return decision;
     const movementId = writer.apply(decision.write, before!);
-    ledger.bumpRevision();
     return { ok: true, item: decision.write.item!, movementId: movementId! };
+  }
+
+  const transfer = db.transaction((id: string, asked: Transfer, actor: Author): TransferOutcome => {
+    const outcome = transferOne(id, asked, actor);
+    if (outcome.ok) ledger.bumpRevision();
+    return outcome;
   });
+
+  /** Every line or none: the first refused throws, taking back the ones before it. */
+  const transferLines = db.transaction(({ to, note, lines }: BatchTransfer, actor: Author): string[] =>
+    ledger.countingTogether(() => {
+      const movementIds = lines.map(({ itemId, from, quantity }, line) => {
+        const asked = { to, quantity, ...(from ? { from } : {}), ...(note ? { note } : {}) };
+        const outcome = transferOne(itemId, asked, actor);
+        if (!outcome.ok) throw new LineRefused(line, itemId, outcome);
+        return outcome.movementId;
+      });
+      ledger.bumpRevision();
+      return movementIds;
+    }),
+  );
+  const transferMany = (batch: BatchTransfer, actor: Author): BatchTransferOutcome => {
+    try {
+      return { ok: true, movementIds: transferLines(batch, actor) };
+    } catch (error) {
+      if (error instanceof LineRefused) return error.outcome;
+      throw error;
+    }
+  };
 
   /** Where an item's units are, Main first (its path is its name) then by path. */
   function stockByLocation(id: string): ItemStockLine[] | null {
@@ -179,6 +220,9 @@ export function sqliteItems(
     },
     async transfer(id, asked, actor) {
       return committed(transfer(id, asked, actor));
+    },
+    async transferMany(batch, actor) {
+      return committed(transferMany(batch, actor));
     },
     async stockByLocation(id) {
       return stockByLocation(id);
