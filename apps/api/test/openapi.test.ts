@@ -231,6 +231,17 @@ describe('every documented operation answers as documented', () => {
         .status,
     ).toBe(409);
     expect((await check('post', '/transfers', () => many({ ...batch, lines: [] }))).status).toBe(400);
+    const held = await check('get', '/locations/{id}/items', () =>
+      request(t.app).get(`/api/locations/${shelf.location._id}/items?deep=true`).set('Authorization', auth(staff)),
+    );
+    expect(held.headers['x-total-count']).toBe('1');
+    expect(
+      (
+        await check('get', '/locations/{id}/items', () =>
+          request(t.app).get(`/api/locations/${UNKNOWN_ID}/items`).set('Authorization', auth(staff)),
+        )
+      ).status,
+    ).toBe(404);
     const lines = await check('get', '/inventory/{id}/stock', () =>
       request(t.app).get(`/api/inventory/${newId}/stock`).set('Authorization', auth(staff)),
     );

@@ -260,4 +260,35 @@ describe(`stock per location: ${TEST_STORE}`, () => {
       quantity: 2,
     });
   });
+
+  it('lists what a location holds: Main what no other does, a bin its rows, `deep` its sub-locations summed', async () => {
+    const kept = (await store.items.create(phone({ name: 'Kept', quantity: 4 }), ada))._id;
+    const split = (await store.items.create(phone({ name: 'Split', quantity: 1 }), ada))._id;
+    const none = (await store.items.create(phone({ name: 'None', quantity: 0 }), ada))._id;
+    ok(await store.items.changeStock(split, { delta: 6, locationId: bin }, ada));
+    ok(await store.items.changeStock(split, { delta: 2, locationId: shelf }, ada));
+    ok(await store.items.transfer(split, { from: MAIN_LOCATION_ID, to: bin, quantity: 1 }, ada));
+    const page = { limit: 10, skip: 0 };
+    const itemsAt = async (id: string, deep = false) => (await store.locations.items(id, deep, page))!;
+
+    expect(await itemsAt(MAIN_LOCATION_ID)).toEqual({ items: [{ itemId: kept, name: 'Kept', quantity: 4 }], total: 1 });
+    expect(await itemsAt(bin)).toEqual({ items: [{ itemId: split, name: 'Split', quantity: 7 }], total: 1 });
+    expect(await itemsAt(shelf)).toEqual({ items: [{ itemId: split, name: 'Split', quantity: 2 }], total: 1 });
+    // The shelf and the bin inside it: the item once, 2 + 7.
+    expect(await itemsAt(shelf, true)).toEqual({ items: [{ itemId: split, name: 'Split', quantity: 9 }], total: 1 });
+    // Main and everything below it: every item with units, its whole quantity, in the order they were added.
+    expect(await itemsAt(MAIN_LOCATION_ID, true)).toEqual({
+      items: [
+        { itemId: kept, name: 'Kept', quantity: 4 },
+        { itemId: split, name: 'Split', quantity: 9 },
+      ],
+      total: 2,
+    });
+    expect(
+      (await store.locations.items(MAIN_LOCATION_ID, true, { limit: 1, skip: 1 }))!.items.map((line) => line.itemId),
+    ).toEqual([split]);
+    // An item with no units is at no location.
+    expect((await itemsAt(MAIN_LOCATION_ID, true)).items.map((line) => line.itemId)).not.toContain(none);
+    expect(await store.locations.items('f'.repeat(24), false, page)).toBeNull();
+  });
 });

@@ -104,7 +104,7 @@ async function run(store: Store, ops: Op[]) {
       if (movement) await store.items.undo(movement, ada);
     } else if (step.kind === 'edit') {
       const now = (await store.items.get(id))!;
-      const { _id, createdAt, updatedAt, version, ...fields } = now;
+      const { _id, createdAt: _made, updatedAt: _changed, version: _version, ...fields } = now;
       await store.items.update(id, { ...fields, quantity: step.quantity }, ada);
     } else {
       await store.items.importRows(ImportRows.of([{ row: 2, id, fields: { quantity: step.quantity } }]), {

@@ -159,3 +159,25 @@ it('POST /transfers moves every line or none, naming the first line that cannot 
   expect((moved.body as { movementIds: string[] }).movementIds).toHaveLength(2);
   expect((await stockOf(second)).body).toEqual([{ locationId: bin, path: 'Bin 3', quantity: 1 }]);
 });
+
+it('GET /locations/:id/items pages what a location holds, with X-Total-Count; a visitor is refused (401)', async () => {
+  const id = await t.addItem({ quantity: 6, name: 'Binned' });
+  await transfer(id, { from: MAIN_LOCATION_ID, to: bin, quantity: 4 });
+  const itemsAt = (query: string) => request(t.app).get(`/api/locations/${bin}/items${query}`).set(auth.viewer!);
+  expect((await request(t.app).get(`/api/locations/${bin}/items`)).status).toBe(401);
+  const read = await itemsAt('?limit=500');
+  expect(read.status).toBe(200);
+  expect(read.body).toContainEqual({ itemId: id, name: 'Binned', quantity: 4 });
+  expect(Number(read.headers['x-total-count'])).toBe((read.body as unknown[]).length);
+  // Unchanged since: 304 for its ETag.
+  const again = await itemsAt('?limit=500').set('If-None-Match', String(read.headers.etag));
+  expect(again.status).toBe(304);
+  expect((await itemsAt('?deep=maybe')).status).toBe(400);
+  expect(
+    (
+      await request(t.app)
+        .get(`/api/locations/${'f'.repeat(24)}/items`)
+        .set(auth.viewer!)
+    ).status,
+  ).toBe(404);
+});

@@ -180,3 +180,26 @@ export const batchTransferSchema = z
     message: 'A line cannot move units from the location they go to',
   });
 export type BatchTransfer = Omit<z.output<typeof batchTransferSchema>, 'note'> & { note?: string };
+
+/** GET /api/locations/:id/items — one line per item holding units there. */
+export const locationItemSchema = z
+  .object({
+    itemId: hexId,
+    name: z.string(),
+    sku: z.string().optional(),
+    quantity: z.number().int().min(1).meta({ description: 'Its units there (with `deep`, there and below)' }),
+  })
+  .meta({ id: 'LocationItem', description: 'An item held at a location, and how many there' });
+export type LocationItem = z.output<typeof locationItemSchema>;
+
+/** GET /api/locations/:id/items?deep=&limit=&skip= — in the order the items were added. */
+export const locationItemsQuerySchema = z.object({
+  deep: z
+    .enum(['true', 'false'], { error: 'deep must be true or false' })
+    .optional()
+    .transform((deep) => deep === 'true')
+    .meta({ description: 'Its sub-locations too (each item once, its units summed)' }),
+  limit: limitParam(LOCATION_LIMIT_MAX).default(50),
+  skip: skipParam.default(0),
+});
+export type LocationItemsQuery = z.output<typeof locationItemsQuerySchema>;

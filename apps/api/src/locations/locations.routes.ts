@@ -4,6 +4,8 @@ import { reasonQuerySchema } from '@smart-zone/types/audit';
 import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
 import {
   LOCATION_DEPTH_MAX,
+  locationItemSchema,
+  locationItemsQuerySchema,
   locationListQuerySchema,
   locationPatchSchema,
   locationSchema,
@@ -89,6 +91,35 @@ export function locationsRoutes(deps: { store: Store }) {
       async handle({ params }, _req, res) {
         const location = await locations.get(params.id);
         res.json(answered(location ? { ok: true, location } : { ok: false, reason: 'not_found' }));
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/locations/:id/items',
+      operationId: 'getLocationItems',
+      tag: 'locations',
+      summary: 'The items holding units at a location, and how many there',
+      description:
+        'In the order the items were added, paged (`limit` 1–500, default 50; `skip`), with X-Total-Count. Main ' +
+        'holds what no other location does. `deep=true`: its sub-locations too, each item once with its units ' +
+        'summed.',
+      access: 'readStock',
+      params: idParams('location'),
+      query: locationItemsQuerySchema,
+      headers: ifNoneMatch,
+      responses: {
+        '200': {
+          description: 'Its items',
+          headers: totalCountHeader.extend(etagHeader.shape),
+          content: json(z.array(locationItemSchema)),
+        },
+      },
+      refusals: refusals('not_found'),
+      async handle({ params, query }, req, res) {
+        const page = await service.items(params.id, query);
+        if (!page) throw new AppError(404, 'not_found', REFUSALS.not_found[1]);
+        sendPrepared(req, res, page, { [TOTAL_COUNT_HEADER]: String(page.total) });
       },
     }),
 

@@ -9,6 +9,7 @@ import {
 } from '../decisions/locations';
 import type { LocationOutcome, LocationRepository } from '../ports/locations';
 import type { MongoCollections } from './documents';
+import { mongoLocationItems } from './location-items';
 import { inTx, LOCATION_WRITES, type MongoLedger } from './mongo-ledger';
 import { toLocationDoc, toStoredLocation, type LocationDoc } from './schema-locations';
 
@@ -30,7 +31,8 @@ const wordsRegex = (q: string | undefined): RegExp | null => {
  * first committed: two moves never make a loop. A name taken by a sibling at the same time meets the unique
  * index (name_taken).
  */
-export function mongoLocations({ locations, meta, items }: MongoCollections, ledger: MongoLedger): LocationRepository {
+export function mongoLocations(collections: MongoCollections, ledger: MongoLedger): LocationRepository {
+  const { locations, meta, items } = collections;
   const read = async (id: string, session?: ClientSession): Promise<StoredLocation | null> => {
     if (!ObjectId.isValid(id)) return null;
     const doc = await locations.findOne({ _id: new ObjectId(id) }, inTx(session));
@@ -65,6 +67,7 @@ export function mongoLocations({ locations, meta, items }: MongoCollections, led
   const now = () => new Date().toISOString();
 
   return {
+    ...mongoLocationItems(collections),
     async list({ q, parentId }, { limit, skip }) {
       const words = wordsRegex(q);
       const filter: Filter<LocationDoc> = {

@@ -1,4 +1,4 @@
-import type { Location, LocationPatch, LocationRefusal, NewLocation } from '@smart-zone/types/location';
+import type { Location, LocationItem, LocationPatch, LocationRefusal, NewLocation } from '@smart-zone/types/location';
 import type { Author } from './items';
 
 /** What a location write came to: nothing is written unless `ok` (the refusals: decisions/locations.ts). */
@@ -18,6 +18,15 @@ export interface LocationRepository {
     page: { limit: number; skip: number },
   ): Promise<{ locations: Location[]; total: number }>;
   get(id: string): Promise<Location | null>;
+  /**
+   * The items holding units at a location (`deep`: or below it; each item once, its units summed), in the order
+   * they were added, a page, and how many there are; null when there is no such location.
+   */
+  items(
+    id: string,
+    deep: boolean,
+    page: { limit: number; skip: number },
+  ): Promise<{ items: LocationItem[]; total: number } | null>;
   /**
    * Moves on with every location write, in its transaction (by any process): a list answered at one revision
    * is the list until the next (locations/locations.service.ts keeps pages by it).

@@ -17,6 +17,7 @@ import {
 import type { Author } from '../ports/items';
 import type { LocationOutcome, LocationRepository } from '../ports/locations';
 import { locationRow } from './schema-locations';
+import { sqliteLocationItems } from './location-items';
 import type { SqliteLedger } from './sqlite-ledger';
 
 type LocationRow = ReturnType<typeof locationRow>;
@@ -141,6 +142,7 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
   });
 
   return {
+    ...sqliteLocationItems(db),
     async list({ q, parentId }, { limit, skip }) {
       const filter = { parent: parentId ?? null, words: wordsPattern(q) };
       return {
