@@ -24,6 +24,8 @@ const sharedFeatureReads = [
   'deliveries/components/DeliveryForm',
   // The labels' dialog prints items and locations alike (issue 34).
   'inventory/components/PrintLabelsButton',
+  // An item's stock is moved to, received at and named by locations found by their path (issue 34).
+  'locations/api/locations',
 ];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const upTo = (target) => `^(\\.\\./)+(features/)?${target}`;

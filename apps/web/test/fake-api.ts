@@ -2,6 +2,7 @@ import type { Alert } from '@smart-zone/types/alert';
 import type { Me } from '@smart-zone/types/auth';
 import { type Role, can } from '@smart-zone/types/roles';
 import type { Item, StockMovement } from '@smart-zone/types/item';
+import { type ItemStockLine, MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import type { AuthUser } from '../src/lib/auth/gateway';
 
 interface Answer {
@@ -127,11 +128,14 @@ export function fakeApi(routes: Record<string, Handler>) {
     const body: unknown = typeof sent === 'string' ? JSON.parse(sent) : (sent ?? undefined);
     const call = { method, path, body, headers };
     calls.push(call);
-    const key = Object.keys(routes).find((route) => {
-      const [routeMethod, routePath] = route.split(' ') as [string, string];
-      if (routeMethod !== method) return false;
-      return routePath.endsWith('*') ? path.startsWith(routePath.slice(0, -1)) : path === routePath;
-    });
+    // A route naming the exact path first (an item's stock beside the item's own `GET /inventory/*`), then a prefix.
+    const key =
+      routes[`${method} ${path}`] !== undefined
+        ? `${method} ${path}`
+        : Object.keys(routes).find((route) => {
+            const [routeMethod, routePath] = route.split(' ') as [string, string];
+            return routeMethod === method && routePath.endsWith('*') && path.startsWith(routePath.slice(0, -1));
+          });
     if (!key) unexpectedRequests.push(`${method} ${path}`);
     const answer = key
       ? await routes[key]!(call)
@@ -226,6 +230,20 @@ export function movement(overrides: Partial<StockMovement> = {}): StockMovement 
     actor: SOMEONE,
     at: '2026-11-01T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/**
+ * A staff member's item page also asks where the item's units are (GET /inventory/:id/stock): `lines`, or by
+ * default all at Main (none for an item out of stock). `item` may be a function: the item as it is now.
+ */
+export function stockAt(item: Item | (() => Item), lines?: ItemStockLine[]): Record<string, Handler> {
+  const now = typeof item === 'function' ? item : () => item;
+  return {
+    [`GET /inventory/${now()._id}/stock`]: () => {
+      const { quantity } = now();
+      return { body: lines ?? (quantity > 0 ? [{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity }] : []) };
+    },
   };
 }
 

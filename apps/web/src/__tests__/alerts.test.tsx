@@ -14,6 +14,7 @@ import {
   movement,
   page,
   NO_EDITS,
+  stockAt,
 } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
@@ -64,6 +65,7 @@ describe('the bell', () => {
       ...NO_EDITS,
       [`GET ${OPEN_COUNT_PATH}`]: () => page(open ? [alert()] : [], open),
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
+      ...stockAt(item({ quantity: 7, minStock: 5 })),
       'GET /inventory/*': () => ({ body: item({ quantity: 7, minStock: 5 }) }),
       'POST /inventory/*': () => ({ body: { quantity: 4 } }),
     });
@@ -245,6 +247,7 @@ describe('the Alerts page', () => {
     const { calls } = fakeApi({
       ...meRoute(staff, { open: 1 }),
       [LIST]: () => page(restocked ? [] : [alert()], restocked ? 0 : 1),
+      ...stockAt(item({ quantity: 3, minStock: 5 })),
       'GET /inventory/*': () => ({ body: item({ quantity: 3, minStock: 5 }) }),
       'POST /inventory/*': () => {
         restocked = true;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTIONS, type AuditEntry } from '@smart-zone/types/audit';
-import { type Call, fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { type Call, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { AUDIT_PAGE_SIZE } from '../features/audit/components/AuditPage';
@@ -119,6 +119,7 @@ describe('the item page’s edits (readAudit)', () => {
       ...meRoute(manager),
       [`GET /inventory/${ITEM_ID}/history*`]: () => page([movement()]),
       'GET /audit?itemId=*': () => page([entry(1)], 1),
+      ...stockAt(item()),
       'GET /inventory/*': () => ({ body: item() }),
     });
     renderApp(`/inventory/${ITEM_ID}`, manager);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catchDownloads } from '../../test/downloads';
-import { deferred, fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { deferred, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
 
@@ -103,6 +103,7 @@ describe('the item page’s stock history: Export CSV', () => {
     const { calls } = fakeApi({
       ...meRoute(staff, { role: 'viewer' }),
       [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
       'GET /movements.csv?*': () => csvAnswer(ledger, 'movements-2026-11-02.csv'),
     });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -23,6 +23,7 @@ function api() {
     'GET /inventory?code=*': () => page([], 0),
     'GET /inventory?*': () => page([kase]),
     [`GET /inventory/${kase._id}/history*`]: () => page([movement({ itemId: kase._id })]),
+    ...stockAt(kase),
     'GET /inventory/*': () => ({ body: kase }),
     'GET /stats': () => ({ body: {} }),
   });

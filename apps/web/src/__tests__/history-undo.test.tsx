@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { UNDO_WINDOW_MS } from '@smart-zone/types/imports';
 import type { StockMovement } from '@smart-zone/types/item';
 import type { Role } from '@smart-zone/types/roles';
-import { NO_EDITS, fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { NO_EDITS, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -64,6 +64,7 @@ function historyApi(
     ...meRoute(me, { role }),
     ...NO_EDITS,
     [`GET ${ITEM_PATH}/history*`]: () => page(HISTORY),
+    ...stockAt(pixel),
     'GET /inventory/*': () => ({ body: pixel }),
     'POST /movements/*': ({ path }) => undo(path.split('/')[2]!),
   });

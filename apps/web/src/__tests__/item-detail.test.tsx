@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item, StockMovement } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { HISTORY_PAGE_SIZE } from '../features/inventory/components/ItemHistory';
@@ -22,6 +22,7 @@ describe('restock (staff)', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
+      ...stockAt(() => current),
       'GET /inventory/*': () => ({ body: current }),
       'POST /inventory/*': ({ body }) => {
         current = {
@@ -53,6 +54,7 @@ describe('restock (staff)', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
       'POST /inventory/*': () => ({
         status: 409,
@@ -100,6 +102,7 @@ describe('stock history (staff)', () => {
         const skip = Number(new URLSearchParams(path.split('?')[1]).get('skip') ?? 0);
         return page(movements.slice(skip, skip + HISTORY_PAGE_SIZE), movements.length);
       },
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
     });
     renderApp(ITEM_PATH, staff);
@@ -132,6 +135,7 @@ describe('the update form and changes made meanwhile', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
+      ...stockAt(() => current),
       'GET /inventory/*': () => ({ body: current }),
       'PUT /inventory/*': () => {
         // A colleague saved first: the item is at version 4 now.
@@ -167,6 +171,7 @@ describe('the update form and changes made meanwhile', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       [HISTORY]: () => page([movement()]),
+      ...stockAt(() => current),
       'GET /inventory/*': () => ({ body: current }),
       'PUT /inventory/*': ({ body }) => {
         current = { ...current, ...(body as Partial<Item>), version: current.version + 1 };

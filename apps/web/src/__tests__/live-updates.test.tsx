@@ -1,7 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Item } from '@smart-zone/types/item';
 import type { LiveEvent } from '@smart-zone/types/live';
-import { type Call, fakeApi, item, meRoute, movement, page, NO_EDITS, OPEN_COUNT_PATH } from '../../test/fake-api';
+import {
+  type Call,
+  fakeApi,
+  item,
+  meRoute,
+  movement,
+  page,
+  NO_EDITS,
+  OPEN_COUNT_PATH,
+  stockAt,
+} from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { type FakeEventSource, openStreams, theStream } from '../../test/fake-live';
 import { renderApp } from '../../test/render-app';
@@ -23,6 +33,7 @@ const itemRoutes = (current: () => Item) => ({
   ...NO_EDITS,
   [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
   [`GET ${ITEM_PATH}`]: () => ({ body: current() }),
+  ...stockAt(current),
 });
 
 describe('live updates', () => {
@@ -111,6 +122,7 @@ describe('live updates', () => {
       ...NO_EDITS,
       [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
       [`GET ${ITEM_PATH}`]: () => ({ body: pixel }),
+      ...stockAt(pixel),
     });
     renderApp(ITEM_PATH, staff);
     await screen.findByText('Stock: 7');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catchDownloads } from '../../test/downloads';
-import { fakeApi, item, meRoute, movement, NO_EDITS, page } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, NO_EDITS, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -37,6 +37,7 @@ describe('from the item page', () => {
       ...meRoute(staff, { role: 'viewer' }),
       ...NO_EDITS,
       [`GET /inventory/${pixel._id}/history*`]: () => page([movement()]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
       'GET /labels.pdf?*': () => pdfAnswer(),
     });
@@ -82,6 +83,7 @@ describe('from the item page', () => {
       ...meRoute(staff, { role: 'viewer' }),
       ...NO_EDITS,
       [`GET /inventory/${pixel._id}/history*`]: () => page([movement()]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
       'GET /labels.pdf?*': () => ({
         status: 404,

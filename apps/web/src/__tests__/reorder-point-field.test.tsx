@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ITEM_FIELDS, type Item } from '@smart-zone/types/item';
-import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -68,6 +68,7 @@ test('the update form shows the item’s reorder point and sends the new one', a
     ...meRoute(staff),
     ...NO_EDITS,
     'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
+    ...stockAt(() => current),
     'GET /inventory/*': () => ({ body: current }),
     'PUT /inventory/*': ({ body }) => {
       current = { ...current, ...(body as Partial<Item>), version: current.version + 1 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import { type Permission, type Role, ROLES, can, roleNeededMessage } from '@smart-zone/types/roles';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
-import { fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import type { AuthUser } from '../lib/auth/gateway';
@@ -77,6 +77,7 @@ describe.each(PEOPLE)('$name', (person) => {
       ...meOf(person),
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
       'GET /audit?itemId=*': () => page([], 0),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
     });
     renderApp(`/inventory/${pixel._id}`, person.user);
@@ -172,6 +173,7 @@ describe('reasons a clerk must give', () => {
     const { calls } = fakeApi({
       ...meRoute(clerk, { role: 'clerk' }),
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
       'POST /inventory/*': () => ({ body: { quantity: 5 } }),
     });
@@ -193,6 +195,7 @@ describe('reasons a clerk must give', () => {
     fakeApi({
       ...meRoute(clerk, { role: 'clerk' }),
       'GET /inventory/a1b2c3d4e5f6a1b2c3d4e5f6/history*': () => page([movement()]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
       'POST /inventory/*': () => ({
         status: 400,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { type Call, fakeApi, item, meRoute, page, unexpectedRequests, NO_EDITS } from '../../test/fake-api';
+import { type Call, fakeApi, item, meRoute, page, unexpectedRequests, NO_EDITS, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { expectConsoleError } from '../../test/setup';
@@ -103,6 +103,7 @@ describe('empty states say why a list is empty', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       [`GET /inventory/${pixel._id}/history*`]: () => page([]),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
     });
     renderApp(`/inventory/${pixel._id}`, staff);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@smart-zone/types/item';
-import { fakeApi, item, meRoute, movement, page, NO_EDITS } from '../../test/fake-api';
+import { fakeApi, item, meRoute, movement, page, NO_EDITS, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -25,6 +25,7 @@ function itemPageApi(shown: Item, put?: () => { status: number; body: unknown })
     ...meRoute(staff),
     ...NO_EDITS,
     [`GET /inventory/${shown._id}/history*`]: () => page([movement({ itemId: shown._id })]),
+    ...stockAt(() => current),
     'GET /inventory/*': () => ({ body: current }),
     'PUT /inventory/*': ({ body }) => {
       if (put) return put();
@@ -142,6 +143,7 @@ describe('Manage Inventories', () => {
       'GET /inventory?sku=*': () => page([pencil]),
       'GET /inventory?*': () => page([pixel]),
       [`GET /inventory/${pencil._id}/history*`]: () => page([movement({ itemId: pencil._id })]),
+      ...stockAt(pencil),
       'GET /inventory/*': () => ({ body: pencil }),
     });
     const { router } = renderApp('/manageInventories', staff);

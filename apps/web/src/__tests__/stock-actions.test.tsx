@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@smart-zone/types/roles';
 import type { Item } from '@smart-zone/types/item';
-import { NO_EDITS, fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { NO_EDITS, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -19,6 +19,7 @@ function stockApi(role: Role, refuse?: () => { status: number; body: unknown }) 
     ...NO_EDITS,
     [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
     'GET /inventory?*': () => page([current]),
+    ...stockAt(() => current),
     'GET /inventory/*': () => ({ body: current }),
     'POST /inventory/*': ({ body }) => {
       const refused = refuse?.();

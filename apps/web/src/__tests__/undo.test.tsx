@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item, StockMovement } from '@smart-zone/types/item';
-import { NO_EDITS, fakeApi, item, meRoute, movement, page } from '../../test/fake-api';
+import { NO_EDITS, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
 
@@ -31,6 +31,7 @@ function stockApi(undo: () => { status?: number; body: unknown }) {
     ...meRoute(staff, { role: 'clerk' }),
     ...NO_EDITS,
     [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
+    ...stockAt(() => current),
     'GET /inventory/*': () => ({ body: current }),
     'POST /inventory/*': ({ body }) => {
       setQuantity(current.quantity + (body as { delta: number }).delta);
@@ -110,6 +111,7 @@ describe('undone changes in the stock history', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       [`GET ${ITEM_PATH}/history*`]: () => page(history),
+      ...stockAt(pixel),
       'GET /inventory/*': () => ({ body: pixel }),
     });
     renderApp(ITEM_PATH, staff);

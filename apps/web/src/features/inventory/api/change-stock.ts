@@ -14,8 +14,9 @@ export function useChangeStock(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StockChange) => changeStock(api, id, change),
-    // The restock form shows "not enough stock" beside the amount, and a missing reason beside the note.
-    meta: { errorsShownInline: ['out_of_stock', 'validation_failed'] },
+    // The restock form shows "not enough stock" beside the amount, a missing reason beside the note, and a
+    // location deleted meanwhile in its place.
+    meta: { errorsShownInline: ['out_of_stock', 'validation_failed', 'location_not_found'] },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getItemQueryOptions(api, id).queryKey }),

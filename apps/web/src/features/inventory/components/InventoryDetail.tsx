@@ -24,6 +24,7 @@ import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
 // The forms and their schemas (zod) come after the item: a phone on a slow network shows the item sooner.
 const ItemTools = lazy(async () => ({ default: (await import('./ItemTools')).ItemTools }));
 const StockActions = lazy(async () => ({ default: (await import('./StockActions')).StockActions }));
+const StockByLocation = lazy(async () => ({ default: (await import('./StockByLocation')).StockByLocation }));
 
 export function InventoryDetail() {
   usePageTitle('Inventory Details');
@@ -84,6 +85,12 @@ export function InventoryDetail() {
               <StockActions item={data} />
             </Suspense>
           </div>
+          {/* Where its units are, for the team only: a visitor neither sees it nor asks for it. */}
+          {mayUse(access, 'readStock') && (
+            <Suspense fallback={null}>
+              <StockByLocation item={data} />
+            </Suspense>
+          )}
           <p style={{ whiteSpace: 'pre-line' }}>{data.description || 'No description yet.'}</p>
           <div className="d-flex flex-wrap gap-2">
             {/* The product's Update button only logs; the form below saves. */}

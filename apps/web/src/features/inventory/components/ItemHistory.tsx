@@ -13,7 +13,9 @@ import { pageWindow } from '../../../lib/list-request';
 import { toast } from '../../../lib/toast';
 import { itemMovementsCsv } from '../api/csv-files';
 import { useItemHistory } from '../api/get-item-history';
+import { useItemStock } from '../api/get-item-stock';
 import { useUndoMovement } from '../api/undo-movement';
+import { MovementPlaces } from './MovementPlaces';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -40,7 +42,7 @@ function useNow() {
   return now;
 }
 
-const signed = (delta: number) => (delta < 0 ? `−${-delta}` : `+${delta}`);
+const signed = (delta: number) => (delta < 0 ? `−${-delta}` : delta > 0 ? `+${delta}` : '0');
 const when = (iso: string) => new Date(iso).toLocaleString();
 const rowId = (movementId: string) => `movement-${movementId}`;
 
@@ -49,10 +51,21 @@ const rowId = (movementId: string) => `movement-${movementId}`;
  * undo says which change it took back, with a link to its row when that is
  * on this page.
  */
-function Reason({ movement, shown }: { movement: StockMovement; shown: StockMovement[] }) {
-  // A removal's reason from the short list, under its kind.
-  const why = movement.why && (
-    <span className="d-block small text-secondary">{REMOVAL_REASON_LABELS[movement.why]}</span>
+function Reason({
+  movement,
+  shown,
+  known,
+}: {
+  movement: StockMovement;
+  shown: StockMovement[];
+  known: ReadonlyMap<string, string>;
+}) {
+  // A removal's reason from the short list, under its kind; then where its units went, when not all at Main.
+  const why = (
+    <>
+      {movement.why && <span className="d-block small text-secondary">{REMOVAL_REASON_LABELS[movement.why]}</span>}
+      {movement.places && movement.places.length > 0 && <MovementPlaces places={movement.places} known={known} />}
+    </>
   );
   if (movement.undoneBy) {
     return (
@@ -66,11 +79,12 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
     );
   }
   if (movement.reason !== 'undo' || !movement.undoOf) {
+    // One element: a phone's stacked row lays the cell's children side by side.
     return (
-      <>
+      <span>
         {reasonLabel(movement.reason)}
         {why}
-      </>
+      </span>
     );
   }
   const undone = shown.find((other) => other._id === movement.undoOf);
@@ -84,6 +98,7 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
       ) : (
         'an earlier change'
       )}
+      {why}
     </span>
   );
 }
@@ -91,10 +106,13 @@ function Reason({ movement, shown }: { movement: StockMovement; shown: StockMove
 function HistoryRow({
   movement,
   shown,
+  known,
   undo,
 }: {
   movement: StockMovement;
   shown: StockMovement[];
+  /** Paths of the locations the page knows (the item's stock lines), by id. */
+  known: ReadonlyMap<string, string>;
   /** Takes this change back; absent where the API would refuse it. */
   undo?: { run: () => void; busy: boolean };
 }) {
@@ -105,9 +123,12 @@ function HistoryRow({
         {when(movement.at)}
       </td>
       <td data-label="Reason">
-        <Reason movement={movement} shown={shown} />
+        <Reason movement={movement} shown={shown} known={known} />
       </td>
-      <td data-label="Change" className={movement.delta < 0 ? 'text-danger' : 'text-success'}>
+      <td
+        data-label="Change"
+        className={movement.delta < 0 ? 'text-danger' : movement.delta > 0 ? 'text-success' : 'text-secondary'}
+      >
         {movement.undoneBy ? <s>{change}</s> : change}
       </td>
       <td data-label="Quantity after">{movement.quantityAfter}</td>
@@ -140,6 +161,9 @@ function HistoryRow({
 export function ItemHistory({ itemId, itemName }: { itemId: string; itemName: string }) {
   const [page, setPage] = useState(1);
   const history = useItemHistory(itemId, pageWindow(page, HISTORY_PAGE_SIZE));
+  // The paths of the locations holding the item: most places a row names, known without asking again.
+  const stock = useItemStock(itemId);
+  const known = new Map((stock.data ?? []).map((line) => [line.locationId, line.path]));
   const exportCsv = useDownloadCsv();
   const access = useAccess();
   const now = useNow();
@@ -177,7 +201,9 @@ export function ItemHistory({ itemId, itemName }: { itemId: string; itemName: st
           size={HISTORY_PAGE_SIZE}
           texts={{ many: 'changes', one: 'change', pages: 'Pages of the stock history' }}
           empty={<p className="text-secondary mb-0">No stock changes yet.</p>}
-          row={(movement, shown) => <HistoryRow movement={movement} shown={shown} undo={undoOf(movement)} />}
+          row={(movement, shown) => (
+            <HistoryRow movement={movement} shown={shown} known={known} undo={undoOf(movement)} />
+          )}
         />
       </Card.Body>
     </Card>

@@ -1,5 +1,6 @@
 import { type Item, NOTE_MAX, stockChangeSchema } from '@smart-zone/types/item';
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -7,9 +8,10 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { type FieldErrors, useFormSubmit } from '../../../lib/use-form-submit';
 import { useChangeStock } from '../api/change-stock';
 import { useUndoMovement } from '../api/undo-movement';
+import { PICK_A_PLACE, useStockPlace } from './use-stock-place';
 
 /** What the note field says when a role that must give a reason removes stock without one (the API's words). */
 export const REMOVAL_NOTE_MISSING = 'A clerk must give a reason to remove stock';
@@ -38,10 +40,19 @@ export function RestockForm({
   });
   const [delta, setDelta] = useState('');
   const [note, setNote] = useState('');
+  // Where the units go (a positive amount) or come from (a negative one), asked when they are in several places.
+  const where = useStockPlace({
+    itemId: item._id,
+    quantity: item.quantity,
+    kind: Number(delta) < 0 ? 'remove' : 'receive',
+    idPrefix: `restock-${item._id}`,
+  });
   const form = useFormSubmit({
     schema: stockChangeSchema,
-    check: ({ delta, note }) =>
-      noteRequiredToRemove && delta < 0 && !note ? { note: REMOVAL_NOTE_MISSING } : undefined,
+    check: ({ delta, note }): FieldErrors | undefined => {
+      if (noteRequiredToRemove && delta < 0 && !note) return { note: REMOVAL_NOTE_MISSING };
+      if (where.place.unpicked) return { locationId: PICK_A_PLACE };
+    },
     send: (change) => changeStock.mutateAsync(change),
     onSuccess: ({ quantity, movementId }) => {
       // A slip of the finger (5 for 50, a remove for an add) is taken back from the toast.
@@ -65,7 +76,13 @@ export function RestockForm({
         {noteRequiredToRemove ? ' and needs a note saying why' : ''}.
       </p>
       <Form
-        onSubmit={(event) => form.onSubmit(event, { delta: delta.trim() === '' ? undefined : Number(delta), note })}
+        onSubmit={(event) =>
+          form.onSubmit(event, {
+            delta: delta.trim() === '' ? undefined : Number(delta),
+            note,
+            locationId: where.place.locationId,
+          })
+        }
         noValidate
         aria-busy={form.busy}
       >
@@ -95,7 +112,13 @@ export function RestockForm({
             />
           </Col>
         </Row>
-        <Button type="submit" variant="primary" disabled={form.busy}>
+        {where.field(form.errors.locationId)}
+        {form.refusal && (
+          <Alert variant="danger" className="py-2">
+            {form.refusal}
+          </Alert>
+        )}
+        <Button type="submit" variant="primary" className="touch-target" disabled={form.busy || !where.ready}>
           {form.busy ? 'Saving...' : 'Change stock'}
         </Button>
       </Form>

@@ -13,13 +13,12 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { DeliveryForm } from '../../deliveries/components/DeliveryForm';
 import { useChangeStock } from '../api/change-stock';
 import { useUndoMovement } from '../api/undo-movement';
+import { AmountPicker } from './AmountPicker';
+import { PICK_A_PLACE, type StockPlace, useStockPlace } from './use-stock-place';
 
 type StockAction = 'receive' | 'remove' | 'deliver';
 
 const ACTION_LABELS: Record<StockAction, string> = { receive: 'Receive', remove: 'Remove', deliver: 'Deliver' };
-
-/** The amounts one tap picks: "Receive 5" is Receive, 5, the confirm button. */
-const QUICK_AMOUNTS = [1, 2, 5, 10] as const;
 
 const PICK_A_REASON = 'Pick why the stock goes';
 const AMOUNT_INVALID = 'Enter a whole number of 1 or more';
@@ -28,7 +27,7 @@ const AMOUNT_INVALID = 'Enter a whole number of 1 or more';
  * What a stock action sends, checked as the amount a person typed (whole, 1 or more, no more than in stock for
  * a removal) before the contract's own schema (stockChangeSchema), so each message names the amount.
  */
-function amountSchema(kind: 'receive' | 'remove', inStock: number) {
+function amountSchema(kind: 'receive' | 'remove', place: StockPlace) {
   return {
     safeParse(values: unknown) {
       const { amount, why, note } = values as { amount: string; why: RemovalReason | ''; note: string };
@@ -38,89 +37,16 @@ function amountSchema(kind: 'receive' | 'remove', inStock: number) {
         error: { issues: [{ path: [path], message }] },
       });
       if (amount.trim() === '' || !Number.isInteger(n) || n < 1) return issue('delta', AMOUNT_INVALID);
-      if (kind === 'remove' && n > inStock) return issue('delta', `Only ${inStock} in stock`);
+      if (kind === 'remove' && n > place.held)
+        return issue('delta', `Only ${place.held} ${place.asked ? 'there' : 'in stock'}`);
+      if (place.unpicked) return issue('locationId', PICK_A_PLACE);
       if (kind === 'remove' && !why) return issue('why', PICK_A_REASON);
+      const { locationId } = place;
       return stockChangeSchema.safeParse(
-        kind === 'receive' ? { delta: n } : { delta: -n, why, note: note.trim() || undefined },
+        kind === 'receive' ? { delta: n, locationId } : { delta: -n, why, note: note.trim() || undefined, locationId },
       );
     },
   };
-}
-
-/** The amount: − and + beside a number field, and the quick picks under it; each a 44 px target at least. */
-function AmountPicker({
-  id,
-  amount,
-  setAmount,
-  max,
-  error,
-}: {
-  id: string;
-  amount: string;
-  setAmount: (amount: string) => void;
-  max?: number;
-  error?: string;
-}) {
-  const n = Number(amount);
-  const current = Number.isInteger(n) && n >= 1 ? n : 0;
-  const step = (by: number) => setAmount(String(Math.max(1, Math.min(max ?? Infinity, current + by))));
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Amount</Form.Label>
-      <div className="d-flex gap-2 align-items-stretch stock-stepper">
-        <Button
-          variant="outline-secondary"
-          className="touch-target fs-4 lh-1"
-          aria-label="One less"
-          disabled={current <= 1}
-          onClick={() => step(-1)}
-        >
-          −
-        </Button>
-        <Form.Control
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={max}
-          step={1}
-          className="text-center fs-5"
-          value={amount}
-          isInvalid={!!error}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <Button
-          variant="outline-secondary"
-          className="touch-target fs-4 lh-1"
-          aria-label="One more"
-          disabled={max !== undefined && current >= max}
-          onClick={() => step(1)}
-        >
-          +
-        </Button>
-      </div>
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-      <div className="d-flex gap-2 mt-2" role="group" aria-label="Quick amounts">
-        {QUICK_AMOUNTS.map((quick) => (
-          <Button
-            key={quick}
-            variant={current === quick ? 'secondary' : 'outline-secondary'}
-            className="touch-target flex-fill"
-            aria-pressed={current === quick}
-            disabled={max !== undefined && quick > max}
-            onClick={() => setAmount(String(quick))}
-          >
-            {quick}
-          </Button>
-        ))}
-      </div>
-    </Form.Group>
-  );
 }
 
 /**
@@ -135,8 +61,9 @@ function AmountPanel({ item, kind, onDone }: { item: Item; kind: 'receive' | 're
   const [amount, setAmount] = useState('1');
   const [why, setWhy] = useState<RemovalReason | ''>('');
   const [note, setNote] = useState('');
+  const where = useStockPlace({ itemId: item._id, quantity: item.quantity, kind, idPrefix: `${kind}-${item._id}` });
   const form = useFormSubmit({
-    schema: amountSchema(kind, item.quantity),
+    schema: amountSchema(kind, where.place),
     send: (change: StockChange) => changeStock.mutateAsync(change),
     onSuccess: ({ quantity, movementId }) => {
       toast.success(`${item.name} now has ${quantity} in stock`, {
@@ -155,11 +82,12 @@ function AmountPanel({ item, kind, onDone }: { item: Item; kind: 'receive' | 're
   return (
     <Form onSubmit={(event) => form.onSubmit(event, { amount, why, note })} noValidate aria-busy={form.busy}>
       <p className="text-secondary small mb-2">In stock now: {item.quantity}</p>
+      {where.field(errors.locationId)}
       <AmountPicker
         id={`${id}-amount`}
         amount={amount}
         setAmount={setAmount}
-        max={kind === 'remove' ? item.quantity : undefined}
+        max={kind === 'remove' ? where.place.held : undefined}
         error={errors.delta}
       />
       {kind === 'remove' && (
@@ -214,7 +142,7 @@ function AmountPanel({ item, kind, onDone }: { item: Item; kind: 'receive' | 're
         size="lg"
         variant={kind === 'receive' ? 'success' : 'danger'}
         className="w-100 touch-target"
-        disabled={form.busy}
+        disabled={form.busy || !where.ready}
       >
         {form.busy ? 'Saving...' : Number.isInteger(n) && n >= 1 ? `${verb} ${n}` : verb}
       </Button>

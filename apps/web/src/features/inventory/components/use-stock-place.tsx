@@ -1,0 +1,120 @@
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useItemStock } from '../api/get-item-stock';
+import { LocationSearch, type PlaceChoice } from './LocationSearch';
+
+/** What a receipt or a removal sends as its `locationId`, and how many units are there (a removal's most). */
+export interface StockPlace {
+  /** Undefined: Main, by the API's default (every item whose units are all at Main sends nothing). */
+  locationId?: string;
+  /** Units at that location (the item's quantity while its lines are unknown); 0 for a location holding none. */
+  held: number;
+  /** Whether the person was asked where (a removal's message then says "there"). */
+  asked: boolean;
+  /** "Another location" is chosen and none is picked yet: nothing may be sent. */
+  unpicked: boolean;
+}
+
+/** The select's value that opens the search for a location holding none of the item. */
+const ELSEWHERE = 'elsewhere';
+
+export const PICK_A_PLACE = 'Pick the location they go to';
+
+/**
+ * Where a receipt puts its units or a removal takes them (POST /inventory/:id/stock's `locationId`). Asked only
+ * when the item's units are in more than one location: a removal picks one of its lines, a receipt one of them
+ * or, by searching, another location. All at one place, nothing is asked: Main is the API's default, the one
+ * other location is sent by its id; a receipt may still be put somewhere else (a button that opens the search).
+ */
+export function useStockPlace({
+  itemId,
+  quantity,
+  kind,
+  idPrefix,
+}: {
+  itemId: string;
+  quantity: number;
+  kind: 'receive' | 'remove';
+  idPrefix: string;
+}) {
+  const stock = useItemStock(itemId);
+  const lines = stock.data ?? [];
+  const [chosen, setChosen] = useState<string>();
+  const [elsewhere, setElsewhere] = useState<PlaceChoice>();
+  const [searching, setSearching] = useState(false);
+  const asked = lines.length > 1;
+  const line = lines.find((one) => one.locationId === chosen) ?? lines[0];
+  const searchOpen = kind === 'receive' && (asked ? chosen === ELSEWHERE : searching);
+
+  const place: StockPlace =
+    searchOpen && elsewhere
+      ? { locationId: elsewhere.locationId, held: 0, asked: true, unpicked: false }
+      : searchOpen
+        ? { held: 0, asked: true, unpicked: true }
+        : {
+            locationId: line && (asked || line.locationId !== MAIN_LOCATION_ID) ? line.locationId : undefined,
+            held: line?.quantity ?? (stock.isPending ? quantity : 0),
+            asked,
+            unpicked: false,
+          };
+
+  const id = `${idPrefix}-place`;
+  const here = lines[0]?.path ?? 'Main';
+  /** The search for another location, or the one picked; `error`: none picked yet when the form was sent. */
+  const elsewhereField = (error?: string) =>
+    elsewhere ? (
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="text-break">
+          Into <strong>{elsewhere.path}</strong>
+        </span>
+        <Button variant="outline-secondary" className="touch-target" onClick={() => setElsewhere(undefined)}>
+          Change
+        </Button>
+      </div>
+    ) : (
+      <LocationSearch id={`${id}-search`} label="Find where they go" onPick={setElsewhere} error={error} />
+    );
+
+  const field = (error?: string) =>
+    asked ? (
+      <div className="mb-3">
+        <Form.Group controlId={id}>
+          <Form.Label>{kind === 'receive' ? 'Put them at' : 'Take them from'}</Form.Label>
+          <Form.Select
+            className="tap-target"
+            value={searchOpen ? ELSEWHERE : line?.locationId}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            {lines.map((one) => (
+              <option key={one.locationId} value={one.locationId}>
+                {one.path} ({one.quantity} there)
+              </option>
+            ))}
+            {kind === 'receive' && <option value={ELSEWHERE}>Another location…</option>}
+          </Form.Select>
+        </Form.Group>
+        {searchOpen && <div className="mt-2">{elsewhereField(error)}</div>}
+      </div>
+    ) : kind === 'receive' && !stock.isPending ? (
+      <div className="mb-3">
+        {searching && elsewhereField(error)}
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          {!searching && <span className="text-secondary small">Into {here}</span>}
+          <Button
+            variant="link"
+            className="touch-target px-0"
+            onClick={() => {
+              setSearching(!searching);
+              setElsewhere(undefined);
+            }}
+          >
+            {searching ? `Put them at ${here} instead` : 'Somewhere else…'}
+          </Button>
+        </div>
+      </div>
+    ) : null;
+
+  return { place, field, ready: !stock.isPending };
+}
