@@ -29,6 +29,7 @@ app.get('/api/audit', answer);
 app.get('/api/deliveries', answer);
 // Issue 34: the locations' search, a staff read too.
 app.get('/api/locations', answer);
+app.get('/api/locations/:id/items', answer);
 
 const server = app.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port } satisfies Listening);

@@ -104,20 +104,33 @@ function auditLines(rows: Row[]): string[] {
  */
 function locationLines(rows: Row[], inStore?: number | null): string[] {
   const size = inStore ? ` (${inStore.toLocaleString('en')} in the store)` : '';
-  return rows
-    .filter((row) => row.target === 'api' && row.scenario.startsWith('GET /api/locations?q='))
+  // What one location holds, the whole catalogue in one bin: the issue asks for it beside the floor, no bound.
+  const holds = rows
+    .filter((row) => row.target === 'api' && row.scenario.startsWith('GET /api/locations/:'))
     .map((row) => {
       const floor = rows.find((other) => other.target === 'floor' && other.scenario === row.scenario);
       return (
-        `- ${row.p99 < 50 ? 'met' : 'MISSED'} (issue 34) GET /api/locations?q= at 10,000 locations${size}: p99 < 50 ms: ` +
-        `${row.scenario.slice('GET /api/locations'.length)} p99 ${row.p99} ms, p50 ${row.p50} ms, ` +
+        `- told (issue 34) ${row.scenario}, every item in one bin: p99 ${row.p99} ms, p50 ${row.p50} ms, ` +
         `${Math.round(row.reqPerSec).toLocaleString('en')}/s` +
-        (floor
-          ? `; the floor p99 ${floor.p99} ms, ${Math.round(floor.reqPerSec).toLocaleString('en')}/s ` +
-            `(× ${row.vsFloor?.toFixed(2) ?? '?'} of its rate)`
-          : '')
+        (floor ? `; the floor p99 ${floor.p99} ms (× ${row.vsFloor?.toFixed(2) ?? '?'} of its rate)` : '')
       );
     });
+  return holds.concat(
+    rows
+      .filter((row) => row.target === 'api' && row.scenario.startsWith('GET /api/locations?q='))
+      .map((row) => {
+        const floor = rows.find((other) => other.target === 'floor' && other.scenario === row.scenario);
+        return (
+          `- ${row.p99 < 50 ? 'met' : 'MISSED'} (issue 34) GET /api/locations?q= at 10,000 locations${size}: p99 < 50 ms: ` +
+          `${row.scenario.slice('GET /api/locations'.length)} p99 ${row.p99} ms, p50 ${row.p50} ms, ` +
+          `${Math.round(row.reqPerSec).toLocaleString('en')}/s` +
+          (floor
+            ? `; the floor p99 ${floor.p99} ms, ${Math.round(floor.reqPerSec).toLocaleString('en')}/s ` +
+              `(× ${row.vsFloor?.toFixed(2) ?? '?'} of its rate)`
+            : '')
+        );
+      }),
+  );
 }
 
 /**

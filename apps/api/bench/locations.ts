@@ -24,7 +24,9 @@ export const LOCATIONS_SEEDED = LOCATION_TREE.rooms * (1 + LOCATION_TREE.shelves
 export const LOCATION_QUERIES = ['r1 c4', 'b4'] as const;
 
 const scenarioName = (q: string) => `GET /api/locations?q=${q}&limit=20`;
-export const LOCATION_SCENARIOS = LOCATION_QUERIES.map(scenarioName);
+/** What one location holds at 100,000 items: the bin's own rows, and its room's with `deep` (three levels up). */
+const ITEMS_SCENARIOS = ['GET /api/locations/:bin/items?limit=20', 'GET /api/locations/:room/items?deep=true&limit=20'];
+export const LOCATION_SCENARIOS = [...LOCATION_QUERIES.map(scenarioName), ...ITEMS_SCENARIOS];
 
 /** One location to create: its name and its parent's index in the order created (null: under Main). */
 export interface TreeLocation {
@@ -49,10 +51,14 @@ export function* locationTree(): Generator<TreeLocation> {
   }
 }
 
-/** seed-locations.ts's one message: how many it created, in how many seconds. */
+/** seed-locations.ts's one message: how many it created, in how many seconds; the bin every item was moved to. */
 export interface SeededLocations {
   created: number;
   seconds: number;
+  /** Room 1 / Shelf A / Bin 1, which holds every item with units, and Room 1 (its sub-locations hold them). */
+  bin: string;
+  room: string;
+  itemsInBin: number;
 }
 
 /** Whether `--only` (or its absence) picks a locations scenario: then the tree is seeded. */
@@ -75,16 +81,22 @@ export async function seedLocations(dataDir: string): Promise<SeededLocations> {
  * A page of 20 of each search, as a signed-in team member reads it (the bench's token; any role may read the
  * locations), beside the floor and the ceiling answering the same bytes, like the other staff reads.
  */
-export function locationScenarios(options: BenchOptions, token: string): Scenario[] {
+export function locationScenarios(options: BenchOptions, token: string, seeded?: SeededLocations | null): Scenario[] {
   const load = {
     connections: options.connections,
     seconds: options.seconds,
     headers: { authorization: `Bearer ${token}` },
   };
-  return LOCATION_QUERIES.map((q) => ({
+  const searches = LOCATION_QUERIES.map((q) => ({
     name: scenarioName(q),
     path: `/api/locations?q=${encodeURIComponent(q)}&limit=20`,
     load,
     hasFloor: true,
   }));
+  if (!seeded?.bin) return searches;
+  return [
+    ...searches,
+    { name: ITEMS_SCENARIOS[0]!, path: `/api/locations/${seeded.bin}/items?limit=20`, load, hasFloor: true },
+    { name: ITEMS_SCENARIOS[1]!, path: `/api/locations/${seeded.room}/items?deep=true&limit=20`, load, hasFloor: true },
+  ];
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { seedClerk } from '../src/seed-activity';
 import { syntheticSku } from '../src/store/ean13';
 import { createDeliveryItems, deliveryBody, type StockItem } from './deliveries';
-import { locationScenarios } from './locations';
+import { locationScenarios, type SeededLocations } from './locations';
 import type { BenchOptions } from './options';
 import type { LoadSpec } from './protocol';
 
@@ -37,6 +37,8 @@ export interface ScenarioContext {
   base: string;
   /** Where a scenario may keep files (the bench's temp folder). */
   workDir: string;
+  /** Issue 34's tree, when it was seeded: the bin that holds every item. */
+  locations?: SeededLocations | null;
   /** The one item with all the stock an item may hold, which the issue-9 deliveries take from. */
   stockItem: StockItem;
 }
@@ -137,7 +139,7 @@ export function scenarios(options: BenchOptions, context: ScenarioContext): Scen
     deliveries('minStock 0', 'off', () => 0),
     ...teamReads(options, context),
     // Issue 34: the locations' search at 10,000 locations (seeded before the API started: locations.ts).
-    ...locationScenarios(options, context.token),
+    ...locationScenarios(options, context.token, context.locations),
   ];
 }
 
