@@ -164,6 +164,23 @@ describe(`stock per location: ${TEST_STORE}`, () => {
     expect(await holdsTogether(id)).toEqual([]);
   });
 
+  it('delivers from a named location only, refusing more than it holds though the item has enough', async () => {
+    const id = (await store.items.create(phone({ quantity: 6 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 2, locationId: bin }, ada));
+    expect(await store.deliveries.create(delivery(id, { quantity: 3, locationId: bin }))).toEqual({
+      ok: false,
+      reason: 'out_of_stock',
+      available: 2,
+      at: 'location',
+    });
+    expect(await store.deliveries.create(delivery(id, { quantity: 1, locationId: 'f'.repeat(24) }))).toEqual({
+      ok: false,
+      reason: 'location_not_found',
+    });
+    ok(await store.deliveries.create(delivery(id, { quantity: 2, locationId: bin })));
+    expect(await holdsTogether(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 6 }]);
+  });
+
   it('an undo takes units back from where they went, refused when that location no longer holds them', async () => {
     const id = (await store.items.create(phone({ quantity: 2 }), ada))._id;
     const restock = ok(await store.items.changeStock(id, { delta: 5, locationId: bin }, ada));

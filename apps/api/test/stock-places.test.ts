@@ -181,3 +181,19 @@ it('GET /locations/:id/items pages what a location holds, with X-Total-Count; a 
     ).status,
   ).toBe(404);
 });
+
+it('POST /myitem with a locationId delivers from there only: more than it holds is a 409, no such place a 400', async () => {
+  const id = await t.addItem({ quantity: 5 });
+  await transfer(id, { from: MAIN_LOCATION_ID, to: bin, quantity: 2 });
+  const deliver = (body: object) =>
+    request(t.app)
+      .post('/api/myitem')
+      .set(auth.clerk!)
+      .send({ email: CLERK, inventoriesId: id, address: '1 Road', phone: '555 0100', ...body });
+  const short = await deliver({ quantity: 3, locationId: bin });
+  expect([short.status, errorOf(short).message]).toEqual([409, 'Only 2 there; you asked for 3']);
+  const nowhere = await deliver({ quantity: 1, locationId: 'f'.repeat(24) });
+  expect([nowhere.status, errorOf(nowhere).code]).toEqual([400, 'location_not_found']);
+  expect((await deliver({ quantity: 2, locationId: bin })).status).toBe(201);
+  expect((await stockOf(id)).body).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 }]);
+});

@@ -48,6 +48,8 @@ export const deliveryInputSchema = z.object({
     .min(1, 'Quantity must be at least 1')
     .max(DELIVERY_QUANTITY_MAX, `Quantity must be at most ${DELIVERY_QUANTITY_MAX}`)
     .default(1),
+  /** Where the units leave (issue 34); without it, from the locations holding the most first. */
+  locationId: objectIdSchema.optional(),
 });
 
 export type DeliveryInput = z.output<typeof deliveryInputSchema>;

@@ -2,7 +2,7 @@ import type { AccessClaims } from '@smart-zone/types/auth';
 import type { DeliveredItem, DeliveryInput } from '@smart-zone/types/delivery';
 import { quantityLimitMessage } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult } from '@smart-zone/types/responses';
-import { forbidden, notFound, outOfStock } from '../errors/app-error';
+import { AppError, forbidden, notFound, outOfStock } from '../errors/app-error';
 import type { Author, Store } from '../store/store';
 
 /** My Item: a user only ever reads, adds or cancels their own deliveries, which belong to their uid. */
@@ -26,9 +26,16 @@ export function deliveriesService(store: Store) {
         address: input.address,
         phone: input.phone,
         quantity: input.quantity,
+        ...(input.locationId ? { locationId: input.locationId } : {}),
       });
       if (!outcome.ok && outcome.reason === 'item_not_found') {
         throw notFound('No item with that id. It may have been deleted.');
+      }
+      if (!outcome.ok && outcome.reason === 'location_not_found') {
+        throw new AppError(400, 'location_not_found', 'No location with that id (locationId): nothing changed');
+      }
+      if (!outcome.ok && outcome.at === 'location') {
+        throw outOfStock(`Only ${outcome.available} there; you asked for ${input.quantity}`);
       }
       if (!outcome.ok) {
         throw outOfStock(

@@ -2,7 +2,7 @@ import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Item } from '@smart-zone/types/item';
 import type { DeliveryOutcome, NewDelivery } from '../ports/deliveries';
 import { stockMove, type ItemWrite } from './change';
-import { type Holdings, takeFrom } from './places';
+import { type Holdings, takeFrom, unitsAt } from './places';
 
 export type DeliveryDecision =
   Exclude<DeliveryOutcome, { ok: true }> | { ok: true; delivery: DeliveredItem; write: ItemWrite };
@@ -10,8 +10,8 @@ export type DeliveryDecision =
 /**
  * A delivery of `quantity` of an item (`item`: as the adapter read it in the write; null when there is
  * none; `holdings`: where its units are): refused when the item has less; else the delivery record (`id`: its
- * new id), named by the item's own name, and its `delivery` movement, its units taken from the locations
- * holding the most first (places.ts).
+ * new id), named by the item's own name, and its `delivery` movement, its units taken from `locationId` (refused
+ * when it holds fewer, or is not a location: `locationFound`) or from the locations holding the most first.
  */
 export function decideDelivery(
   item: Item | null,
@@ -19,12 +19,16 @@ export function decideDelivery(
   delivery: NewDelivery,
   id: string,
   at: string,
+  locationFound = true,
 ): DeliveryDecision {
   if (!item) return { ok: false, reason: 'item_not_found' };
-  const places = takeFrom(holdings, delivery.quantity);
-  if (item.quantity < delivery.quantity || !places) {
-    return { ok: false, reason: 'out_of_stock', available: item.quantity };
+  if (!locationFound) return { ok: false, reason: 'location_not_found' };
+  const { locationId, quantity } = delivery;
+  if (locationId !== undefined && unitsAt(holdings, locationId) < quantity) {
+    return { ok: false, reason: 'out_of_stock', available: unitsAt(holdings, locationId), at: 'location' };
   }
+  const places = locationId !== undefined ? [{ locationId, delta: -quantity }] : takeFrom(holdings, quantity);
+  if (item.quantity < quantity || !places) return { ok: false, reason: 'out_of_stock', available: item.quantity };
   const { owner } = delivery;
   const record: DeliveredItem = {
     _id: id,

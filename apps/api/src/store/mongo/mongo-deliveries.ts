@@ -78,12 +78,19 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
       return writer.decided(async (session) => {
         const before = await writer.read(new ObjectId(delivery.inventoriesId), session);
         const _id = new ObjectId();
+        const found =
+          delivery.locationId === undefined ||
+          (await collections.locations.countDocuments(
+            { _id: new ObjectId(delivery.locationId) },
+            { limit: 1, ...inTx(session) },
+          )) === 1;
         const decision = decideDelivery(
           before && toItem(before),
           holdingsOfDoc(before),
           delivery,
           _id.toHexString(),
           new Date().toISOString(),
+          found,
         );
         if (!decision.ok) return decision;
         const made = decision.delivery;

@@ -10,12 +10,17 @@ export interface NewDelivery {
   address: string;
   phone: string;
   quantity: number;
+  /** Where the units leave (issue 34); absent: from the locations holding the most first. */
+  locationId?: string;
 }
 
 export type DeliveryOutcome =
   | { ok: true; delivery: DeliveredItem }
   | { ok: false; reason: 'item_not_found' }
-  | { ok: false; reason: 'out_of_stock'; available: number };
+  /** `locationId` names no location. */
+  | { ok: false; reason: 'location_not_found' }
+  /** The item (or, with `locationId`, that location) holds fewer (`available`). */
+  | { ok: false; reason: 'out_of_stock'; available: number; at?: 'location' };
 
 export type CancelOutcome =
   | { ok: true; delivery: DeliveredItem }

@@ -25,6 +25,7 @@ export function sqliteDeliveries(
        VALUES (@id, @uid, @email, @name, @inventory, @inventories_id, @address, @phone, @quantity, @created_at)`,
     ),
     get: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE id = ? AND cancelled_at IS NULL'),
+    location: db.prepare<[string], number>('SELECT COUNT(*) FROM locations WHERE id = ?').pluck(),
     cancel: db.prepare<[string, string]>(
       'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL',
     ),
@@ -54,7 +55,8 @@ export function sqliteDeliveries(
     const before = writer.read(delivery.inventoriesId);
     const id = new ObjectId().toHexString();
     const item = before ? toItem(before) : null;
-    const decision = decideDelivery(item, writer.holdings(before), delivery, id, new Date().toISOString());
+    const found = delivery.locationId === undefined || sql.location.get(delivery.locationId) === 1;
+    const decision = decideDelivery(item, writer.holdings(before), delivery, id, new Date().toISOString(), found);
     if (!decision.ok) return decision;
     const { delivery: made } = decision;
     sql.insert.run({
