@@ -26,6 +26,8 @@ const sharedFeatureReads = [
   'inventory/components/PrintLabelsButton',
   // An item's stock is moved to, received at and named by locations found by their path (issue 34).
   'locations/api/locations',
+  // A location's page scans items into it with the Scan screen's camera and lookup ("scan a bin, then its items").
+  'inventory/scan/ScanIntoLocation',
 ];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const upTo = (target) => `^(\\.\\./)+(features/)?${target}`;

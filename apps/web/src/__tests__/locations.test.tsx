@@ -44,6 +44,7 @@ describe('Locations', () => {
       [`GET /locations?parentId=${MAIN_LOCATION_ID}&limit=50`]: () => page([room]),
       [`GET /locations/${room._id}`]: () => ({ body: room }),
       [`GET /locations?parentId=${room._id}&limit=50`]: () => page([]),
+      [`GET /locations/${room._id}/items?limit=50`]: () => page([]),
     });
     renderApp('/locations', viewer);
     expect(await rows()).toHaveLength(1);
@@ -55,6 +56,9 @@ describe('Locations', () => {
     expect(await screen.findByTestId('locations-empty')).toHaveTextContent('Nothing inside yet.');
     expect(screen.getByTestId('location-open')).toHaveTextContent('Back room');
     expect(screen.getByRole('link', { name: '↑ Up' })).toHaveAttribute('href', '/locations');
+    await waitFor(() => expect(screen.getByTestId('location-holds-summary')).toHaveTextContent('No stock here yet.'));
+    // Moving stock is a clerk's: a viewer is not offered to scan items into it.
+    expect(screen.queryByRole('button', { name: /^Scan items into/ })).toBeNull();
   });
 
   test('a manager adds a location inside the one open; a name taken beside it is said in place', async () => {

@@ -33,8 +33,13 @@ export function HeaderSearch() {
       setBusy(false);
     }
   };
-  // The Scan screen shows a scanner's item in place: the header's watch stands aside there.
-  const onScanScreen = useLocation().pathname.toLowerCase() === paths.scan.href().toLowerCase();
+  // The Scan screen shows a scanner's item in place, and a location in "scan items into it" mode adds it to
+  // its list: the header's watch stands aside there.
+  const here = useLocation();
+  const pathname = here.pathname.toLowerCase();
+  const onScanScreen =
+    pathname === paths.scan.href().toLowerCase() ||
+    (pathname === paths.locations.href().toLowerCase() && new URLSearchParams(here.search).has('scan'));
   useScannerBurst((code) => void open(code), !onScanScreen);
 
   const onSubmit = (event: FormEvent) => {

@@ -43,6 +43,8 @@ export const paths = {
     href: () => '/locations',
     /** The page open at one location (Main's is the page itself); a location label's QR code names it too. */
     openHref: (id: string) => `/locations?in=${encodeURIComponent(id)}`,
+    /** The location open in "scan items into it" mode: its items' codes, read one after another, moved there at once. */
+    scanIntoHref: (id: string) => `/locations?in=${encodeURIComponent(id)}&scan=1`,
   },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },

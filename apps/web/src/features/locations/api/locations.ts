@@ -1,9 +1,10 @@
 import type { ErrorCode } from '@smart-zone/types/errors';
-import type { Location, LocationPatch, NewLocation } from '@smart-zone/types/location';
+import type { BatchTransfer, Location, LocationItem, LocationPatch, NewLocation } from '@smart-zone/types/location';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
 import { getPage } from '../../../lib/list-request';
+import { ITEM_DETAILS_QUERY_KEY } from '../../inventory/api/get-item';
 
 /** The prefix of every locations query: any change to one refreshes them all (paths move with their parents). */
 const LOCATIONS_QUERY_KEY = ['locations'] as const;
@@ -79,3 +80,41 @@ export const useDeleteLocation = () =>
   useLocationChange((api, id: string) =>
     api.request(`/locations/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
   );
+
+/** The first page of what a location holds: enough for a bin; the total says when there is more. */
+export const LOCATION_ITEMS_PAGE_SIZE = 50;
+
+/** GET /locations/:id/items (staff): the items holding units there (that location only), and how many in all. */
+export function useLocationItems(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...LOCATIONS_QUERY_KEY, 'items', id],
+    queryFn: ({ signal }) =>
+      getPage<LocationItem>(
+        api,
+        `/locations/${encodeURIComponent(id)}/items`,
+        { limit: LOCATION_ITEMS_PAGE_SIZE },
+        signal,
+      ),
+  });
+}
+
+/**
+ * POST /transfers (moveStock): many items' units moved to one location at once, all or none. Its refusals (a
+ * line out of stock, an item or a location gone) are said beside the lines, which stay. Done: what the locations
+ * hold and the items' stock lines are asked again.
+ */
+export function useTransferMany() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (batch: BatchTransfer) =>
+      api.request<{ movementIds: string[] }>('/transfers', { method: 'POST', body: batch, auth: true }),
+    meta: { errorsShownInline: ['out_of_stock', 'not_found', 'location_not_found', 'validation_failed'] },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...LOCATIONS_QUERY_KEY, 'items'] }),
+        queryClient.invalidateQueries({ queryKey: ITEM_DETAILS_QUERY_KEY }),
+      ]),
+  });
+}
