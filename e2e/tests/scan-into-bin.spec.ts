@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
-import { apiUrl } from './helpers/env';
 import { browserWithCamera, codesVideo, ean13 } from './helpers/fake-camera';
-import { itemName } from './helpers/items';
+import { itemWithBarcode } from './helpers/items';
 import { PHONE, shot } from './helpers/screenshots';
 import { tapper } from './helpers/taps';
-import { ownerAccessToken } from './helpers/team';
+import { ownerApi } from './helpers/team';
 import { type TestUser, signInViaUi, signedInVerifiedUser } from './helpers/users';
 
 /**
@@ -35,36 +34,10 @@ let bin: { _id: string; path: string };
 let first: { id: string; name: string; sku: string; barcode: string };
 let second: { id: string; name: string; sku: string; barcode: string };
 
-async function api<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${apiUrl()}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${await ownerAccessToken()}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 async function location(name: string, parentId?: string) {
-  const made = await api<{ _id: string; path: string }>('POST', '/locations', { name, parentId });
+  const made = await ownerApi<{ _id: string; path: string }>('POST', '/locations', { name, parentId });
   expect(made.status).toBe(201);
   return made.body;
-}
-
-async function itemWithBarcode(barcode: string, quantity: number) {
-  const name = itemName('Bin');
-  const sku = `BN-${barcode.slice(-6)}`;
-  const created = await api<{ insertedId: string }>('POST', '/inventory', {
-    name,
-    supplier: 'E2E Supplies',
-    price: 4.5,
-    quantity,
-    description: 'Put in a bin.',
-    img: '',
-    sku,
-    barcodes: [barcode],
-  });
-  expect(created.status).toBe(201);
-  return { id: created.body.insertedId, name, sku, barcode };
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -74,8 +47,8 @@ test.beforeAll(async ({ browser }) => {
   const shelf = await location('Shelf A', room._id);
   bin = await location('Bin 3', shelf._id);
   const stamp = String(Date.now()).slice(-10);
-  first = await itemWithBarcode(ean13(`23${stamp}`), 5);
-  second = await itemWithBarcode(ean13(`24${stamp}`), 5);
+  first = await itemWithBarcode(ean13(`23${stamp}`), 5, 'Bin');
+  second = await itemWithBarcode(ean13(`24${stamp}`), 5, 'Bin');
   const page = await browser.newPage();
   clerk = await signedInVerifiedUser(page, 'bin', 'clerk');
   await page.close();
@@ -145,7 +118,7 @@ test('phone: the camera reads two items in Bin 3, one tap moves them there, and 
   await expect(page.getByTestId('location-holds-summary')).toHaveText('2 items here');
   await expect(held.getByRole('link', { name: first.name })).toBeVisible();
   await expect(held.getByRole('link', { name: second.name })).toBeVisible();
-  const stock = await api<{ path: string; quantity: number }[]>('GET', `/inventory/${first.id}/stock`);
+  const stock = await ownerApi<{ path: string; quantity: number }[]>('GET', `/inventory/${first.id}/stock`);
   expect(stock.body.find((line) => line.path === bin.path)?.quantity).toBeGreaterThanOrEqual(1);
   await shot(page, 'scan-into-bin-moved', [PHONE, DESK]);
 });

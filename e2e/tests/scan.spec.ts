@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
-import { apiUrl } from './helpers/env';
 import { browserWithCamera, codeVideo, codesVideo, ean13 } from './helpers/fake-camera';
-import { itemName } from './helpers/items';
+import { itemWithBarcode } from './helpers/items';
 import { shot } from './helpers/screenshots';
 import { tapper } from './helpers/taps';
-import { ownerAccessToken } from './helpers/team';
+import { ownerApi } from './helpers/team';
 import { type TestUser, signInViaUi, signedInVerifiedUser } from './helpers/users';
 
 /**
@@ -40,34 +39,8 @@ test.afterAll(async () => {
   rmSync(videos, { recursive: true, force: true });
 });
 
-async function api<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${apiUrl()}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${await ownerAccessToken()}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-/** An item whose maker's barcode is `barcode` (made through the API by the owner). */
-async function itemWithBarcode(barcode: string, quantity: number) {
-  const name = itemName('Scan');
-  const sku = `SC-${barcode.slice(-6)}`;
-  const created = await api<{ insertedId: string }>('POST', '/inventory', {
-    name,
-    supplier: 'E2E Supplies',
-    price: 12.5,
-    quantity,
-    description: 'Read by the camera.',
-    img: '',
-    sku,
-    barcodes: [barcode],
-  });
-  expect(created.status).toBe(201);
-  return { id: created.body.insertedId, name, sku, barcode };
-}
-
-const quantityOf = async (id: string) => (await api<{ quantity: number }>('GET', `/inventory/${id}`)).body.quantity;
+const quantityOf = async (id: string) =>
+  (await ownerApi<{ quantity: number }>('GET', `/inventory/${id}`)).body.quantity;
 
 /** A page in a Chromium whose camera shows `video`, signed in as the manager, with a phone's screen. */
 async function cameraPage(video: string, camera: 'allowed' | 'refused' = 'allowed'): Promise<Page> {
@@ -278,7 +251,7 @@ test('Keep scanning: after an action the camera goes on to the next code by itse
 
 test('our labels’ QR codes: a location’s opens the location (issue 34); an item’s shows the item in place', async () => {
   test.setTimeout(120_000);
-  const made = await api<{ _id: string; path: string }>('POST', '/locations', { name: `Scan bay ${Date.now()}` });
+  const made = await ownerApi<{ _id: string; path: string }>('POST', '/locations', { name: `Scan bay ${Date.now()}` });
   expect(made.status).toBe(201);
   const item = await itemWithBarcode(ean13(`25${String(Date.now()).slice(-10)}`), 3);
   const origin = process.env.SMART_ZONE_URL!;

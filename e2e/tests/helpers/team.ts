@@ -39,3 +39,17 @@ export async function inviteAs(email: string, role: Role) {
   });
   if (response.status !== 201) throw new Error(`Inviting ${email} failed: ${response.status} ${await response.text()}`);
 }
+
+/** A call to the API as the owner (setting up what a test needs: items, locations). */
+export async function ownerApi<T>(
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${apiUrl()}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${await ownerAccessToken()}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}

@@ -1,5 +1,5 @@
 import type { Location } from '@smart-zone/types/location';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useScannerBurst } from '../../../lib/use-scanner-burst';
 import { useFindByCode } from '../api/find-by-code';
 import { CameraMessage } from './CameraMessage';
+import { CodeForm } from './CodeForm';
 import { repeatFilter } from './repeat-filter';
 import { useCameraScanner } from './use-camera-scanner';
 import './scan.css';
@@ -48,7 +49,6 @@ export function ScanIntoLocation({ location, onClose }: { location: Location; on
   const [lines, setLines] = useState<Line[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
   const [refusal, setRefusal] = useState<string>();
-  const [typed, setTyped] = useState('');
   const [firstRead] = useState(() => repeatFilter());
 
   const addCode = async (text: string) => {
@@ -84,11 +84,6 @@ export function ScanIntoLocation({ location, onClose }: { location: Location; on
   // A USB scanner with no field focused (the header's watch stands aside in this mode).
   useScannerBurst((code) => void addCode(code));
 
-  const onType = (event: FormEvent) => {
-    event.preventDefault();
-    void addCode(typed);
-    setTyped('');
-  };
   const setQuantity = (itemId: string, quantity: string) =>
     setLines((current) => current.map((line) => (line.itemId === itemId ? { ...line, quantity } : line)));
   const removeLine = (itemId: string) => setLines((current) => current.filter((line) => line.itemId !== itemId));
@@ -129,25 +124,15 @@ export function ScanIntoLocation({ location, onClose }: { location: Location; on
               <video ref={video} className="scan-video" muted playsInline aria-label="Camera view" />
               <div className="scan-guide" aria-hidden="true" />
             </div>
-            <Form onSubmit={onType} className="d-flex gap-2 mb-2" aria-label="Add an item by its code">
-              <Form.Label htmlFor="scan-into-code" visuallyHidden>
-                Item code
-              </Form.Label>
-              <Form.Control
-                id="scan-into-code"
-                placeholder="Scan or type an item's code"
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                enterKeyHint="enter"
-                maxLength={200}
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-              <Button type="submit" variant="outline-primary" className="px-3" disabled={typed.trim() === ''}>
-                Add
-              </Button>
-            </Form>
+            <CodeForm
+              id="scan-into-code"
+              label="Item code"
+              placeholder="Scan or type an item's code"
+              submit="Add"
+              formLabel="Add an item by its code"
+              maxLength={200}
+              onCode={(code) => void addCode(code)}
+            />
             <p className="small mb-2" aria-live="polite" data-testid="scan-into-status">
               {status === null && (
                 <span className="text-secondary">

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useScannerBurst } from '../../../lib/use-scanner-burst';
 import { useFindByCode } from '../api/find-by-code';
 import { repeatFilter } from './repeat-filter';
 import { CameraMessage } from './CameraMessage';
+import { CodeForm } from './CodeForm';
 import { useCameraScanner } from './use-camera-scanner';
 import { ScannedItem } from './ScannedItem';
 import './scan.css';
@@ -48,7 +49,6 @@ export function ScanPage() {
   const [result, setResult] = useState<Result | null>(null);
   const [keepScanning, setKeepScanning] = useState(false);
   const [reads, setReads] = useState<Read[]>([]);
-  const [typed, setTyped] = useState('');
   const [firstRead] = useState(() => repeatFilter());
   const actionOpen = useRef(false);
   const lookups = useRef(0);
@@ -95,11 +95,6 @@ export function ScanPage() {
   // A USB scanner here shows its item in place too (the header's watch stands aside on this screen).
   useScannerBurst((code) => void lookUp(code));
 
-  const onType = (event: FormEvent) => {
-    event.preventDefault();
-    void lookUp(typed);
-    setTyped('');
-  };
   const afterAction = () => {
     actionOpen.current = false;
     if (keepScanning) setResult(null);
@@ -136,26 +131,17 @@ export function ScanPage() {
                   : 'Point the camera at a barcode or QR code.'}
             </p>
           )}
-          <Form onSubmit={onType} className="d-flex gap-2 mb-3" role="search" aria-label="Find by code">
-            <Form.Label htmlFor="scan-typed" visuallyHidden>
-              Type or paste a code
-            </Form.Label>
-            <Form.Control
-              id="scan-typed"
-              className="touch-target"
-              placeholder="Type or paste a code"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              enterKeyHint="search"
-              maxLength={100}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-            <Button type="submit" variant="primary" className="touch-target px-3" disabled={typed.trim() === ''}>
-              Find
-            </Button>
-          </Form>
+          <CodeForm
+            id="scan-typed"
+            label="Type or paste a code"
+            placeholder="Type or paste a code"
+            submit="Find"
+            formLabel="Find by code"
+            search
+            primary
+            maxLength={100}
+            onCode={(code) => void lookUp(code)}
+          />
         </div>
 
         <div className="scan-result">
