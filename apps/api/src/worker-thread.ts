@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /**
  * Where a worker whose entry is `<sourceDir>/<entry>.ts` starts from: the compiled server has `<entry>.js`
@@ -16,12 +16,18 @@ export function workerEntry(entry: string, sourceDir: string): { compiled: strin
  * A worker thread on workerEntry(entry, sourceDir). The store's read worker and the label worker start this
  * way (the import worker is a process of its own: import-runner.ts).
  */
-export function spawnThread(entry: string, sourceDir: string, workerData: object): Worker {
+export function spawnThread(
+  entry: string,
+  sourceDir: string,
+  workerData: object,
+  resourceLimits?: ResourceLimits,
+): Worker {
   const where = workerEntry(entry, sourceDir);
-  if ('compiled' in where) return new Worker(where.compiled, { workerData });
+  if ('compiled' in where) return new Worker(where.compiled, { workerData, resourceLimits });
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(where.source)});`, {
     eval: true,
     workerData,
+    resourceLimits,
   });
 }
 
