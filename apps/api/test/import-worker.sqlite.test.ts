@@ -177,6 +177,30 @@ it('the new items’ short-search rows are written after their chunks, as each i
   expect(file.other.prepare('SELECT state FROM import_jobs').all()).toEqual([{ state: 'done' }]);
 });
 
+it('the new items go into the trigram index after their chunks, as each item is when it is indexed', async () => {
+  const importing = file.store.items.importRows(rows(ROWS, 7), { by: ada, apply: true });
+  await until(() => quantityOf(file, 'IW-1') !== undefined);
+  // A landed item waits for the index, marked with its job.
+  const job = file.other.prepare<[], string>("SELECT search_later FROM items WHERE sku = 'IW-1'").pluck().get();
+  expect(job).toMatch(/^[0-9a-f]{24}$/);
+  const [renamed, deleted] = [(await file.store.items.getBySku('IW-0'))!, (await file.store.items.getBySku('IW-1'))!];
+  expect(
+    await file.store.items.update(renamed._id, phone({ name: 'Zq widget', supplier: 'Acme', sku: 'IW-0' }), bob),
+  ).toMatchObject({ ok: true });
+  expect(await file.store.items.remove(deleted._id, bob)).toBe(true);
+  expect(await importing).toMatchObject({ ok: true, report: { create: ROWS } });
+
+  expect(file.other.prepare('SELECT COUNT(*) FROM items WHERE search_later IS NOT NULL').pluck().get()).toBe(0);
+  // The index holds every item as it is now, and nothing else (FTS5's own check against the items).
+  expect(() =>
+    file.other.prepare("INSERT INTO items_search (items_search, rank) VALUES ('integrity-check', 1)").run(),
+  ).not.toThrow();
+  expect((await file.store.items.list({ q: 'zq widg' })).map((item) => item.sku)).toEqual(['IW-0']);
+  expect(await file.store.items.count({ q: 'Item 0' })).toBe(0);
+  expect(await file.store.items.count({ q: 'Item 1' })).toBe(11_111 - 1);
+  expect(await file.store.items.count({ q: 'acme' })).toBe(ROWS - 1);
+});
+
 it('an item deleted between two chunks fails the import: its written chunks are taken back, nothing else', async () => {
   await file.store.items.importRows(rows(ROWS, 5), { by: ada, apply: true });
   const last = (await file.store.items.getBySku(`IW-${ROWS - 1}`))!;
@@ -268,6 +292,9 @@ it('an import whose process stopped midway is taken back when the store opens ag
     await reopened.close();
     const check = new Database(path.join(dir, 'smart-zone.db'));
     expect(check.prepare('SELECT state FROM import_jobs').get()).toEqual({ state: 'undone' });
+    // None of them is left waiting for the search index, which agrees with the items.
+    expect(check.prepare('SELECT COUNT(*) FROM items WHERE search_later IS NOT NULL').pluck().get()).toBe(0);
+    check.prepare("INSERT INTO items_search (items_search, rank) VALUES ('integrity-check', 1)").run();
     // Each of the 1,000 items came and went: a `created` movement and a `deleted` one, the ledger at 0.
     expect(
       check

@@ -7,6 +7,7 @@ import { fieldsOf, importOptions, importOutcome, type ImportLookup, keysOf, plan
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { sqliteImportWriter } from './import-writes';
 import { sqliteImportUndo, type UndoRecord } from './import-undo';
+import { indexSearchLater } from './schema-codes';
 import { toItem, type ItemRow } from './rows';
 import { type DeferredGrams, sqliteDeferredGrams } from './short-search';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -14,6 +15,8 @@ import { anyTime, type WriteTurns } from './write-gate';
 
 /** Keys per lookup statement of an import (json_each of this many ids or SKUs). */
 const LOOKUP_BATCH = 500;
+/** New items put into the trigram index per transaction after an import's rows: a turn of ~30–70 ms. */
+const SEARCH_SLICE_ROWS = 2_000;
 
 const now = () => new Date().toISOString();
 
@@ -35,6 +38,7 @@ export function sqliteImportJob(
   holderOf: (code: string) => SkuHolder | undefined,
 ) {
   const writeChunk = sqliteImportWriter(db, ledger);
+  const indexLater = indexSearchLater(db);
   const { undo, recover, recoverNow, setState } = sqliteImportUndo(db, ledger);
   const sql = {
     manyById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?))'),
@@ -140,7 +144,7 @@ export function sqliteImportJob(
     othersWrote(job);
     const chunk = { creates: planned.creates, updates: replanned(job, planned.updates) };
     const at = now();
-    const written = writeChunk(chunk, holderOf, job.by, at, job.deferred);
+    const written = writeChunk(chunk, holderOf, job.by, at, job.deferred, job.deferred && job.id);
     ledger.bumpRevision();
     if (job.chunks === 1) return;
     seenNow(job);
@@ -161,11 +165,16 @@ export function sqliteImportJob(
     sql.applied.run(n + 1, at, job.id);
   });
 
-  /** Slice `n` of the job's new items' grams, in one transaction; the last finishes the job. */
-  const applySlice = db.transaction((job: Job, n: number, last: boolean) => {
+  /**
+   * Step `n` after the job's rows, in one transaction: its new items into the trigram index, SEARCH_SLICE_ROWS a
+   * step for the first `searchSlices` steps (the last of them all that are left, those written by others
+   * meanwhile among them), then a slice of their short grams each; the last step finishes the job.
+   */
+  const applySlice = db.transaction((job: Job, n: number, searchSlices: number, last: boolean) => {
     othersWrote(job);
-    job.deferred!.write(n);
-    // A search of 1–2 characters finds more now: the list's ETag moves on.
+    if (n < searchSlices) indexLater(job.id, n === searchSlices - 1 ? undefined : SEARCH_SLICE_ROWS);
+    else job.deferred!.write(n - searchSlices);
+    // A search finds more now: the list's ETag moves on.
     ledger.bumpRevision();
     seenNow(job);
     if (last) finish(job, now());
@@ -221,8 +230,10 @@ export function sqliteImportJob(
         }
         deferred?.kept();
       });
-      const slices = deferred?.slice() ?? 0;
-      await inTurns(slices, true, (n) => applySlice.immediate(job, n, n === slices - 1));
+      const created = deferred ? chunks.reduce((sum, chunk) => sum + chunk.creates.length, 0) : 0;
+      const searchSlices = Math.ceil(created / SEARCH_SLICE_ROWS);
+      const slices = searchSlices + (deferred?.slice() ?? 0);
+      await inTurns(slices, true, (n) => applySlice.immediate(job, n, searchSlices, n === slices - 1));
     } finally {
       db.pragma(`synchronous = ${synchronous}`);
     }

@@ -6,6 +6,7 @@ import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON, type ImportedUpdate } from
 import { fieldsOf } from '../import-plan';
 import { sqliteItemWriter } from './item-writes';
 import { toItem } from './rows';
+import { indexSearchLater } from './schema-codes';
 import type { SqliteLedger } from './sqlite-ledger';
 import { anyTime, type WriteTurns } from './write-gate';
 
@@ -29,6 +30,7 @@ const STOPPED = 'Its process stopped before the import was written';
  */
 export function sqliteImportUndo(db: Database.Database, ledger: SqliteLedger) {
   const writer = sqliteItemWriter(db, ledger);
+  const indexLater = indexSearchLater(db);
   const sql = {
     state: db.prepare<[string, string | null, string, string]>(
       'UPDATE import_jobs SET state = ?, error = coalesce(?, error), updated_at = ? WHERE id = ?',
@@ -44,12 +46,14 @@ export function sqliteImportUndo(db: Database.Database, ledger: SqliteLedger) {
   /**
    * The newest applied chunk of the job taken back, in one transaction: its updated items given back their
    * fields, its created items deleted (each with its movement and audit entry); the job `undone` after its
-   * last. Answers whether a chunk was left to take back.
+   * last, any item of its own still waiting for the trigram index put into it. Answers whether a chunk was
+   * left to take back.
    */
   const undoChunk = db.transaction((job: JobRow, error: string | null): boolean => {
     const at = now();
     const last = sql.lastUndo.get(job.id);
     if (!last) {
+      indexLater(job.id);
       sql.state.run('undone', error, at, job.id);
       return false;
     }

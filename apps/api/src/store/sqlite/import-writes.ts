@@ -25,25 +25,29 @@ export interface ChunkWritten {
  * per key for the chunk (the ledger's countingTogether). Every row keeps its movement, audit entry, alert and
  * change-feed entry, in the order importChunks gives. A code another item holds (`holderOf`, read now: a write
  * between two chunks may have taken it) throws SkuTakenError. `deferred`: where the new items' grams go
- * instead, to be written after the import's rows (short-search.ts).
+ * instead, to be written after the import's rows (short-search.ts); `searchLater`: the job whose pass puts its
+ * new items into the trigram index after its rows (schema-codes.ts).
  */
 export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) {
   const gathered = sqliteGramsGathered(db);
   let deferTo: DeferredGrams | undefined;
+  let laterJob: string | null = null;
   const grams = {
     ...gathered,
     index: (seq: number, texts: Texts & { id?: string }) => (deferTo ?? gathered).index(seq, texts),
   };
-  const writer = sqliteItemWriter(db, ledger, grams);
+  const writer = sqliteItemWriter(db, ledger, grams, () => laterJob);
   return (
     { creates, updates }: ImportChunk,
     holderOf: (code: string) => SkuHolder | undefined,
     by: Author,
     at: string,
     deferred?: DeferredGrams,
+    searchLater?: string,
   ): ChunkWritten =>
     ledger.countingTogether(() => {
       deferTo = deferred;
+      laterJob = searchLater ?? null;
       const ids = creates.map(() => new ObjectId().toHexString());
       for (const write of decideCreate(creates, { ids, holderOf }, by, at)) writer.apply(write, null);
       const updated = updates.map(({ item, wanted, reason }) => {

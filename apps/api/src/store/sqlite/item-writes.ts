@@ -17,20 +17,23 @@ export type RowBefore = Pick<ItemRow, 'id' | 'seq' | 'name' | 'supplier' | 'code
  * (its search grams, and its codes in `item_codes`, whose primary key keeps every SKU and barcode unique), then
  * the change through the ledger. Stock alone, or fields other than name, supplier and codes, are set by
  * statements of their own: an UPDATE naming name, supplier or codes runs the search index's trigger, even for
- * the same values. `grams`: where the search grams go (an import's gathers them).
+ * the same values. `grams`: where the search grams go (an import's gathers them); `searchLater`: the import job
+ * whose pass puts a new item into the trigram index (schema-codes.ts), or null (the index's trigger does).
  */
 export function sqliteItemWriter(
   db: Database.Database,
   ledger: SqliteLedger,
   grams: Pick<ReturnType<typeof sqliteGrams>, 'index' | 'reindex' | 'unindex'> = sqliteGrams(db),
+  searchLater: () => string | null = () => null,
 ) {
   const sql = {
     get: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
     insert: db.prepare(
       `INSERT INTO items (id, name, supplier, price, quantity, description, img, min_stock, sku, barcodes, codes,
-         created_at, updated_at, version, created_by_uid, created_by_email, updated_by_uid, updated_by_email)
+         created_at, updated_at, version, created_by_uid, created_by_email, updated_by_uid, updated_by_email,
+         search_later)
        VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @min_stock, @sku, @barcodes, @codes,
-         @created_at, @updated_at, @version, @uid, @email, @uid, @email)`,
+         @created_at, @updated_at, @version, @uid, @email, @uid, @email, @search_later)`,
     ),
     fields: db.prepare(
       `UPDATE items SET name = @name, supplier = @supplier, price = @price, quantity = @quantity,
@@ -131,7 +134,7 @@ export function sqliteItemWriter(
           ...by(change.actor),
         };
         if (kind === 'create') {
-          grams.index(Number(sql.insert.run(row).lastInsertRowid), row);
+          grams.index(Number(sql.insert.run({ ...row, search_later: searchLater() }).lastInsertRowid), row);
           addCodes(item);
         } else if (
           !before ||

@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { dayBuckets, movementKinds, reclassifyEdits, syncLedgerTriggers, V8_STATS } from './schema-stats';
 import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
-import { codesTable } from './schema-codes';
+import { codesTable, searchLater } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
 import { createLocations, STOCK_PER_LOCATION } from './schema-locations';
 import { createGrams } from './short-search';
@@ -267,6 +267,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(IMPORT_JOBS), // Issue 32: an import written in chunks, a job that can be taken back.
   createLocations, // Issue 34: the locations' tree under Main; the audit's entries may be about a location.
   (db) => db.exec(STOCK_PER_LOCATION), // Issue 34: what each location holds of each item (schema-locations.ts).
+  searchLater, // Issue 32: an import's new items indexed for search after its rows (schema-codes.ts).
 ];
 
 /** The user_version of a database with every migration. */
