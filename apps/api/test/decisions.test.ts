@@ -1,6 +1,7 @@
 import { inMain } from './helpers/store-fixtures';
 import { alertStep } from '../src/store/stock-alerts';
 import { QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
+import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import { decideCancel } from '../src/store/decisions/cancel-delivery';
 import { decideStockChange } from '../src/store/decisions/change-stock';
 import { codesAsked, decideCreate, skuAsked, skusAsked } from '../src/store/decisions/create-items';
@@ -474,12 +475,15 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
   };
 
   it("is not found without a delivery, or another owner's when one is named", () => {
-    expect(decideCancel(null, item(), ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
-    expect(decideCancel(made, item(), BOB, AT, 'bob')).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideCancel(null, item(), undefined, () => true, ALICE, AT)).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideCancel(made, item(), undefined, () => true, BOB, AT, 'bob')).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 
   it('refuses to take the item over QUANTITY_MAX', () => {
-    expect(decideCancel(made, item({ quantity: QUANTITY_MAX - 2 }), ALICE, AT)).toEqual({
+    expect(decideCancel(made, item({ quantity: QUANTITY_MAX - 2 }), undefined, () => true, ALICE, AT)).toEqual({
       ok: false,
       reason: 'over_limit',
       available: QUANTITY_MAX - 2,
@@ -488,7 +492,7 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
   });
 
   it("puts the quantity back with a cancel movement, named by the item's name now, and updates the open alert", () => {
-    const decision = decideCancel(made, item({ quantity: 0, minStock: 5 }), BOB, AT);
+    const decision = decideCancel(made, item({ quantity: 0, minStock: 5 }), undefined, () => true, BOB, AT);
     if (!decision.ok || !decision.write) throw new Error('expected stock back');
     expect(decision.delivery).toBe(made);
     expect(decision.write.change).toMatchObject({
@@ -501,8 +505,31 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
     });
   });
 
+  it('puts each unit back where the delivery took it; a location gone since, at Main; none kept when all come to Main', () => {
+    const bin = OTHER;
+    const taken = [
+      { locationId: bin, delta: -2 },
+      { locationId: MAIN_LOCATION_ID, delta: -1 },
+    ];
+    const back = decideCancel(made, item({ quantity: 0 }), taken, () => true, BOB, AT);
+    if (!back.ok || !back.write) throw new Error('expected stock back');
+    expect(back.write.change.movement).toEqual({
+      delta: 3,
+      reason: 'cancel',
+      deliveryId: DELIVERY,
+      places: [
+        { locationId: bin, delta: 2 },
+        { locationId: MAIN_LOCATION_ID, delta: 1 },
+      ],
+    });
+    // The bin deleted since: its 2 come back to Main with the other 1, so the movement keeps no places.
+    const gone = decideCancel(made, item({ quantity: 0 }), taken, (id) => id !== bin, BOB, AT);
+    if (!gone.ok || !gone.write) throw new Error('expected stock back');
+    expect(gone.write.change.movement).toEqual({ delta: 3, reason: 'cancel', deliveryId: DELIVERY });
+  });
+
   it("audits the cancel alone when the item is gone, by the item's name then", () => {
-    expect(decideCancel(made, null, ALICE, AT, 'alice')).toEqual({
+    expect(decideCancel(made, null, undefined, () => true, ALICE, AT, 'alice')).toEqual({
       ok: true,
       delivery: made,
       write: null,

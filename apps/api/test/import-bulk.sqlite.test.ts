@@ -127,7 +127,12 @@ function writeRowByRow(db: Database.Database, rows: ImportRow[]) {
   const bySku = new Map([...all.values()].filter((item) => item.sku).map((item) => [item.sku!, item]));
   const holder = db.prepare<[string], ItemRow>('SELECT * FROM items WHERE sku = ?');
   db.transaction(() => {
-    const plan = planImport(rows, { byId: (id) => all.get(id), bySku: (sku) => bySku.get(sku), byName: () => [] });
+    const plan = planImport(rows, {
+      byId: (id) => all.get(id),
+      bySku: (sku) => bySku.get(sku),
+      byName: () => [],
+      locationOf: () => undefined,
+    });
     expect(plan.errors).toEqual([]);
     const at = new Date().toISOString();
     for (const { creates, updates } of importChunks(plan.planned)) {

@@ -83,7 +83,7 @@ describe('the round trip with a receipt in between (export at 78, receive 20, ch
 
   it('?stale=refuse imports nothing: a 409 naming the row and what changed since', async () => {
     const before = await exported();
-    const refused = await post(`${file},,New thing,Acme,1,1,0,,,,\r\n`, '?stale=refuse').expect(409);
+    const refused = await post(`${file},,New thing,Acme,1,1,0,,,,,\r\n`, '?stale=refuse').expect(409);
     const error = errorOf(refused) as { code: string; rows?: ImportError[] };
     expect(error.code).toBe('import_stale');
     expect(error.rows).toEqual([
@@ -165,6 +165,20 @@ it('the template: the header and one example row, which imports as one new item'
   expect(res.headers['content-disposition']).toMatch(/attachment; filename="?smart-zone-import-template\.csv"?/);
   const rows: string[][] = parse(res.text);
   expect(rows).toHaveLength(2);
-  expect(rows[0]).toEqual(['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img']);
-  expect(reportOf(await post(res.text, '?dryRun=true').expect(200))).toMatchObject({ create: 1, ignoredColumns: [] });
+  expect(rows[0]).toEqual([
+    'sku',
+    'name',
+    'supplier',
+    'price',
+    'quantity',
+    'minStock',
+    'description',
+    'img',
+    'location',
+  ]);
+  expect(reportOf(await post(res.text, '?dryRun=true').expect(200))).toMatchObject({
+    create: 1,
+    ignoredColumns: [],
+    newLocations: ['Back room / Shelf A'],
+  });
 });

@@ -14,7 +14,7 @@ const anyIdMessage: unknown = expect.stringContaining('No item has the id aaaaaa
 /** GET /inventory.csv's text, written by the same row and CSV functions the route uses. */
 async function exportCsv(store: Store): Promise<string> {
   const parts = [csvText([ITEM_CSV_COLUMNS])];
-  for await (const batch of store.items.stream()) parts.push(csvText(batch.map(itemCsvRow)));
+  for await (const batch of store.items.stream()) parts.push(csvText(batch.map((item) => itemCsvRow(item))));
   return parts.join('');
 }
 
@@ -85,6 +85,7 @@ describe(`CSV import: ${TEST_STORE}`, () => {
       unchanged: 100_000,
       changes: [],
       stale: { policy: 'app', count: 0, rows: [] },
+      newLocations: [],
     });
 
     // Item 1 (no quotes in its line): its price; item 2: its quantity; and a new row without id or SKU.
@@ -97,7 +98,7 @@ describe(`CSV import: ${TEST_STORE}`, () => {
         `${itemTwo._id},SKU-2,Item 2,Acme,${itemTwo.price},2,`,
         `${itemTwo._id},SKU-2,Item 2,Acme,${itemTwo.price},40,`,
       )
-      .concat(',NEW-1,Brand new,Acme,5,3,0,,,,\r\n');
+      .concat(',NEW-1,Brand new,Acme,5,3,0,,,,,\r\n');
     const dry = report(await importCsv(store, edited, false));
     expect(dry).toMatchObject({ rows: 100_001, create: 1, update: 2, unchanged: 99_998 });
     expect(dry.changes).toEqual([
@@ -209,7 +210,7 @@ describe(`CSV import: ${TEST_STORE}`, () => {
 
     it('stale=refuse imports nothing while any row is stale, naming the rows', async () => {
       const { text, before } = await receivedSinceExport();
-      const withNewRow = `${text},,Fine new row,Acme,1,1,0,,,,\r\n`;
+      const withNewRow = `${text},,Fine new row,Acme,1,1,0,,,,,\r\n`;
       const outcome = await importCsv(store, withNewRow, true, { stale: 'refuse' });
       expect(outcome).toMatchObject({
         ok: false,
@@ -261,7 +262,7 @@ describe(`CSV import: ${TEST_STORE}`, () => {
     const held = await store.items.create(phone({ name: 'Holder', sku: 'HELD' }), ada);
     const other = await store.items.create(phone({ name: 'Other' }), ada);
     const before = await exportCsv(store);
-    const header = ITEM_CSV_COLUMNS.filter((column) => column !== 'version' && column !== 'barcodes').join(',');
+    const header = ITEM_CSV_COLUMNS.filter((column) => !['version', 'barcodes', 'location'].includes(column)).join(',');
     const file = [
       header,
       `aaaaaaaaaaaaaaaaaaaaaaaa,,Ghost,Acme,1,1,0,,`,

@@ -49,6 +49,7 @@ it('answers every item as a row of the public columns, in the list’s order, as
       description: item.description,
       img: item.img,
       barcodes: (item.barcodes ?? []).join(' '),
+      location: '',
       version: String(item.version),
     })),
   );

@@ -36,7 +36,7 @@ describe("ledgerChange: a decided change in the MongoDB ledger's terms", () => {
       quantity: 2,
       createdAt: AT,
     };
-    const decision = decideCancel(delivery, ITEM, ALICE, AT);
+    const decision = decideCancel(delivery, ITEM, undefined, () => true, ALICE, AT);
     if (!decision.ok || !decision.write) throw new Error('expected stock back');
     const change = ledgerChange(decision.write.change, 41);
     expect(change.itemId).toEqual(new ObjectId(ITEM._id));

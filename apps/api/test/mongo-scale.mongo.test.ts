@@ -101,7 +101,12 @@ describe('MongoDB: an import applied by a job in chunks', () => {
   it('a job whose process died (its heartbeat stale) is taken over by an instance and finished', async () => {
     const db = client.db(dbName);
     const rows = creates(7, 'Resumed');
-    const plan = planImport(rows, { byId: () => undefined, bySku: () => undefined, byName: () => [] });
+    const plan = planImport(rows, {
+      byId: () => undefined,
+      bySku: () => undefined,
+      byName: () => [],
+      locationOf: () => undefined,
+    });
     const { job, chunks } = importJobDocs(plan.planned, {
       by: ada,
       rows: rows.length,

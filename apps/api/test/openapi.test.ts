@@ -118,7 +118,7 @@ describe('every documented operation answers as documented', () => {
     expect(byCode.body).toEqual([]);
     const exported = await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?sort=name'));
     expect(exported.text.split('\r\n')[0]).toBe(
-      'id,sku,name,supplier,price,quantity,minStock,description,img,barcodes,version',
+      'id,sku,name,supplier,price,quantity,minStock,description,img,barcodes,location,version',
     );
     expect((await check('get', '/inventory.csv', () => request(t.app).get('/api/inventory.csv?bom=2'))).status).toBe(
       400,
@@ -366,7 +366,7 @@ describe('every documented operation answers as documented', () => {
       request(t.app).get(`/api/movements.csv?itemId=${id}`).set('Authorization', auth(staff)),
     );
     expect(ledger.text.split('\r\n')[0]).toBe(
-      'at,movementId,itemId,item,reason,delta,quantityAfter,actor,note,deliveryId,kind,why',
+      'at,movementId,itemId,item,reason,delta,quantityAfter,actor,note,deliveryId,kind,why,places',
     );
     expect((await check('get', '/movements.csv', () => request(t.app).get('/api/movements.csv'))).status).toBe(401);
 
@@ -396,7 +396,7 @@ describe('every documented operation answers as documented', () => {
         .send(`id,name,price,quantity,version\r\n${imported._id},Imported,3,4,1\r\n`);
     expect((await check('post', '/imports', refusing)).status).toBe(409);
     const template = await check('get', '/imports/template.csv', () => request(t.app).get('/api/imports/template.csv'));
-    expect(template.text.split('\r\n')[0]).toBe('sku,name,supplier,price,quantity,minStock,description,img');
+    expect(template.text.split('\r\n')[0]).toBe('sku,name,supplier,price,quantity,minStock,description,img,location');
 
     const moved = await request(t.app)
       .post(`/api/inventory/${id}/stock`)

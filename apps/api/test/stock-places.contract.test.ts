@@ -1,14 +1,16 @@
 import type { StockMovement } from '@smart-zone/types/item';
 import { type ItemStockLine, MAIN_LOCATION_ID } from '@smart-zone/types/location';
-import type { Store } from '../src/store/store';
+import { ImportRows } from '../src/store/import-rows';
+import type { ImportRow, Store } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
 import { ada, bob, delivery, phone } from './helpers/store-fixtures';
 
 /**
  * Stock per location, on every adapter (issue 34, docs/decisions/019): the item's quantity is the sum of its
  * units per location after every write, no location ever below 0; a restock or a removal at a location, a
- * transfer between two, a delivery taking from where the most are, an undo moving units back, an edit that lowers
- * the quantity and a deletion each move the units where they are, and the movements say where.
+ * transfer between two, a delivery taking from where the most are, its cancel putting them back where it took
+ * them, an undo moving units back, an edit that lowers the quantity and a deletion each move the units where they
+ * are, and the movements say where.
  */
 
 const ok = <T extends { ok: boolean }>(outcome: T): Extract<T, { ok: true }> => {
@@ -181,6 +183,77 @@ describe(`stock per location: ${TEST_STORE}`, () => {
     expect(await holdsTogether(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 6 }]);
   });
 
+  /** The places of the item's `reason` movement of this delivery (absent: all at Main). */
+  const placesOf = async (id: string, reason: 'delivery' | 'cancel', deliveryId: string) =>
+    (await history(id)).find((movement) => movement.reason === reason && movement.deliveryId === deliveryId)!.places;
+  /** Each place the other way. */
+  const opposite = (places: StockMovement['places']) =>
+    places?.map(({ locationId, delta }) => ({ locationId, delta: -delta }));
+
+  it('a cancelled delivery puts each unit back where it took it: from a bin, and across a bin and Main', async () => {
+    const id = (await store.items.create(phone({ quantity: 3 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 4, locationId: bin }, ada));
+    const before = await holdsTogether(id);
+    expect(before).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 4 },
+    ]);
+
+    // From the bin alone.
+    const fromBin = ok(await store.deliveries.create(delivery(id, { quantity: 2, locationId: bin }))).delivery;
+    ok(await store.deliveries.cancel(fromBin._id, ada));
+    expect(await holdsTogether(id)).toEqual(before);
+    expect(await placesOf(id, 'delivery', fromBin._id)).toEqual([{ locationId: bin, delta: -2 }]);
+    expect(await placesOf(id, 'cancel', fromBin._id)).toEqual([{ locationId: bin, delta: 2 }]);
+
+    // Where the most are: the bin's 4, then 1 of Main's 3.
+    const across = ok(await store.deliveries.create(delivery(id, { quantity: 5 }))).delivery;
+    const taken = await placesOf(id, 'delivery', across._id);
+    expect(taken).toEqual([
+      { locationId: bin, delta: -4 },
+      { locationId: MAIN_LOCATION_ID, delta: -1 },
+    ]);
+    expect(await holdsTogether(id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 2 }]);
+    ok(await store.deliveries.cancel(across._id, bob));
+    expect(await holdsTogether(id)).toEqual(before);
+    expect(await placesOf(id, 'cancel', across._id)).toEqual(opposite(taken));
+    expect(await quantityOf(id)).toBe(7);
+
+    // A delivery all from Main keeps no places, nor does its cancel: all at Main.
+    const fromMain = ok(await store.deliveries.create(delivery(id, { quantity: 1, locationId: MAIN_LOCATION_ID })));
+    ok(await store.deliveries.cancel(fromMain.delivery._id, ada));
+    expect(await placesOf(id, 'cancel', fromMain.delivery._id)).toBeUndefined();
+    expect(await holdsTogether(id)).toEqual(before);
+  });
+
+  it('a cancel puts units back in a bin emptied since by a transfer; to Main once that bin is deleted', async () => {
+    const id = (await store.items.create(phone({ quantity: 0 }), ada))._id;
+    ok(await store.items.changeStock(id, { delta: 5, locationId: bin }, ada));
+    const first = ok(await store.deliveries.create(delivery(id, { quantity: 2, locationId: bin }))).delivery;
+    const second = ok(await store.deliveries.create(delivery(id, { quantity: 1, locationId: bin }))).delivery;
+    // The bin's last 2 moved to the shelf: it holds nothing, but is still there.
+    ok(await store.items.transfer(id, { from: bin, to: shelf, quantity: 2 }, ada));
+    expect(await holdsTogether(id)).toEqual([{ locationId: shelf, path: 'Back room / Shelf A', quantity: 2 }]);
+
+    ok(await store.deliveries.cancel(first._id, ada));
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: shelf, path: 'Back room / Shelf A', quantity: 2 },
+      { locationId: bin, path: 'Back room / Shelf A / Bin 3', quantity: 2 },
+    ]);
+    expect(await placesOf(id, 'cancel', first._id)).toEqual([{ locationId: bin, delta: 2 }]);
+
+    // Emptied again and deleted: the other delivery's unit comes back to Main.
+    ok(await store.items.transfer(id, { from: bin, to: shelf, quantity: 2 }, ada));
+    expect(await store.locations.remove(bin, ada)).toMatchObject({ ok: true });
+    ok(await store.deliveries.cancel(second._id, ada));
+    expect(await placesOf(id, 'cancel', second._id)).toBeUndefined();
+    expect(await holdsTogether(id)).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 1 },
+      { locationId: shelf, path: 'Back room / Shelf A', quantity: 4 },
+    ]);
+    expect(await quantityOf(id)).toBe(5);
+  });
+
   it('an undo takes units back from where they went, refused when that location no longer holds them', async () => {
     const id = (await store.items.create(phone({ quantity: 2 }), ada))._id;
     const restock = ok(await store.items.changeStock(id, { delta: 5, locationId: bin }, ada));
@@ -307,5 +380,119 @@ describe(`stock per location: ${TEST_STORE}`, () => {
     // An item with no units is at no location.
     expect((await itemsAt(MAIN_LOCATION_ID, true)).items.map((line) => line.itemId)).not.toContain(none);
     expect(await store.locations.items('f'.repeat(24), false, page)).toBeNull();
+  });
+
+  describe('an import row’s location (the CSV `location` column)', () => {
+    const PATH = 'Back room / Shelf A / Bin 3';
+    const imported = (rows: ImportRow[], options: { apply: boolean; mode?: 'update' | 'receive' }) =>
+      store.items.importRows(ImportRows.of(rows), { by: ada, ...options });
+    const itemBySku = async (sku: string) => (await store.items.getBySku(sku))!;
+
+    it('puts a new item’s units at the row’s location (found case aside), and a new item without one at Main', async () => {
+      const outcome = await imported(
+        [
+          { row: 2, fields: { name: 'Cable', supplier: 'Acme', price: 1, quantity: 7, sku: 'LOC-1' }, location: PATH },
+          {
+            row: 3,
+            fields: { name: 'Plug', supplier: 'Acme', price: 1, quantity: 4, sku: 'LOC-2' },
+            location: 'back ROOM / shelf a / bin 3',
+          },
+          { row: 4, fields: { name: 'Fuse', supplier: 'Acme', price: 1, quantity: 2, sku: 'LOC-3' } },
+        ],
+        { apply: true },
+      );
+      expect(outcome).toMatchObject({ ok: true, report: { create: 3, newLocations: [] } });
+      for (const [sku, units] of [
+        ['LOC-1', 7],
+        ['LOC-2', 4],
+      ] as const) {
+        expect(await holdsTogether((await itemBySku(sku))._id)).toEqual([
+          { locationId: bin, path: PATH, quantity: units },
+        ]);
+      }
+      expect(await holdsTogether((await itemBySku('LOC-3'))._id)).toEqual([
+        { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 2 },
+      ]);
+    });
+
+    it('a raise goes to the row’s location, a cut is taken there first; a receipt goes there too', async () => {
+      const item = await store.items.create(phone({ quantity: 10, sku: 'LOC-9' }), bob);
+      ok(await store.items.transfer(item._id, { from: MAIN_LOCATION_ID, to: shelf, quantity: 6 }, bob));
+      // 10: Main 4, shelf 6. A raise to 13 at the bin: the 3 go there.
+      await imported([{ row: 2, fields: { sku: 'LOC-9', quantity: 13 }, location: PATH }], { apply: true });
+      expect(await holdsTogether(item._id)).toEqual(
+        expect.arrayContaining([
+          { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 4 },
+          { locationId: shelf, path: 'Back room / Shelf A', quantity: 6 },
+          { locationId: bin, path: PATH, quantity: 3 },
+        ]),
+      );
+      // A cut of 5 named at the bin: its 3 first, then where the most are (the shelf).
+      await imported([{ row: 2, fields: { sku: 'LOC-9', quantity: 8 }, location: PATH }], { apply: true });
+      expect(await holdsTogether(item._id)).toEqual(
+        expect.arrayContaining([
+          { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 4 },
+          { locationId: shelf, path: 'Back room / Shelf A', quantity: 4 },
+        ]),
+      );
+      expect(await lines(item._id)).toHaveLength(2);
+      // A delivery note's 5 received into the bin.
+      await imported([{ row: 2, fields: { sku: 'LOC-9', quantity: 5 }, location: PATH }], {
+        apply: true,
+        mode: 'receive',
+      });
+      expect(await holdsTogether(item._id)).toEqual(
+        expect.arrayContaining([{ locationId: bin, path: PATH, quantity: 5 }]),
+      );
+      expect(await quantityOf(item._id)).toBe(13);
+    });
+
+    it('a path no location has: the dry run names it, the import refuses it; a row that moves no unit ignores it', async () => {
+      const rows: ImportRow[] = [
+        {
+          row: 2,
+          fields: { name: 'Cable', supplier: 'Acme', price: 1, quantity: 7, sku: 'LOC-1' },
+          location: 'Shop / Till',
+        },
+        {
+          row: 3,
+          fields: { name: 'Plug', supplier: 'Acme', price: 1, quantity: 1, sku: 'LOC-2' },
+          location: 'Shop / Till',
+        },
+      ];
+      expect(await imported(rows, { apply: false })).toMatchObject({
+        ok: true,
+        report: { create: 2, newLocations: ['Shop / Till'] },
+      });
+      expect(await imported(rows, { apply: true })).toEqual({
+        ok: false,
+        errorCount: 1,
+        errors: [{ row: 2, column: 'location', message: expect.stringContaining('"Shop / Till"') as unknown }],
+      });
+      expect(await store.items.count()).toBe(0);
+      // The same quantity with another location: nothing to write, nothing moved.
+      const item = await store.items.create(phone({ quantity: 3, sku: 'LOC-5' }), bob);
+      expect(
+        await imported([{ row: 2, fields: { sku: 'LOC-5', quantity: 3 }, location: PATH }], { apply: true }),
+      ).toMatchObject({ ok: true, report: { unchanged: 1 } });
+      expect(await lines(item._id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 }]);
+    });
+
+    it('a file of several chunks puts every new item at its location, and the placements read them back', async () => {
+      const rows: ImportRow[] = Array.from({ length: 1_200 }, (_, at) => ({
+        row: at + 2,
+        fields: { name: `Part ${at}`, supplier: 'Acme', price: 1, quantity: 2, sku: `LOC-P${at}` },
+        ...(at % 2 === 0 ? { location: PATH } : {}),
+      }));
+      expect(await imported(rows, { apply: true })).toMatchObject({ ok: true, report: { create: 1_200 } });
+      expect((await store.locations.items(bin, false, { limit: 1, skip: 0 }))!.total).toBe(600);
+      const { paths, places } = await store.locations.placements();
+      expect(paths.get(bin)).toBe(PATH);
+      expect(paths.get(MAIN_LOCATION_ID)).toBe('Main');
+      expect(places.size).toBe(600);
+      expect(places.get((await itemBySku('LOC-P0'))._id)).toEqual([{ locationId: bin, quantity: 2 }]);
+      expect(places.get((await itemBySku('LOC-P1'))._id)).toBeUndefined();
+      await holdsTogether((await itemBySku('LOC-P1198'))._id);
+    });
   });
 });

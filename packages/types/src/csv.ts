@@ -15,6 +15,7 @@ export const ITEM_CSV_COLUMNS = [
   'description',
   'img',
   'barcodes',
+  'location',
   'version',
 ] as const;
 /** How the `barcodes` cell separates an item's codes: a space (a barcode holds none). */
@@ -38,6 +39,7 @@ export const ITEM_CSV_ALIASES: Readonly<Record<Exclude<ItemCsvColumn, 'id' | 've
   minStock: ['minstock', 'minlevel', 'reorderpoint', 'reorderlevel', 'minquantity', 'min'],
   description: ['description', 'notes', 'note', 'details'],
   img: ['img', 'image', 'imageurl', 'photo', 'photourl', 'picture'],
+  location: ['location', 'bin', 'shelf', 'place', 'storagelocation', 'binlocation', 'folder', 'position'],
 };
 
 /** A header cell as headers are matched: lower case, without spaces, dashes, underscores or dots. */
@@ -55,9 +57,39 @@ export function columnOf(cell: string): ItemCsvColumn | undefined {
 
 /** The import template: the header an export writes (less id, barcodes and version) and one example row. */
 export const IMPORT_TEMPLATE_ROWS: readonly (readonly (string | number)[])[] = [
-  ['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img'],
-  ['4006381333931', 'USB-C Cable', 'Acme', 12.5, 40, 10, '1 m, braided', ''],
+  ['sku', 'name', 'supplier', 'price', 'quantity', 'minStock', 'description', 'img', 'location'],
+  ['4006381333931', 'USB-C Cable', 'Acme', 12.5, 40, 10, '1 m, braided', '', 'Back room / Shelf A'],
 ];
+
+/**
+ * The `location` cell (issue 34): where an item's units are, as the export writes it. Empty: all at Main (or
+ * none). One location holding them all: its path ("Back room / Shelf A / Bin 3"). Several: each path with its
+ * units, the most first, `; ` between ("Back room / Shelf A / Bin 3 (5); Main (3)"). An import reads the first
+ * path as where the row's added units go (a new item's stock, a raise, a receipt) and a lowered quantity is
+ * taken from first; it moves nothing by itself.
+ */
+export const PLACES_SEPARATOR = '; ';
+
+/** An item's places as its `location` cell: `lines` (path, units), Main's among them, most first. */
+export function locationCell(lines: readonly { path: string; quantity: number }[], mainPath: string): string {
+  const held = lines.filter((line) => line.quantity > 0);
+  if (held.length === 0 || (held.length === 1 && held[0]!.path === mainPath)) return '';
+  if (held.length === 1) return held[0]!.path;
+  return held.map(({ path, quantity }) => `${path} (${quantity})`).join(PLACES_SEPARATOR);
+}
+
+/**
+ * The path a `location` cell names for an import: its first place, the units the export wrote after it taken
+ * off, each name trimmed and its spaces collapsed, " / " between them; undefined for an empty cell. A name of
+ * the path may end in "(n)" only when the cell has one place.
+ */
+export function pathInCell(cell: string): string | undefined {
+  const several = cell.includes(PLACES_SEPARATOR);
+  const first = several ? cell.slice(0, cell.indexOf(PLACES_SEPARATOR)).replace(/\s*\(\d+\)\s*$/, '') : cell;
+  const names = first.split('/').map((name) => name.trim().replace(/\s+/g, ' '));
+  if (names.every((name) => name === '')) return undefined;
+  return names.join(' / ');
+}
 
 /**
  * A text a spreadsheet would take for a formula: it starts with = + - @, a tab

@@ -146,6 +146,11 @@ export const importReportSchema = z
       description:
         'false: the file has no version column, so a change made in the app since it was written cannot be told; its rows are read as they are today',
     }),
+    newLocations: z.array(z.string()).meta({
+      description:
+        "The `location` column's paths no location had: a dry run lists those it would make, an import those " +
+        'it made (each with any location above it that was missing) before it wrote its rows',
+    }),
     ignoredColumns: z.array(z.string()).meta({
       description: "The header's columns the import does not read (ignored, not errors), as the file names them",
     }),

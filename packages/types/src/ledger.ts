@@ -1,3 +1,4 @@
+import { PLACES_SEPARATOR } from './csv';
 import { z } from 'zod';
 import { timeFilter } from './audit';
 import { objectIdSchema } from './ids';
@@ -21,7 +22,23 @@ export const MOVEMENT_CSV_COLUMNS = [
   'kind',
   // Issue 33: why a removal was made (removal-reasons.ts), '' for any other movement.
   'why',
+  // Issue 34: where its units went (placesCell), '' when all at Main.
+  'places',
 ] as const;
+
+/**
+ * A movement's `places` cell (issue 34): each location it names, by its path (`pathOf`), with its signed units,
+ * in the movement's order: "Main -2; Back room / Shelf A / Bin 3 +2" (ASCII signs). '' for a movement without
+ * places: all its units at Main.
+ */
+export function placesCell(
+  places: readonly { locationId: string; delta: number }[] | undefined,
+  pathOf: (locationId: string) => string,
+): string {
+  return (places ?? [])
+    .map(({ locationId, delta }) => `${pathOf(locationId)} ${delta < 0 ? '-' : '+'}${Math.abs(delta)}`)
+    .join(PLACES_SEPARATOR);
+}
 
 /** GET /movements.csv?itemId=&from=&to=&bom= — one item's or every item's movements, in a time range. */
 export const movementCsvQuerySchema = z.object({

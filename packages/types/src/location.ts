@@ -57,7 +57,8 @@ export const pathWords = (path: string): string =>
     .map((word) => ` ${word}`)
     .join('');
 
-const name = plainText('Name')
+/** A location's name, as a form or a file's `location` cell gives it. */
+export const locationNameSchema = plainText('Name')
   .trim()
   .min(1, 'Name is required')
   .max(LOCATION_NAME_MAX, `Name must be at most ${LOCATION_NAME_MAX} characters`)
@@ -71,7 +72,9 @@ const parentId = z
 /** POST /api/locations — without `parentId`, under Main. */
 export const newLocationSchema = z
   .object({
-    name: name.meta({ description: `Unique among its siblings, case aside; no "/"; at most ${LOCATION_NAME_MAX}` }),
+    name: locationNameSchema.meta({
+      description: `Unique among its siblings, case aside; no "/"; at most ${LOCATION_NAME_MAX}`,
+    }),
     parentId: parentId.optional().meta({ description: 'The location it is in (default: Main)' }),
   })
   .strict();
@@ -80,7 +83,7 @@ export type NewLocation = z.output<typeof newLocationSchema>;
 /** PATCH /api/locations/:id — a new name, a new parent (its sub-locations move with it), or both. */
 export const locationPatchSchema = z
   .object({
-    name: name.optional(),
+    name: locationNameSchema.optional(),
     parentId: parentId.optional().meta({ description: 'Move it (and everything under it) here' }),
   })
   .strict()

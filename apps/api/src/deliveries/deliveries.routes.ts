@@ -60,7 +60,7 @@ export function deliveriesRoutes(deps: { store: Store }) {
       path: '/myitem/:id',
       operationId: 'cancelDelivery',
       tag: 'deliveries',
-      summary: 'Cancel a delivery: puts its quantity back with a `cancel` movement, once',
+      summary: 'Cancel a delivery: puts its quantity back where it was taken from, with a `cancel` movement, once',
       description:
         'A clerk cancels only their own deliveries (another user’s answers 404, like an unknown id) and must say why ' +
         'in `reason`; a manager cancels anyone’s.',

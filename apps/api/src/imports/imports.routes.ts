@@ -3,6 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { IMPORT_TEMPLATE_ROWS, ITEM_CSV_ALIASES, ITEM_CSV_COLUMNS } from '@smart-zone/types/csv';
+import { makePaths } from '../locations/make-paths';
 import {
   IMPORT_BYTES_MAX,
   IMPORT_REQUIRED_COLUMNS,
@@ -99,6 +100,20 @@ function readFailure(error: unknown): unknown {
 }
 
 /** Items from a CSV file: a dry run says what it would change; the import writes it all, or nothing. */
+/** A store's refusal of an import as the API answers it. */
+const importFailure =
+  (res: Response) =>
+  (error: unknown): never => {
+    if (error instanceof StoreBusyError) throw busy(res, error.message);
+    // Written in chunks, and taken back whole when one could not be written as planned.
+    if (error instanceof ImportConflictError) throw new AppError(409, 'import_conflict', error.message);
+    if (error instanceof SkuTakenError) {
+      const taken = `${error.message.replace(/\.$/, '')} (taken while the import was written)`;
+      throw new AppError(409, 'import_conflict', `${taken}: nothing was imported; import the file again.`);
+    }
+    throw error;
+  };
+
 export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
   const rowsMax = deps.rowsMax ?? IMPORT_ROWS_DEFAULT;
   // Imports being read or waiting for the store, counted from before a byte of their body is read.
@@ -180,18 +195,17 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         if (file.badHeader) throw invalid(file.errors.shown, file.errors.count);
         // With errors in some rows, the rest are still matched (dry): every error of the file is told at once.
         const apply = !dryRun && file.errors.count === 0;
-        const outcome = await deps.store.items
-          .importRows(file.rows, { by, apply, stale: query.stale, mode })
-          .catch((error: unknown) => {
-            if (error instanceof StoreBusyError) throw busy(res, error.message);
-            // Written in chunks, and taken back whole when one could not be written as planned.
-            if (error instanceof ImportConflictError) throw new AppError(409, 'import_conflict', error.message);
-            if (error instanceof SkuTakenError) {
-              const taken = `${error.message.replace(/\.$/, '')} (taken while the import was written)`;
-              throw new AppError(409, 'import_conflict', `${taken}: nothing was imported; import the file again.`);
-            }
-            throw error;
-          });
+        const importing = async (apply: boolean) =>
+          deps.store.items.importRows(file.rows, { by, apply, stale: query.stale, mode });
+        // The locations its rows name that no location has are made first (its dry run lists them), only when
+        // nothing else in the file is wrong.
+        let made: string[] = [];
+        if (apply && file.located) {
+          const dry = await importing(false).catch(importFailure(res));
+          if (dry.ok) made = dry.report.newLocations;
+          if (made.length > 0) await makePaths(deps.store, made, by);
+        }
+        const outcome = await importing(apply).catch(importFailure(res));
         if (!outcome.ok && outcome.stale && file.errors.count === 0) {
           throw staleRefusal(await withSince(deps.store, outcome.stale.rows), outcome.stale.count);
         }
@@ -205,6 +219,8 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         res.json({
           dryRun,
           ...report,
+          // Written: the locations made for it (its dry run's); a dry run: those it would make.
+          newLocations: dryRun ? report.newLocations : made,
           stale,
           versioned: file.versioned,
           ignoredColumns: file.ignoredColumns,

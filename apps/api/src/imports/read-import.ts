@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import type { z } from 'zod';
-import { columnOf, ITEM_CSV_COLUMNS, type ItemCsvColumn, restored } from '@smart-zone/types/csv';
+import { columnOf, ITEM_CSV_COLUMNS, type ItemCsvColumn, pathInCell, restored } from '@smart-zone/types/csv';
+import { LOCATION_DEPTH_MAX, locationNameSchema, PATH_SEPARATOR } from '@smart-zone/types/location';
 import { objectIdSchema } from '@smart-zone/types/ids';
 import {
   IMPORT_REQUIRED_COLUMNS,
@@ -73,10 +74,12 @@ export interface ReadImport {
   ignoredColumns: string[];
   /** The header has a `version` column (an export's): a row's item changed since can be told. */
   versioned: boolean;
+  /** The header has a `location` column: its rows may name locations to be made before they are written. */
+  located: boolean;
 }
 
 /** The columns a receiving file's rows are read by: the others are ignored. */
-const RECEIVE_COLUMNS: readonly ItemCsvColumn[] = ['id', 'sku', 'name', 'quantity'];
+const RECEIVE_COLUMNS: readonly ItemCsvColumn[] = ['id', 'sku', 'name', 'quantity', 'location'];
 
 const NUMBER = { price: /^-?\d+(\.\d+)?$/, quantity: /^-?\d+$/, minStock: /^-?\d+$/, version: /^\d+$/ } as const;
 const NUMBER_HINT = {
@@ -96,8 +99,24 @@ const LABEL: Record<ItemCsvColumn, string> = {
   minStock: 'Reorder point',
   description: 'Description',
   img: 'Image',
+  location: 'Location',
   version: 'Version',
 };
+
+/** A `location` cell's path (pathInCell), each name checked as a location's; or the error to show. */
+function locationPath(raw: string): { path?: string } | { error: string } {
+  const path = pathInCell(restored(raw));
+  if (path === undefined) return {};
+  const names = path.split(PATH_SEPARATOR);
+  if (names.length > LOCATION_DEPTH_MAX) {
+    return { error: `A location is at most ${LOCATION_DEPTH_MAX} levels deep: "${path}" has ${names.length}` };
+  }
+  for (const name of names) {
+    const parsed = locationNameSchema.safeParse(name);
+    if (!parsed.success) return { error: `${firstIssue(parsed)}: "${name}" in "${path}"` };
+  }
+  return { path };
+}
 
 /** A cell's value as its field's schema takes it, or the reason it cannot be one. */
 function cellValue(
@@ -200,7 +219,8 @@ export async function readImport(
     // The rest of the upload is read and dropped when the refusal is sent (http/unread-body.ts). (Rows
     // read before it may not have been looked at: the file is refused for this error alone.)
     body.unpipe(parser);
-    return { rows: new ImportRows(), errors, read, badHeader: true, ignoredColumns: [], versioned: false };
+    const none = { ignoredColumns: [], versioned: false, located: false };
+    return { rows: new ImportRows(), errors, read, badHeader: true, ...none };
   }
   if (!header) {
     errors.add({
@@ -211,7 +231,8 @@ export async function readImport(
     badHeader = true;
   }
   const ignoredColumns = names.filter((name, at) => header?.[at] === null && name !== '');
-  return { rows, errors, read, badHeader, ignoredColumns, versioned: header?.includes('version') ?? false };
+  const has = (column: ItemCsvColumn) => header?.includes(column) ?? false;
+  return { rows, errors, read, badHeader, ignoredColumns, versioned: has('version'), located: has('location') };
 }
 
 /**
@@ -276,6 +297,7 @@ function readRow(
   }
   let id: string | undefined;
   let version: number | undefined;
+  let location: string | undefined;
   const fields: Record<string, unknown> = {};
   header.forEach((column, index) => {
     if (column === null) return;
@@ -298,6 +320,12 @@ function readRow(
           column,
           message: `The id ${firstIssue(parsed)} (as an export writes it), or empty for a new item`,
         });
+      return;
+    }
+    if (column === 'location') {
+      const read = locationPath(raw);
+      if ('error' in read) errors.add({ row, column, message: read.error });
+      else location = read.path;
       return;
     }
     if (column === 'version') {
@@ -326,5 +354,6 @@ function readRow(
     ...(id !== undefined ? { id } : {}),
     ...(version !== undefined ? { version } : {}),
     fields: checked,
+    ...(location !== undefined ? { location } : {}),
   };
 }

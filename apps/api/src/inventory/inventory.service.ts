@@ -1,10 +1,12 @@
 import type { Item, ItemInput, ItemListQuery, StockChange, StockResult } from '@smart-zone/types/item';
 import { parseItemSort, QUANTITY_MAX } from '@smart-zone/types/item';
-import { BARCODES_SEPARATOR } from '@smart-zone/types/csv';
+import { BARCODES_SEPARATOR, locationCell } from '@smart-zone/types/csv';
+import { MAIN_LOCATION_ID, MAIN_LOCATION_NAME } from '@smart-zone/types/location';
 import type { DeleteResult, InsertResult, UpdateResult } from '@smart-zone/types/responses';
 import { AppError, notFound } from '../errors/app-error';
 import { etagOf } from '../http/preconditions';
 import { prepareJson } from '../http/prepared-json';
+import type { Placements } from '../store/ports/locations';
 import { type Author, SkuTakenError, StoreBusyError, type Store } from '../store/store';
 import { createPageCache, type CachedPage } from './page-cache';
 
@@ -27,8 +29,11 @@ function busyToRefusal(error: unknown): never {
   throw error;
 }
 
-/** An item as the export's row: ITEM_CSV_COLUMNS, in order ('' for no SKU; barcodes separated by spaces). */
-export const itemCsvRow = (item: Item): (string | number)[] => [
+/**
+ * An item as the export's row: ITEM_CSV_COLUMNS, in order ('' for no SKU; barcodes separated by spaces;
+ * `location`: its places' cell, csv.ts locationCell).
+ */
+export const itemCsvRow = (item: Item, location = ''): (string | number)[] => [
   item._id,
   item.sku ?? '',
   item.name,
@@ -39,8 +44,24 @@ export const itemCsvRow = (item: Item): (string | number)[] => [
   item.description,
   item.img,
   (item.barcodes ?? []).join(BARCODES_SEPARATOR),
+  location,
   item.version,
 ];
+
+/** An item's `location` cell from where every placed unit is (store.locations.placements). */
+function locationOf(item: Item, { paths, places }: Placements): string {
+  const placed = places.get(item._id);
+  if (!placed) return '';
+  const lines = placed.map(({ locationId, quantity }) => ({ path: paths.get(locationId) ?? locationId, quantity }));
+  const main = paths.get(MAIN_LOCATION_ID) ?? MAIN_LOCATION_NAME;
+  const atMain = item.quantity - placed.reduce((sum, line) => sum + line.quantity, 0);
+  // The most first; ties: Main first, then by path (as a delivery takes them: decisions/places.ts).
+  const all = [{ path: main, quantity: atMain }, ...lines.sort((a, b) => a.path.localeCompare(b.path))];
+  return locationCell(
+    all.sort((a, b) => b.quantity - a.quantity),
+    main,
+  );
+}
 
 /** Another item has the SKU or a barcode: a 409 naming it, nothing written. */
 function skuToRefusal(error: unknown): never {
@@ -94,7 +115,10 @@ export function inventoryService(store: Store) {
       // A busy search worker refuses here, before the answer starts.
       await store.items.count(options).catch(busyToRefusal);
       return (async function* () {
-        for await (const items of store.items.stream(options)) yield items.map(itemCsvRow);
+        const placements = await store.locations.placements();
+        for await (const items of store.items.stream(options)) {
+          yield items.map((item) => itemCsvRow(item, locationOf(item, placements)));
+        }
       })();
     },
 

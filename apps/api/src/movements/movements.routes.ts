@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParams, stockResultSchema } from '@smart-zone/types/api-schemas';
 import { UNDO_WINDOW_MS } from '@smart-zone/types/imports';
 import { QUANTITY_MAX, type StockResult } from '@smart-zone/types/item';
-import { MOVEMENT_CSV_COLUMNS, movementCsvQuerySchema } from '@smart-zone/types/ledger';
+import { MOVEMENT_CSV_COLUMNS, movementCsvQuerySchema, placesCell } from '@smart-zone/types/ledger';
 import { kindOf, UNDO_TEXTS, undoPolicyOf } from '@smart-zone/types/movement-kinds';
 import { can } from '@smart-zone/types/roles';
 import { currentAuthor, currentRole } from '../auth/require-user';
@@ -48,8 +48,26 @@ function undoAnswer(outcome: UndoOutcome): StockResult {
   }
 }
 
+/**
+ * The paths of the locations an export's movements name, each read once for the whole export (the location's own
+ * path, as the store keeps it: no walk of the tree), a batch's new ones together; a location deleted since is
+ * named by its id.
+ */
+function exportPaths(store: Store) {
+  const paths = new Map<string, string>();
+  return {
+    async learn(lines: readonly LedgerLine[]): Promise<void> {
+      const named = new Set(lines.flatMap((line) => (line.places ?? []).map((place) => place.locationId)));
+      const unknown = [...named].filter((id) => !paths.has(id));
+      const found = await Promise.all(unknown.map((id) => store.locations.get(id)));
+      unknown.forEach((id, n) => paths.set(id, found[n]?.path ?? id));
+    },
+    pathOf: (locationId: string): string => paths.get(locationId) ?? locationId,
+  };
+}
+
 /** A line of the ledger as the export's row (MOVEMENT_CSV_COLUMNS, in order; '' where a field is absent). */
-const movementRow = (line: LedgerLine): (string | number)[] => [
+const movementRow = (line: LedgerLine, pathOf: (locationId: string) => string): (string | number)[] => [
   line.at,
   line._id,
   line.itemId,
@@ -62,6 +80,7 @@ const movementRow = (line: LedgerLine): (string | number)[] => [
   line.deliveryId ?? '',
   kindOf(line.reason, line.delta) ?? '',
   line.why ?? '',
+  placesCell(line.places, pathOf),
 ];
 
 /** The stock ledger, for staff: the movements of every item or one, as CSV. */
@@ -105,7 +124,9 @@ export function movementsRoutes(deps: { store: Store; stalledReaderMs?: number }
       description:
         `Columns: ${MOVEMENT_CSV_COLUMNS.join(', ')}. Every item's movements, or one item's (\`itemId\`), ` +
         'from `from` to `to` (dates or date-times, inclusive), by time then as written; an item deleted since ' +
-        'is named as it was. Streamed in constant memory, RFC 4180, UTF-8 (`bom=1` for Excel); a text cell ' +
+        'is named as it was. `places`: where the units went, each location by its path with its signed units ' +
+        '(`Main -2; Back room / Shelf A / Bin 3 +2`; a location deleted since by its id), empty when all at Main. ' +
+        'Streamed in constant memory, RFC 4180, UTF-8 (`bom=1` for Excel); a text cell ' +
         'starting with = + - @, a tab or a carriage return gets a leading apostrophe (CSV injection).',
       access: 'readStock',
       query: movementCsvQuerySchema,
@@ -116,8 +137,12 @@ export function movementsRoutes(deps: { store: Store; stalledReaderMs?: number }
         },
       },
       async handle({ query: { bom, ...filter } }, _req, res) {
+        const paths = exportPaths(deps.store);
         async function* rows() {
-          for await (const lines of deps.store.items.ledger(filter)) yield lines.map(movementRow);
+          for await (const lines of deps.store.items.ledger(filter)) {
+            await paths.learn(lines);
+            yield lines.map((line) => movementRow(line, paths.pathOf));
+          }
         }
         const day = new Date().toISOString().slice(0, 10);
         await streamCsv(res, `movements-${day}.csv`, MOVEMENT_CSV_COLUMNS, rows(), stalledReaderMs, {

@@ -3,12 +3,11 @@ import {
   IMPORT_SUPPLIER_DEFAULT,
   type ImportChange,
   type ImportError,
-  type ImportReport,
   type ImportStale,
 } from '@smart-zone/types/imports';
 import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
 import { itemChanges } from './audit-entries';
-import type { ImportOptions, ImportOutcome, ImportRow } from './store';
+import type { ImportOptions, ImportRow } from './store';
 
 /** An item's editable fields, settled: its reorder point, its SKU or null, and its barcodes ([] for none). */
 export type ItemFields = Omit<ItemInput, 'minStock' | 'sku' | 'barcodes'> & {
@@ -45,9 +44,10 @@ const NEW_ITEM_DEFAULTS = {
  * shows, not kept for every row: at 200,000 rows they were a third of the import's memory.)
  */
 export type PlannedRow =
-  | { row: number; action: 'create'; wanted: ItemFields }
+  /** `locationId`: where its added units go (the row's `location`; absent: Main). */
+  | { row: number; action: 'create'; wanted: ItemFields; locationId?: string }
   /** `reason`: a changed quantity's movement (absent: `import`; a receiving file's rows: `restock`). */
-  | { row: number; action: 'update'; item: Item; wanted: ItemFields; reason?: 'restock' }
+  | { row: number; action: 'update'; item: Item; wanted: ItemFields; reason?: 'restock'; locationId?: string }
   | { row: number; action: 'unchanged'; item: Item };
 
 /** The items a file's rows name, as an adapter found them (inside its transaction when it applies). */
@@ -57,6 +57,25 @@ export interface ImportLookup {
   bySku(sku: string): Item | undefined;
   /** The items with exactly this name (looked up for a receiving file's rows without id or SKU). */
   byName(name: string): readonly Item[];
+  /** The location with this path (`paths` of keysOf, case aside; the root's is its name), or undefined. */
+  locationOf(path: string): string | undefined;
+}
+
+/** A path as the locations keep its key: case aside (decisions/locations.ts). */
+const pathKeyOf = (path: string) => path.toLowerCase();
+
+/** The keys an adapter finds the `paths` of keysOf by (its locations' `pathKey`; the root's name, by `nameKey`). */
+export const pathKeys = (paths: readonly string[]): string[] => paths.map(pathKeyOf);
+
+/**
+ * A lookup's `locationOf`, from the locations an adapter found by pathKeys (the root among them: its path is its
+ * name). A location below the root whose path is the root's name is the one meant.
+ */
+export function locationsByPath(found: readonly { id: string; pathKey: string; nameKey: string; root: boolean }[]) {
+  const byKey = new Map<string, string>();
+  for (const { id, nameKey } of found.filter((location) => location.root)) byKey.set(nameKey, id);
+  for (const { id, pathKey } of found.filter((location) => !location.root)) byKey.set(pathKey, id);
+  return (path: string): string | undefined => byKey.get(pathKeyOf(path));
 }
 
 /** The import's options as the store takes them: the route's `stale` and `mode`, with their defaults. */
@@ -75,17 +94,19 @@ export const importOptions = (asked: Partial<ImportOptions> = {}): ImportOptions
 export function keysOf(
   rows: readonly ImportRow[],
   { mode }: Pick<ImportOptions, 'mode'> = IMPORT_DEFAULTS,
-): { ids: string[]; skus: string[]; names: string[] } {
+): { ids: string[]; skus: string[]; names: string[]; paths: string[] } {
   const ids = new Set<string>();
   const skus = new Set<string>();
   const names = new Set<string>();
-  for (const { id, fields } of rows) {
+  const paths = new Set<string>();
+  for (const { id, fields, location } of rows) {
     if (id !== undefined) ids.add(id);
+    if (location !== undefined) paths.add(location);
     for (const code of fields.barcodes ?? []) skus.add(code);
     if (fields.sku) skus.add(fields.sku);
     else if (mode === 'receive' && id === undefined && fields.name) names.add(fields.name);
   }
-  return { ids: [...ids], skus: [...skus], names: [...names] };
+  return { ids: [...ids], skus: [...skus], names: [...names], paths: [...paths] };
 }
 
 /** An import's plan: each row's step, the file's errors, and its stale rows (the first IMPORT_SHOWN_MAX, and how many). */
@@ -93,10 +114,16 @@ export interface ImportPlan {
   planned: PlannedRow[];
   errors: ImportError[];
   stale: { count: number; rows: ImportStale[] };
+  /** The `location` paths no location has, each with the first row naming it. */
+  newLocations: Map<string, number>;
 }
 
 /** A receiving file's row: its item's quantity plus the row's, a restock; the item's other fields kept. */
-function receiveStep(row: ImportRow, item: Item | undefined, fail: (column: string, message: string) => void) {
+function receiveStep(
+  row: Pick<ImportRow, 'row' | 'fields'> & { locationId?: string },
+  item: Item | undefined,
+  fail: (column: string, message: string) => void,
+) {
   const { fields } = row;
   if (!item) {
     const named = fields.sku ? `the SKU "${fields.sku}"` : `the name "${fields.name ?? ''}"`;
@@ -118,8 +145,11 @@ function receiveStep(row: ImportRow, item: Item | undefined, fail: (column: stri
   const wanted = { ...fieldsOf(item), quantity: item.quantity + received };
   return received === 0
     ? ({ row: row.row, action: 'unchanged', item } as const)
-    : ({ row: row.row, action: 'update', item, wanted, reason: 'restock' } as const);
+    : ({ row: row.row, action: 'update', item, wanted, reason: 'restock', ...placed(row.locationId) } as const);
 }
+
+/** A planned row's `locationId` when it has one. */
+const placed = (locationId: string | undefined) => (locationId === undefined ? {} : { locationId });
 
 /**
  * The one import rule, for both adapters: a row's item is the one with its `id`, else the one with its
@@ -141,9 +171,17 @@ export function planImport(
   const stale: ImportPlan['stale'] = { count: 0, rows: [] };
   const rowOfItem = new Map<string, number>();
   const rowOfSku = new Map<string, number>();
-  for (const { row, id, version, fields } of rows) {
+  const newLocations = new Map<string, number>();
+  const newKeys = new Set<string>();
+  for (const { row, id, version, fields, location } of rows) {
     const before = errors.length;
     const fail = (column: string, message: string) => errors.push({ row, column, message });
+    const locationId = location === undefined ? undefined : lookup.locationOf(location);
+    // Each path once, as first written (case aside, as the locations' names).
+    if (location !== undefined && locationId === undefined && !newKeys.has(pathKeyOf(location))) {
+      newKeys.add(pathKeyOf(location));
+      newLocations.set(location, row);
+    }
     const sku = fields.sku ?? null;
     let item: Item | undefined;
     if (id !== undefined) {
@@ -165,7 +203,7 @@ export function planImport(
     }
     if (mode === 'receive') {
       if (errors.length > before) continue;
-      const step = receiveStep({ row, fields }, item, fail);
+      const step = receiveStep({ row, fields, locationId }, item, fail);
       if (item && step) {
         const earlier = rowOfItem.get(item._id);
         if (earlier !== undefined) fail('', `Row ${earlier} is about the same item: one row per item`);
@@ -209,7 +247,7 @@ export function planImport(
     if (errors.length > before) continue;
     if (!item) {
       const wanted = { ...NEW_ITEM_DEFAULTS, ...fields } as ItemFields;
-      planned.push({ row, action: 'create', wanted });
+      planned.push({ row, action: 'create', wanted, ...placed(locationId) });
       continue;
     }
     const wanted = { ...fieldsOf(item), ...fields } as ItemFields;
@@ -231,49 +269,14 @@ export function planImport(
       }
     }
     planned.push(
-      changesOf(item, wanted) ? { row, action: 'update', item, wanted } : { row, action: 'unchanged', item },
+      changesOf(item, wanted)
+        ? { row, action: 'update', item, wanted, ...placed(locationId) }
+        : { row, action: 'unchanged', item },
     );
   }
-  return { planned, errors, stale };
+  return { planned, errors, stale, newLocations };
 }
 
 /** A row's changes as [old, new] by field (an item created: from null); undefined when it changes nothing. */
-const changesOf = (item: Item | null, wanted: ItemFields): ImportChange['changes'] | undefined =>
+export const changesOf = (item: Item | null, wanted: ItemFields): ImportChange['changes'] | undefined =>
   itemChanges(item && fieldsOf(item), wanted);
-
-/**
- * The answer for a plan: its errors; or, with `stale: 'refuse'` and a stale row, the stale rows (nothing is
- * to be written); else its counts and first changes.
- */
-export function importOutcome(
-  rows: number,
-  plan: ImportPlan,
-  { stale: policy, mode }: ImportOptions = IMPORT_DEFAULTS,
-): ImportOutcome {
-  if (plan.errors.length > 0) {
-    return { ok: false, errors: plan.errors.slice(0, IMPORT_SHOWN_MAX), errorCount: plan.errors.length };
-  }
-  const stale: ImportReport['stale'] = { policy, ...plan.stale };
-  if (policy === 'refuse' && stale.count > 0) {
-    const errors = stale.rows.map(({ row, name }) => ({
-      row,
-      column: 'version',
-      message: `"${name}" changed in the app since the file was exported`,
-    }));
-    return { ok: false, errors, errorCount: stale.count, stale };
-  }
-  const count = { create: 0, update: 0, unchanged: 0 };
-  const changes: ImportChange[] = [];
-  for (const step of plan.planned) {
-    count[step.action] += 1;
-    if (step.action === 'unchanged' || changes.length >= IMPORT_SHOWN_MAX) continue;
-    changes.push({
-      row: step.row,
-      action: step.action,
-      ...(step.action === 'update' ? { itemId: step.item._id } : {}),
-      name: step.wanted.name,
-      changes: changesOf(step.action === 'update' ? step.item : null, step.wanted) ?? {},
-    });
-  }
-  return { ok: true, report: { mode, rows, ...count, changes, stale } };
-}

@@ -4,6 +4,7 @@ import type { AuditNote } from '../audit-entries';
 import type { CancelOutcome } from '../ports/deliveries';
 import type { Author } from '../ports/items';
 import { stockMove, type ItemWrite } from './change';
+import { placesBack, type PlaceDelta } from './places';
 
 export type CancelDecision =
   | Exclude<CancelOutcome, { ok: true }>
@@ -14,13 +15,16 @@ export type CancelDecision =
 
 /**
  * Cancels a delivery (`delivery`: one not cancelled, as the adapter read it; null when there is none) and
- * puts its quantity back to its item with a `cancel` movement, when the item still exists (`item`). With
- * `ownerUid`, only a delivery of that uid's: another's is not found. Refused when the item would go over
- * QUANTITY_MAX.
+ * puts its quantity back to its item with a `cancel` movement, when the item still exists (`item`): each unit
+ * back where the delivery took it (`taken`: its `delivery` movement's places; absent, all at Main), at Main
+ * for a location that no longer exists (`exists`), as an undo does. With `ownerUid`, only a delivery of that
+ * uid's: another's is not found. Refused when the item would go over QUANTITY_MAX.
  */
 export function decideCancel(
   delivery: DeliveredItem | null,
   item: Item | null,
+  taken: readonly PlaceDelta[] | undefined,
+  exists: (locationId: string) => boolean,
   by: Author,
   at: string,
   ownerUid?: string,
@@ -44,6 +48,8 @@ export function decideCancel(
     actor: by,
     at,
     deliveryId: delivery._id,
+    // Units put back never take a location below 0: no holdings to check, unlike an undo.
+    places: placesBack(taken, exists),
     target: { ...target, name: item.name },
   });
   return { ok: true, delivery, write };

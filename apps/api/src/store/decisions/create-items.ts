@@ -4,6 +4,7 @@ import { fieldsOf } from '../import-plan';
 import { SkuTakenError } from '../ports/errors';
 import type { Author } from '../ports/items';
 import { itemChange, itemTarget, settledBarcodes, type ItemWrite } from './change';
+import { keptPlaces } from './places';
 
 /** An item that holds a code (as its SKU or a barcode), as an adapter read it: what a SkuTakenError names. */
 export interface SkuHolder {
@@ -50,10 +51,11 @@ export function assertCodesFree(
  * New items, in the order given, each with its `created` movement of its quantity: all or none. A quantity
  * outside 0..QUANTITY_MAX throws a RangeError; a code (SKU or barcode) another item holds (`holderOf`, read by
  * the adapter in the write's transaction, over every item's SKU and barcodes) or given twice in `inputs` throws
- * a SkuTakenError. `ids`: one new id per input.
+ * a SkuTakenError. `ids`: one new id per input. An input's `locationId` (an import row's `location`) is where
+ * its units are put; absent, at Main.
  */
 export function decideCreate(
-  inputs: readonly ItemInput[],
+  inputs: readonly (ItemInput & { locationId?: string })[],
   read: { ids: readonly string[]; holderOf: (sku: string) => SkuHolder | undefined },
   by: Author,
   at: string,
@@ -85,7 +87,8 @@ export function decideCreate(
       target: itemTarget(item),
       changes: itemChanges(null, fieldsOf(item)),
     };
-    const movement = { delta: item.quantity, reason: 'created' as const };
+    const places = keptPlaces(input.locationId ? [{ locationId: input.locationId, delta: item.quantity }] : undefined);
+    const movement = { delta: item.quantity, reason: 'created' as const, ...(places ? { places } : {}) };
     return {
       kind: 'create',
       item,

@@ -27,11 +27,15 @@ export function editWrite(
   by: Author,
   at: string,
   quantityReason: EditReason,
+  /** Where more goes, and less is taken from first (an import row's `location`); absent: Main. */
+  locationId?: string,
 ): ItemWrite {
   const item = withFields(before, wanted, at);
   const delta = item.quantity - before.quantity;
-  // More goes to Main; less is taken where the most are (never below 0 anywhere: the item holds them all).
-  const places = keptPlaces(delta < 0 ? (takeFrom(holdings, -delta) ?? undefined) : undefined);
+  // More goes to Main (or `locationId`); less is taken where the most are (never below 0 anywhere: the item
+  // holds them all), from `locationId` first.
+  const more = delta > 0 && locationId ? [{ locationId, delta }] : undefined;
+  const places = keptPlaces(delta < 0 ? (takeFrom(holdings, -delta, locationId) ?? undefined) : more);
   const audit = {
     action: quantityReason === 'restock' ? ('stock.restock' as const) : ('item.update' as const),
     target: itemTarget(item),

@@ -46,14 +46,17 @@ export function heldList(holdings: Holdings): { locationId: string; quantity: nu
 /**
  * `units` taken from the locations holding the most first, across several when one holds too few (Main is one of
  * them; ties go to Main, then by id), never below 0 anywhere: the places of a delivery without a location, of a
- * quantity lowered by an edit or an import. Null when all of them together hold fewer.
+ * quantity lowered by an edit or an import. `first`: a location taken from before the others (an import row's
+ * `location`). Null when all of them together hold fewer.
  */
-export function takeFrom(holdings: Holdings, units: number): PlaceDelta[] | null {
+export function takeFrom(holdings: Holdings, units: number, first?: string): PlaceDelta[] | null {
   if (units <= 0) return [];
   // All at Main (every item no one placed): the delivery's hot path allocates no more than this.
   if (holdings.others.size === 0)
     return holdings.main >= units ? [{ locationId: MAIN_LOCATION_ID, delta: -units }] : null;
-  const held = heldList(holdings).sort((a, b) => b.quantity - a.quantity);
+  const held = heldList(holdings).sort(
+    (a, b) => Number(b.locationId === first) - Number(a.locationId === first) || b.quantity - a.quantity,
+  );
   const places: PlaceDelta[] = [];
   let left = units;
   for (const { locationId, quantity } of held) {

@@ -5,9 +5,11 @@ import type { Actor, Item, ItemInput, MovementReason } from '@smart-zone/types/i
 import type { DayBucket } from '@smart-zone/types/movement-kinds';
 import type { RemovalReason } from '@smart-zone/types/removal-reasons';
 import type { Role } from '@smart-zone/types/roles';
+import type { PlannedCreate } from '../import-chunks';
 import type { ItemFields } from '../import-plan';
-import type { Author, ChangeCause, ImportOptions, ImportRow } from '../store';
+import type { Author, ChangeCause, ImportOptions } from '../store';
 import type { HeldDoc, LocationDoc, PlaceDoc } from './schema-locations';
+import type { ImportUpdateDoc } from './import-chunks';
 
 // What every adapter file reads from here: the documents' fields (doc-fields.ts) and their mapping to the
 // shared types (doc-mappers.ts), with the documents themselves.
@@ -247,14 +249,10 @@ export interface ImportChunkDoc {
   jobId: ObjectId;
   /** Its place in the job: applied in this order, undone in the reverse. */
   n: number;
-  creates: ItemFields[];
-  /** Each item at the version the plan read, and its fields wanted (`reason`: a receiving file's restock). */
-  updates: { itemId: ObjectId; version: number; wanted: ItemFields; reason?: 'restock'; row?: ImportRow }[];
+  creates: PlannedCreate[];
+  updates: ImportUpdateDoc[];
   applied: boolean;
-  /**
-   * Set with `applied`: the items created, and each updated item's version after, fields before, and (for a row
-   * planned again) the fields it was given.
-   */
+  /** Set with `applied`: the items created; each updated item's version after, fields before (and given again). */
   undo?: {
     created: ObjectId[];
     updated: { itemId: ObjectId; version: number; before: ItemFields; wanted?: ItemFields }[];

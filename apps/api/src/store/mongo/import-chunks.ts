@@ -1,19 +1,27 @@
 import { ObjectId, type ClientSession, type UpdateFilter } from 'mongodb';
-import { ITEM_FIELDS, type Item, type ItemInput } from '@smart-zone/types/item';
+import { ITEM_FIELDS, type Item } from '@smart-zone/types/item';
 import { decideDelete } from '../decisions/delete-item';
 import { fieldsAfterImportUndo, IMPORT_UNDONE_REASON } from '../decisions/undo-import';
-import { planRowAgain } from '../import-chunks';
+import { type PlannedCreate, type PlannedUpdate, planRowAgain } from '../import-chunks';
 import type { ImportLookup, ItemFields } from '../import-plan';
 import { ImportConflictError, type Author, type ImportOptions, type ImportRow } from '../store';
 import { toItem, type ImportChunkDoc, type ImportJobDoc, type ItemDoc, type MongoCollections } from './documents';
 import { holdingsOfDoc } from './doc-mappers';
 import type { PlaceDoc } from './schema-locations';
-import { ledgerChange } from './item-writes';
+import { ledgerChange, touchLocations } from './item-writes';
 import { inTx, type ItemChange, type MongoLedger } from './mongo-ledger';
+
+/** An item a chunk updates, at the version the plan read: its fields wanted (`reason`, `locationId`: the row's). */
+export type ImportUpdateDoc = Pick<PlannedUpdate, 'wanted' | 'reason' | 'locationId'> & {
+  itemId: ObjectId;
+  version: number;
+  row?: ImportRow;
+};
 
 /** What mongo-items.ts lends the import: its item writes, shared with create and update. */
 export interface ImportWrites {
-  insertMany(inputs: readonly ItemInput[], by: Author, session?: ClientSession): Promise<Item[]>;
+  /** New items (an import row's `locationId`: where its units are put; a location gone: ImportConflictError). */
+  insertMany(inputs: readonly PlannedCreate[], by: Author, session?: ClientSession): Promise<Item[]>;
   /** A write that gives items SKUs: a duplicate key from a concurrent write answered as SkuTakenError. */
   skuChecked<T>(run: () => Promise<T>): Promise<T>;
   /** The update of an item's fields; `before` and `places` (its change's): its stock by location moved with it. */
@@ -31,6 +39,7 @@ export interface ImportWrites {
     reason: 'edit' | 'import' | 'restock',
     at: Date,
     seq: number,
+    locationId?: string,
   ): ItemChange;
 }
 
@@ -48,7 +57,7 @@ const storedFields = (doc: ItemDoc): ItemFields =>
  * which also checks that the job is still `owner`'s and moves its heartbeat on.
  */
 export function chunkWrites(
-  { items, importJobs, importChunks }: MongoCollections,
+  { items, importJobs, importChunks, locations }: MongoCollections,
   { write, record, bumpRevision }: MongoLedger,
   writes: ImportWrites,
   owner: string,
@@ -82,11 +91,17 @@ export function chunkWrites(
         (await items.find({ _id: { $in: ids } }, inTx(session)).toArray()).map((doc) => [doc._id.toHexString(), doc]),
       );
       const now = new Date();
-      const befores: { before: ItemDoc; wanted: ItemFields; reason: 'import' | 'restock'; again?: true }[] = [];
-      for (const { itemId, version, wanted, reason, row } of chunk.updates) {
+      const befores: {
+        before: ItemDoc;
+        wanted: ItemFields;
+        reason: 'import' | 'restock';
+        locationId?: string;
+        again?: true;
+      }[] = [];
+      for (const { itemId, version, wanted, reason, locationId, row } of chunk.updates) {
         const before = docs.get(itemId.toHexString());
         if (before && before.version === version) {
-          befores.push({ before, wanted, reason: reason ?? 'import' });
+          befores.push({ before, wanted, reason: reason ?? 'import', locationId });
           continue;
         }
         // A job from before rows were kept with their chunk cannot plan one again.
@@ -94,13 +109,26 @@ export function chunkWrites(
         const again = planRowAgain(row, itemId.toHexString(), await lookup([row], job.options), job.options);
         // Read outside this transaction: the item must be the one read in it.
         if (again && again.item.version !== before.version) throw new ImportConflictError();
-        if (again) befores.push({ before, wanted: again.wanted, reason: again.reason ?? 'import', again: true });
+        if (again) {
+          const { wanted: given, reason: why, locationId: to } = again;
+          befores.push({ before, wanted: given, reason: why ?? 'import', locationId: to, again: true });
+        }
       }
       if (befores.length > 0) {
         const first = await bumpRevision(session, befores.length);
-        const changes = befores.map(({ before, wanted, reason }, at) =>
-          writes.fieldsChange(before, wanted, job.by, reason, now, first + at),
+        const changes = befores.map(({ before, wanted, reason, locationId }, at) =>
+          writes.fieldsChange(before, wanted, job.by, reason, now, first + at, locationId),
         );
+        // Units put at a row's location: it is still there, and written with them (item-writes.ts).
+        if (
+          await touchLocations(
+            locations,
+            changes.map((change) => change.movement?.places),
+            session,
+          )
+        ) {
+          throw new ImportConflictError();
+        }
         const written = await items.bulkWrite(
           befores.map(({ before, wanted }, at) => ({
             updateOne: {

@@ -2,6 +2,7 @@ import { ObjectId, type ClientSession } from 'mongodb';
 import type { Actor, Item } from '@smart-zone/types/item';
 import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import type { ItemChange as Decided, ItemWrite } from '../decisions/change';
+import type { PlaceDelta } from '../decisions/places';
 import { fieldsOf, type ItemFields } from '../import-plan';
 import { StoreBusyError } from '../ports/errors';
 import { codesOf } from '@smart-zone/types/item';
@@ -69,13 +70,14 @@ export function ledgerChange({ itemId, at, movement, ...change }: Decided, seq: 
   };
 }
 
-/** A new item's document, every field named (the driver would store an undefined as null). */
-export function newItemDoc(item: Item, actor: Actor, seq: number): ItemDoc {
+/** A new item's document, every field named (the driver would store an undefined as null); `places`: its units'. */
+export function newItemDoc(item: Item, actor: Actor, seq: number, places?: readonly PlaceDelta[]): ItemDoc {
   const fields = fieldsOf(item);
   const by = actorOf(actor);
   return {
     _id: new ObjectId(item._id),
     ...fields,
+    ...stockAfter({}, places),
     ...stockLevel(fields.quantity, fields.minStock),
     createdAt: new Date(item.createdAt),
     updatedAt: new Date(item.updatedAt),
@@ -112,6 +114,32 @@ export const fieldsUpdate = (
   $inc: { version: 1 },
 });
 
+/**
+ * Units put at a location: its document written too, so its removal (which reads that none are there) and the
+ * write that puts them cannot both commit. Each location the `places` put units at, once; answers the first
+ * that is gone (the write must not commit), or undefined.
+ */
+export async function touchLocations(
+  locations: MongoCollections['locations'],
+  places: readonly (readonly { locationId: ObjectId | string; delta: number }[] | undefined)[],
+  session?: ClientSession,
+): Promise<string | undefined> {
+  const put = new Set<string>();
+  for (const { locationId, delta } of places.flatMap((one) => one ?? [])) {
+    const id = typeof locationId === 'string' ? locationId : locationId.toHexString();
+    if (delta > 0 && id !== MAIN_LOCATION_ID) put.add(id);
+  }
+  for (const locationId of put) {
+    const touched = await locations.updateOne(
+      { _id: new ObjectId(locationId) },
+      { $inc: { stockWrites: 1 } },
+      inTx(session),
+    );
+    if (touched.matchedCount !== 1) return locationId;
+  }
+  return undefined;
+}
+
 /** How MongoDB stores a decided item write (decisions/), inside the caller's write. */
 export function mongoItemWriter({ items, locations }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
   /** The item as the write reads it, or null. */
@@ -144,17 +172,9 @@ export function mongoItemWriter({ items, locations }: MongoCollections, { write,
       matched = (await items.updateOne(filter, update, inTx(session))).matchedCount;
     }
     if (matched !== 1) throw new ItemMoved(`Item ${before._id.toHexString()} moved on since it was read`);
-    // Units put at a location: its document written too, so its removal (which reads that none are there) and
-    // this write cannot both commit; gone since the decision read it, the write is decided again (and refused).
-    for (const { locationId, delta } of change.movement?.places ?? []) {
-      if (delta <= 0 || locationId === MAIN_LOCATION_ID) continue;
-      const touched = await locations.updateOne(
-        { _id: new ObjectId(locationId) },
-        { $inc: { stockWrites: 1 } },
-        inTx(session),
-      );
-      if (touched.matchedCount !== 1) throw new ItemMoved(`Location ${locationId} is gone since it was read`);
-    }
+    // Gone since the decision read it, the write is decided again (and refused).
+    const gone = await touchLocations(locations, [change.movement?.places], session);
+    if (gone) throw new ItemMoved(`Location ${gone} is gone since it was read`);
   }
 
   /** Records a decided change with its seq (default: a new one); answers its movement's id. */

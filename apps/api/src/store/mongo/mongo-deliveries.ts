@@ -3,7 +3,7 @@ import { decideCancel } from '../decisions/cancel-delivery';
 import { decideDelivery } from '../decisions/deliver';
 import type { DeliveryFilter, DeliveryRepository } from '../store';
 import { toDelivery, toItem, type DeliveryDoc, type MongoCollections } from './documents';
-import { holdingsOfDoc } from './doc-mappers';
+import { holdingsOfDoc, placesOf } from './doc-mappers';
 import { mongoItemWriter } from './item-writes';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
@@ -33,7 +33,7 @@ function listQuery({ email, itemId, from, to }: DeliveryFilter): Filter<Delivery
 }
 
 export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedger): DeliveryRepository {
-  const { deliveries } = collections;
+  const { deliveries, movements, locations } = collections;
   const writer = mongoItemWriter(collections, ledger);
   return {
     async listByOwner(uid) {
@@ -120,8 +120,35 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
         const _id = idKey(id);
         const doc = _id && (await deliveries.findOne({ _id, ...LIVE }, inTx(session)));
         const before = doc && (await writer.read(doc.inventoriesId, session));
+        // Where the delivery took its units (none kept: all at Main), to put them back there: its own movement,
+        // written with it at its time (movements' { itemId, at } index finds it in one seek).
+        const taken =
+          doc && before
+            ? await movements.findOne(
+                { itemId: doc.inventoriesId, at: doc.createdAt, deliveryId: doc._id, reason: 'delivery' },
+                { projection: { places: 1 }, ...inTx(session) },
+              )
+            : null;
+        // The locations its places name that are still there (one read): units that left one since gone go to Main.
+        const named = (taken?.places ?? []).map((place) => place.locationId);
+        const still = new Set(
+          named.length === 0
+            ? []
+            : (
+                await locations.find({ _id: { $in: named } }, { projection: { _id: 1 }, ...inTx(session) }).toArray()
+              ).map((location) => location._id.toHexString()),
+        );
+        const exists = (locationId: string) => still.has(locationId);
         const at = new Date();
-        const decision = decideCancel(doc && toDelivery(doc), before && toItem(before), by, at.toISOString(), ownerUid);
+        const decision = decideCancel(
+          doc && toDelivery(doc),
+          before && toItem(before),
+          taken?.places && placesOf(taken.places),
+          exists,
+          by,
+          at.toISOString(),
+          ownerUid,
+        );
         if (!decision.ok) return decision;
         // The claim: a cancel that came between the read and here has it (then this one is decided again).
         const claimed = await deliveries.updateOne(

@@ -2,7 +2,16 @@ import crypto from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Item } from '@smart-zone/types/item';
 import { IMPORT_CHUNK_ROWS, importChunks } from '../import-chunks';
-import { importOutcome, type ImportLookup, importOptions, keysOf, planImport, type PlannedRow } from '../import-plan';
+import {
+  type ImportLookup,
+  importOptions,
+  keysOf,
+  locationsByPath,
+  pathKeys,
+  planImport,
+  type PlannedRow,
+} from '../import-plan';
+import { importOutcome } from '../import-outcome';
 import type { ImportRows } from '../import-rows';
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { codeIn, toItem, type ImportChunkDoc, type ImportJobDoc, type MongoCollections } from './documents';
@@ -100,7 +109,7 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
 
   /** The items the rows name, a batch of keys per query; `docs` by id, for the updates. */
   async function lookup(rows: readonly ImportRow[], options: ImportOptions): Promise<ImportLookup> {
-    const { ids, skus, names } = keysOf(rows, options);
+    const { ids, skus, names, paths } = keysOf(rows, options);
     const byId = new Map<string, Item>();
     const bySku = new Map<string, Item>();
     const byName = new Map<string, Item[]>();
@@ -126,7 +135,31 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
         byName.set(item.name, [...(byName.get(item.name) ?? []), item]);
       }
     }
-    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku), byName: (name) => byName.get(name) ?? [] };
+    // The locations the rows' paths name, and the root (its path is its name).
+    const found =
+      paths.length === 0
+        ? []
+        : await collections.locations
+            .find({ $or: [{ pathKey: { $in: pathKeys(paths) } }, { parentId: null }] }, inTx())
+            .project<{ _id: ObjectId; pathKey: string; nameKey: string; parentId: ObjectId | null }>({
+              pathKey: 1,
+              nameKey: 1,
+              parentId: 1,
+            })
+            .toArray();
+    return {
+      byId: (id) => byId.get(id),
+      bySku: (sku) => bySku.get(sku),
+      byName: (name) => byName.get(name) ?? [],
+      locationOf: locationsByPath(
+        found.map(({ _id, pathKey, nameKey, parentId }) => ({
+          id: _id.toHexString(),
+          pathKey,
+          nameKey,
+          root: parentId === null,
+        })),
+      ),
+    };
   }
 
   /** The job's chunks in `order` that `filter` holds, a chunk read at a time (each may be megabytes). */
@@ -177,7 +210,7 @@ export function mongoImport(collections: MongoCollections, ledger: MongoLedger, 
       const options = importOptions(asked);
       const rows = packed.all();
       const plan = planImport(rows, await lookup(rows, options), options);
-      const outcome = importOutcome(rows.length, plan, options);
+      const outcome = importOutcome(rows.length, plan, options, apply);
       if (!apply || !outcome.ok) return outcome;
       const { job, chunks } = importJobDocs(plan.planned, { by, rows: rows.length, owner, options, file: rows });
       // Every row as the item already is: nothing to write, no job.

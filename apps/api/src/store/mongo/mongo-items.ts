@@ -13,12 +13,13 @@ import {
   LineRefused,
   type UndoOutcome,
 } from '../ports/items';
+import { ImportConflictError } from '../ports/errors';
 import { decideTransfer } from '../decisions/transfer';
 import { MAIN_LOCATION_ID, type Transfer } from '@smart-zone/types/location';
 import { holdingsOfDoc, placesOf } from './doc-mappers';
 import { codeIn, toItem, type ItemDoc, type MongoCollections } from './documents';
 import { mongoItemReads } from './item-reads';
-import { fieldsUpdate, ledgerChange, mongoItemWriter, newItemDoc } from './item-writes';
+import { fieldsUpdate, ledgerChange, mongoItemWriter, newItemDoc, touchLocations } from './item-writes';
 import { mongoImport } from './mongo-import';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 import { DUPLICATE_KEY, skuChecked as skuCheckedIn } from './sku-conflict';
@@ -77,16 +78,29 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
    * Inserts the items, in the order given, each with its `created` movement, inside the caller's write, as
    * decided (all or none: a bad quantity or a SKU taken anywhere writes nothing).
    */
-  async function insertMany(inputs: readonly ItemInput[], actor: Author, session?: ClientSession): Promise<Item[]> {
+  async function insertMany(
+    inputs: readonly (ItemInput & { locationId?: string })[],
+    actor: Author,
+    session?: ClientSession,
+  ): Promise<Item[]> {
     if (inputs.length === 0) return [];
     const holderOf = await holdersOf(codesAsked(inputs), session);
     const ids = inputs.map(() => new ObjectId().toHexString());
     const writes = decideCreate(inputs, { ids, holderOf }, actor, now());
+    // An import's new items put at a location (its row's): the location still there, and written with them.
+    const gone = await touchLocations(
+      locations,
+      writes.map(({ change }) => change.movement?.places),
+      session,
+    );
+    if (gone) throw new ImportConflictError();
     const first = await bumpRevision(session, writes.length);
     for (let start = 0; start < writes.length; start += INSERT_BATCH) {
       const batch = writes.slice(start, start + INSERT_BATCH);
       await items.insertMany(
-        batch.map(({ item }, index) => newItemDoc(item!, actor, first + start + index)),
+        batch.map(({ item, change }, index) =>
+          newItemDoc(item!, actor, first + start + index, change.movement?.places),
+        ),
         inTx(session),
       );
       await record(
@@ -105,9 +119,11 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     quantityReason: 'edit' | 'import' | 'restock',
     at: Date,
     seq: number,
+    locationId?: string,
   ) =>
     ledgerChange(
-      editWrite(toItem(before), holdingsOfDoc(before), wanted, actor, at.toISOString(), quantityReason).change,
+      editWrite(toItem(before), holdingsOfDoc(before), wanted, actor, at.toISOString(), quantityReason, locationId)
+        .change,
       seq,
     );
 

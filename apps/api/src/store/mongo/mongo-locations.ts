@@ -11,6 +11,7 @@ import type { LocationOutcome, LocationRepository } from '../ports/locations';
 import type { MongoCollections } from './documents';
 import { mongoLocationItems } from './location-items';
 import { inTx, LOCATION_WRITES, type MongoLedger } from './mongo-ledger';
+import { OPERATION_TIME_MS } from './mongo-tx';
 import { toLocationDoc, toStoredLocation, type LocationDoc } from './schema-locations';
 
 const DUPLICATE_KEY = 11000;
@@ -31,6 +32,9 @@ const wordsRegex = (q: string | undefined): RegExp | null => {
  * first committed: two moves never make a loop. A name taken by a sibling at the same time meets the unique
  * index (name_taken).
  */
+/** Placed items read per query by placements(). */
+const PLACES_BATCH = 1_000;
+
 export function mongoLocations(collections: MongoCollections, ledger: MongoLedger): LocationRepository {
   const { locations, meta, items } = collections;
   const read = async (id: string, session?: ClientSession): Promise<StoredLocation | null> => {
@@ -87,6 +91,32 @@ export function mongoLocations(collections: MongoCollections, ledger: MongoLedge
     // The counter document every location write updates in its transaction (ledger.audit's SERIAL_KEYS).
     async revision() {
       return (await meta.findOne({ _id: LOCATION_WRITES }, inTx()))?.value ?? 0;
+    },
+    // The items' places first, then the paths: a location a place names was there when it was read. A query
+    // per batch, each with its own time limit, as the item streams read.
+    async placements() {
+      const places = new Map<string, { locationId: string; quantity: number }[]>();
+      for (let after: ObjectId | undefined; ;) {
+        const batch = await items
+          .find(
+            { placed: { $gt: 0 }, ...(after ? { _id: { $gt: after } } : {}) },
+            { projection: { stock: 1 }, sort: { _id: 1 }, limit: PLACES_BATCH, maxTimeMS: OPERATION_TIME_MS },
+          )
+          .toArray();
+        for (const { _id, stock } of batch) {
+          const lines = (stock ?? []).map((line) => ({
+            locationId: line.locationId.toHexString(),
+            quantity: line.quantity,
+          }));
+          places.set(_id.toHexString(), lines);
+        }
+        if (batch.length < PLACES_BATCH) break;
+        after = batch.at(-1)!._id;
+      }
+      const paths = new Map<string, string>();
+      const all = locations.find({}, { projection: { path: 1 }, maxTimeMS: OPERATION_TIME_MS });
+      for await (const { _id, path } of all) paths.set(_id.toHexString(), path);
+      return { paths, places };
     },
     async create(input, by) {
       return ledger

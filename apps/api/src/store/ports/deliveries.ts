@@ -59,7 +59,8 @@ export interface DeliveryRepository {
   create(delivery: NewDelivery): Promise<DeliveryOutcome>;
   /**
    * Marks the delivery cancelled and puts its quantity back with a
-   * `cancel` movement (when the item still exists), atomically and once;
+   * `cancel` movement (when the item still exists), each unit where the
+   * delivery took it (Main for a location deleted since), atomically and once;
    * refused, with nothing written, when that would take the item over QUANTITY_MAX.
    * `by` cancels it (the movement's and the audit's actor); with `ownerUid`
    * only a delivery of that uid's is cancelled (another's is `not_found`);

@@ -179,6 +179,11 @@ export interface ImportRow {
   version?: number;
   /** The item fields of the columns the file has, checked (`sku` null for an empty cell: none). */
   fields: ImportFields;
+  /**
+   * The `location` cell's path (pathInCell): where the row's added units go (a new item's stock, a raise, a
+   * receipt), and where a lowered quantity is taken from first. Absent: Main, and the most held first.
+   */
+  location?: string;
 }
 export type ImportFields = Partial<Omit<ItemInput, 'sku'>> & { sku?: string | null };
 

@@ -1,6 +1,12 @@
 import type { Location, LocationItem, LocationPatch, LocationRefusal, NewLocation } from '@smart-zone/types/location';
 import type { Author } from './items';
 
+/** Where every placed unit is (LocationRepository.placements). */
+export interface Placements {
+  paths: Map<string, string>;
+  places: Map<string, { locationId: string; quantity: number }[]>;
+}
+
 /** What a location write came to: nothing is written unless `ok` (the refusals: decisions/locations.ts). */
 export type LocationOutcome = { ok: true; location: Location } | { ok: false; reason: LocationRefusal };
 
@@ -32,6 +38,11 @@ export interface LocationRepository {
    * is the list until the next (locations/locations.service.ts keeps pages by it).
    */
   revision(): Promise<number>;
+  /**
+   * Every location's path (Main's among them), and each item's units at locations other than Main (item id →
+   * its lines; an item all in Main has none), read together: what the CSV export's `location` column is made of.
+   */
+  placements(): Promise<Placements>;
   /** Under `parentId`, or Main. */
   create(input: NewLocation, by: Author): Promise<LocationOutcome>;
   /** A rename and/or a move; everything under it moves with it. */

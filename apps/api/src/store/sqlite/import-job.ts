@@ -3,7 +3,16 @@ import { ObjectId } from 'bson';
 import type { Item } from '@smart-zone/types/item';
 import type { SkuHolder } from '../decisions/create-items';
 import { importChunks, type ImportChunk, planRowAgain } from '../import-chunks';
-import { fieldsOf, importOptions, importOutcome, type ImportLookup, keysOf, planImport } from '../import-plan';
+import {
+  fieldsOf,
+  importOptions,
+  type ImportLookup,
+  keysOf,
+  locationsByPath,
+  pathKeys,
+  planImport,
+} from '../import-plan';
+import { importOutcome } from '../import-outcome';
 import type { Author, ImportOptions, ImportOutcome, ImportRow } from '../store';
 import { sqliteImportWriter } from './import-writes';
 import { sqliteImportUndo, type UndoRecord } from './import-undo';
@@ -51,6 +60,11 @@ export function sqliteImportJob(
        WHERE c.code IN (SELECT value FROM json_each(?))`,
     ),
     manyByName: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE name IN (SELECT value FROM json_each(?))'),
+    /** The locations with these path keys, and the root (its path is its name). */
+    locations: db.prepare<[string], { id: string; pathKey: string; nameKey: string; root: number }>(
+      `SELECT id, path_key AS pathKey, name_key AS nameKey, parent_id IS NULL AS root FROM locations
+       WHERE path_key IN (SELECT value FROM json_each(?)) OR parent_id IS NULL`,
+    ),
     addJob: db.prepare(
       `INSERT INTO import_jobs (id, state, by_json, rows, chunks, applied, created_at, updated_at)
        VALUES (@id, 'running', @by, @rows, @chunks, 0, @at, @at)`,
@@ -65,7 +79,7 @@ export function sqliteImportJob(
 
   /** The items the rows name, a batch of keys per statement. */
   function lookup(rows: readonly ImportRow[], options: ImportOptions): ImportLookup {
-    const { ids, skus, names } = keysOf(rows, options);
+    const { ids, skus, names, paths } = keysOf(rows, options);
     const byId = new Map<string, Item>();
     const bySku = new Map<string, Item>();
     const byName = new Map<string, Item[]>();
@@ -83,13 +97,19 @@ export function sqliteImportJob(
         byName.set(row.name, [...(byName.get(row.name) ?? []), byId.get(row.id) ?? toItem(row)]);
       }
     }
-    return { byId: (id) => byId.get(id), bySku: (sku) => bySku.get(sku), byName: (name) => byName.get(name) ?? [] };
+    const found = paths.length === 0 ? [] : sql.locations.all(JSON.stringify(pathKeys(paths)));
+    return {
+      byId: (id) => byId.get(id),
+      bySku: (sku) => bySku.get(sku),
+      byName: (name) => byName.get(name) ?? [],
+      locationOf: locationsByPath(found.map((location) => ({ ...location, root: location.root === 1 }))),
+    };
   }
 
   /** The plan, from one snapshot of the file (a read transaction). */
-  const plan = db.transaction((rows: readonly ImportRow[], options: ImportOptions) => {
+  const plan = db.transaction((rows: readonly ImportRow[], options: ImportOptions, apply: boolean) => {
     const planned = planImport(rows, lookup(rows, options), options);
-    return { planned: planned.planned, outcome: importOutcome(rows.length, planned, options) };
+    return { planned: planned.planned, outcome: importOutcome(rows.length, planned, options, apply) };
   });
 
   type Job = {
@@ -187,7 +207,7 @@ export function sqliteImportJob(
    * chunks syncs the chunks before it with its own commit.
    */
   async function write(rows: readonly ImportRow[], by: Author, options: ImportOptions, turns: WriteTurns) {
-    const { planned, outcome } = plan(rows, options);
+    const { planned, outcome } = plan(rows, options, true);
     if (!outcome.ok) return outcome;
     const chunks = importChunks(planned);
     const deferred =
@@ -251,7 +271,7 @@ export function sqliteImportJob(
       turns: WriteTurns = anyTime,
     ): Promise<ImportOutcome> {
       const options = importOptions(asked);
-      if (!apply) return plan(rows, options).outcome;
+      if (!apply) return plan(rows, options, false).outcome;
       await recover(turns);
       return write(rows, by, options, turns);
     },

@@ -5,6 +5,7 @@ import { editWrite } from '../decisions/edit-item';
 import { allInMain } from '../decisions/places';
 import type { ImportChunk } from '../import-chunks';
 import type { Author } from '../ports/items';
+import { ImportConflictError } from '../ports/errors';
 import { codeText } from '../search-grams';
 import { sqliteItemWriter } from './item-writes';
 import { type DeferredGrams, sqliteGramsGathered, type Texts } from './short-search';
@@ -37,6 +38,9 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
     index: (seq: number, texts: Texts & { id?: string }) => (deferTo ?? gathered).index(seq, texts),
   };
   const writer = sqliteItemWriter(db, ledger, grams, () => laterJob);
+  const countLocations = db
+    .prepare<[string], number>('SELECT COUNT(*) FROM locations WHERE id IN (SELECT value FROM json_each(?))')
+    .pluck();
   return (
     { creates, updates }: ImportChunk,
     holderOf: (code: string) => SkuHolder | undefined,
@@ -48,14 +52,20 @@ export function sqliteImportWriter(db: Database.Database, ledger: SqliteLedger) 
     ledger.countingTogether(() => {
       deferTo = deferred;
       laterJob = searchLater ?? null;
+      // The rows' locations are still there (one removed since the plan read it: the import is taken back).
+      const named = [...new Set([...creates, ...updates].flatMap(({ locationId }) => locationId ?? []))];
+      if (named.length > 0 && countLocations.get(JSON.stringify(named)) !== named.length) {
+        throw new ImportConflictError();
+      }
       const ids = creates.map(() => new ObjectId().toHexString());
       for (const write of decideCreate(creates, { ids, holderOf }, by, at)) writer.apply(write, null);
-      const updated = updates.map(({ item, wanted, reason }) => {
+      const updated = updates.map(({ item, wanted, reason, locationId }) => {
         // A delivery note's rows are restocks (receive mode); a file's others, imports.
-        // Where its units are matters only to a lower quantity (taken where the most are); more goes to Main.
+        // Where its units are matters only to a lower quantity (taken where the most are, the row's location
+        // first); more goes to the row's location, or Main.
         const holdings =
           wanted.quantity < item.quantity ? writer.holdings(writer.read(item._id)) : allInMain(item.quantity);
-        const write = editWrite(item, holdings, wanted, by, at, reason ?? 'import');
+        const write = editWrite(item, holdings, wanted, by, at, reason ?? 'import', locationId);
         const codes = codeText(write.item!);
         if (codes !== codeText(item)) assertCodesFree(write.item!, holderOf);
         writer.apply(write, { id: item._id, name: item.name, supplier: item.supplier, codes: codeText(item) });

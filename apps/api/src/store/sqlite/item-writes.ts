@@ -31,9 +31,9 @@ export function sqliteItemWriter(
     insert: db.prepare(
       `INSERT INTO items (id, name, supplier, price, quantity, description, img, min_stock, sku, barcodes, codes,
          created_at, updated_at, version, created_by_uid, created_by_email, updated_by_uid, updated_by_email,
-         search_later)
+         placed, search_later)
        VALUES (@id, @name, @supplier, @price, @quantity, @description, @img, @min_stock, @sku, @barcodes, @codes,
-         @created_at, @updated_at, @version, @uid, @email, @uid, @email, @search_later)`,
+         @created_at, @updated_at, @version, @uid, @email, @uid, @email, @placed, @search_later)`,
     ),
     fields: db.prepare(
       `UPDATE items SET name = @name, supplier = @supplier, price = @price, quantity = @quantity,

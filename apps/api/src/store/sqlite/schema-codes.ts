@@ -83,7 +83,9 @@ END;
 `;
 
 /** Migration 22: an item may wait for the trigram index (an import's new items, indexed after its rows). */
-export const searchLater = (db: Database.Database): void => db.exec(SEARCH_LATER);
+export function searchLater(db: Database.Database): void {
+  db.exec(SEARCH_LATER);
+}
 
 /** Indexes up to `limit` of import job `job`'s items that wait for the trigram index (all without a limit). */
 export function indexSearchLater(db: Database.Database) {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { decideCancel } from '../decisions/cancel-delivery';
 import { decideDelivery } from '../decisions/deliver';
+import type { PlaceDelta } from '../decisions/places';
 import type { Author, CancelOutcome, DeliveryOutcome, DeliveryRepository, NewDelivery } from '../store';
 import { sqliteItemWriter } from './item-writes';
 import { toDelivery, toItem, type DeliveryRow } from './rows';
@@ -26,6 +27,12 @@ export function sqliteDeliveries(
     ),
     get: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE id = ? AND cancelled_at IS NULL'),
     location: db.prepare<[string], number>('SELECT COUNT(*) FROM locations WHERE id = ?').pluck(),
+    // A delivery's own movement is written with it, at its time: movements_by_at finds it in one seek.
+    taken: db
+      .prepare<[string, string], string | null>(
+        `SELECT places_json FROM movements WHERE at = ? AND delivery_id = ? AND reason = 'delivery'`,
+      )
+      .pluck(),
     cancel: db.prepare<[string, string]>(
       'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL',
     ),
@@ -82,7 +89,12 @@ export function sqliteDeliveries(
     const row = sql.get.get(id);
     const before = row ? writer.read(row.inventories_id) : undefined;
     const at = new Date().toISOString();
-    const decision = decideCancel(row ? toDelivery(row) : null, before ? toItem(before) : null, by, at, ownerUid);
+    // Where the delivery took its units (none kept: all at Main), to put them back there.
+    const places = row && before ? sql.taken.get(row.created_at, row.id) : null;
+    const taken = places ? (JSON.parse(places) as PlaceDelta[]) : undefined;
+    const exists = (locationId: string) => sql.location.get(locationId) === 1;
+    const delivery = row ? toDelivery(row) : null;
+    const decision = decideCancel(delivery, before ? toItem(before) : null, taken, exists, by, at, ownerUid);
     if (!decision.ok) return { outcome: decision, restored: false };
     sql.cancel.run(at, id);
     if (decision.write) writer.apply(decision.write, before!);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import {
@@ -44,6 +45,9 @@ const wordsPattern = (q: string | undefined): string | null => {
  * The locations' tree (issue 34). Every change is decided by decisions/locations.ts and recorded here in one
  * IMMEDIATE transaction with its audit entry, so two moves at once never make a loop.
  */
+/** Rows of item_stock read per turn by placements(). */
+const PLACES_BATCH = 5_000;
+
 export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): LocationRepository {
   const where = '(@parent IS NULL OR parent_id = @parent) AND (@words IS NULL OR words LIKE @words)';
   const sql = {
@@ -84,6 +88,11 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     ),
     remove: db.prepare<[string]>('DELETE FROM locations WHERE id = ?'),
     revision: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'locations_revision'").pluck(),
+    paths: db.prepare<[], { id: string; path: string }>('SELECT id, path FROM locations'),
+    placed: db.prepare<[string, string, number], { itemId: string; locationId: string; quantity: number }>(
+      `SELECT item_id AS itemId, location_id AS locationId, quantity FROM item_stock
+       WHERE (item_id, location_id) > (?, ?) ORDER BY item_id, location_id LIMIT ?`,
+    ),
     moved: db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'locations_revision'"),
   };
   const read = (id: string) => {
@@ -156,6 +165,20 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     },
     async revision() {
       return Number(sql.revision.get());
+    },
+    // The items' places first, a batch a turn (never the event loop for all of them), then the paths: a
+    // location a place names was there when it was read.
+    async placements() {
+      const places = new Map<string, { locationId: string; quantity: number }[]>();
+      for (let after = { itemId: '', locationId: '' }; ; await setImmediate()) {
+        const rows = sql.placed.all(after.itemId, after.locationId, PLACES_BATCH);
+        for (const { itemId, locationId, quantity } of rows) {
+          places.set(itemId, [...(places.get(itemId) ?? []), { locationId, quantity }]);
+        }
+        if (rows.length < PLACES_BATCH) break;
+        after = rows.at(-1)!;
+      }
+      return { paths: new Map(sql.paths.all().map(({ id, path }) => [id, path])), places };
     },
     async create(input, by) {
       return create.immediate(input, by);
