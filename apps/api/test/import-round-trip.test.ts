@@ -179,6 +179,6 @@ it('the template: the header and one example row, which imports as one new item'
   expect(reportOf(await post(res.text, '?dryRun=true').expect(200))).toMatchObject({
     create: 1,
     ignoredColumns: [],
-    newLocations: ['Back room / Shelf A'],
+    newLocations: ['Back room', 'Back room / Shelf A'],
   });
 });

@@ -462,12 +462,15 @@ describe(`stock per location: ${TEST_STORE}`, () => {
       ];
       expect(await imported(rows, { apply: false })).toMatchObject({
         ok: true,
-        report: { create: 2, newLocations: ['Shop / Till'] },
+        report: { create: 2, newLocations: ['Shop', 'Shop / Till'] },
       });
       expect(await imported(rows, { apply: true })).toEqual({
         ok: false,
-        errorCount: 1,
-        errors: [{ row: 2, column: 'location', message: expect.stringContaining('"Shop / Till"') as unknown }],
+        errorCount: 2,
+        errors: [
+          { row: 2, column: 'location', message: expect.stringContaining('"Shop"') as unknown },
+          { row: 2, column: 'location', message: expect.stringContaining('"Shop / Till"') as unknown },
+        ],
       });
       expect(await store.items.count()).toBe(0);
       // The same quantity with another location: nothing to write, nothing moved.
@@ -475,6 +478,12 @@ describe(`stock per location: ${TEST_STORE}`, () => {
       expect(
         await imported([{ row: 2, fields: { sku: 'LOC-5', quantity: 3 }, location: PATH }], { apply: true }),
       ).toMatchObject({ ok: true, report: { unchanged: 1 } });
+      // Nor is a location it names that no location has listed to be made (none of its units would go there).
+      expect(
+        await imported([{ row: 2, fields: { sku: 'LOC-5', quantity: 3, price: 2 }, location: 'Nowhere' }], {
+          apply: true,
+        }),
+      ).toMatchObject({ ok: true, report: { update: 1, newLocations: [] } });
       expect(await lines(item._id)).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 }]);
     });
 

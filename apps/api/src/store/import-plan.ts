@@ -6,6 +6,7 @@ import {
   type ImportStale,
 } from '@smart-zone/types/imports';
 import { ITEM_FIELDS, QUANTITY_MAX, type Item, type ItemInput } from '@smart-zone/types/item';
+import { PATH_SEPARATOR } from '@smart-zone/types/location';
 import { itemChanges } from './audit-entries';
 import type { ImportOptions, ImportRow } from './store';
 
@@ -101,7 +102,9 @@ export function keysOf(
   const paths = new Set<string>();
   for (const { id, fields, location } of rows) {
     if (id !== undefined) ids.add(id);
-    if (location !== undefined) paths.add(location);
+    // The path, and each location above it (a missing one is made with it).
+    const levels = location?.split(PATH_SEPARATOR) ?? [];
+    for (let depth = 1; depth <= levels.length; depth += 1) paths.add(levels.slice(0, depth).join(PATH_SEPARATOR));
     for (const code of fields.barcodes ?? []) skus.add(code);
     if (fields.sku) skus.add(fields.sku);
     else if (mode === 'receive' && id === undefined && fields.name) names.add(fields.name);
@@ -120,7 +123,7 @@ export interface ImportPlan {
 
 /** A receiving file's row: its item's quantity plus the row's, a restock; the item's other fields kept. */
 function receiveStep(
-  row: Pick<ImportRow, 'row' | 'fields'> & { locationId?: string },
+  row: Pick<ImportRow, 'row' | 'fields'>,
   item: Item | undefined,
   fail: (column: string, message: string) => void,
 ) {
@@ -145,7 +148,7 @@ function receiveStep(
   const wanted = { ...fieldsOf(item), quantity: item.quantity + received };
   return received === 0
     ? ({ row: row.row, action: 'unchanged', item } as const)
-    : ({ row: row.row, action: 'update', item, wanted, reason: 'restock', ...placed(row.locationId) } as const);
+    : ({ row: row.row, action: 'update', item, wanted, reason: 'restock' } as const);
 }
 
 /** A planned row's `locationId` when it has one. */
@@ -177,11 +180,21 @@ export function planImport(
     const before = errors.length;
     const fail = (column: string, message: string) => errors.push({ row, column, message });
     const locationId = location === undefined ? undefined : lookup.locationOf(location);
-    // Each path once, as first written (case aside, as the locations' names).
-    if (location !== undefined && locationId === undefined && !newKeys.has(pathKeyOf(location))) {
-      newKeys.add(pathKeyOf(location));
-      newLocations.set(location, row);
-    }
+    /** The row's location, when its units move (else it is not used): a missing one, and above it, noted once. */
+    const placedHere = (moves: boolean) => {
+      if (!moves) return {};
+      if (location !== undefined && locationId === undefined) {
+        const names = location.split(PATH_SEPARATOR);
+        for (let depth = 1; depth <= names.length; depth += 1) {
+          const path = names.slice(0, depth).join(PATH_SEPARATOR);
+          // Each path once, as first written (case aside, as the locations' names).
+          if (newKeys.has(pathKeyOf(path)) || lookup.locationOf(path) !== undefined) continue;
+          newKeys.add(pathKeyOf(path));
+          newLocations.set(path, row);
+        }
+      }
+      return placed(locationId);
+    };
     const sku = fields.sku ?? null;
     let item: Item | undefined;
     if (id !== undefined) {
@@ -203,13 +216,13 @@ export function planImport(
     }
     if (mode === 'receive') {
       if (errors.length > before) continue;
-      const step = receiveStep({ row, fields, locationId }, item, fail);
+      const step = receiveStep({ row, fields }, item, fail);
       if (item && step) {
         const earlier = rowOfItem.get(item._id);
         if (earlier !== undefined) fail('', `Row ${earlier} is about the same item: one row per item`);
         else {
           rowOfItem.set(item._id, row);
-          planned.push(step);
+          planned.push(step.action === 'update' ? { ...step, ...placedHere(true) } : step);
         }
       }
       continue;
@@ -247,7 +260,7 @@ export function planImport(
     if (errors.length > before) continue;
     if (!item) {
       const wanted = { ...NEW_ITEM_DEFAULTS, ...fields } as ItemFields;
-      planned.push({ row, action: 'create', wanted, ...placed(locationId) });
+      planned.push({ row, action: 'create', wanted, ...placedHere(wanted.quantity > 0) });
       continue;
     }
     const wanted = { ...fieldsOf(item), ...fields } as ItemFields;
@@ -270,7 +283,7 @@ export function planImport(
     }
     planned.push(
       changesOf(item, wanted)
-        ? { row, action: 'update', item, wanted, ...placed(locationId) }
+        ? { row, action: 'update', item, wanted, ...placedHere(wanted.quantity !== item.quantity) }
         : { row, action: 'unchanged', item },
     );
   }

@@ -17,6 +17,7 @@ const staleReport = (policy: 'app' | 'file'): ImportReport => ({
   mode: 'update',
   versioned: true,
   ignoredColumns: ['Tags'],
+  newLocations: [],
   rows: 1,
   create: 0,
   update: 1,

@@ -17,6 +17,7 @@ const DRY_RUN: ImportReport = {
   mode: 'update',
   versioned: true,
   ignoredColumns: [],
+  newLocations: [],
   stale: { policy: 'app', count: 0, rows: [] },
   rows: 3,
   create: 1,
@@ -233,5 +234,100 @@ describe('the Import page', () => {
     await act(() => router.navigate(-1));
     await screen.findAllByTestId('manage-row');
     await waitFor(() => expect(listReads()).toBe(before + 1));
+  });
+});
+
+describe('the locations an import makes (issue 34)', () => {
+  const paths = (count: number) => Array.from({ length: count }, (_, index) => `Back room / Shelf ${index + 1}`);
+
+  test('the page says what the location column is', async () => {
+    fakeApi(meRoute(manager));
+    renderApp(IMPORT_PATH, manager);
+    expect(await screen.findByText(/It must have/)).toHaveTextContent(
+      'location: where the units are, e.g. Back room / Shelf A (made if missing).',
+    );
+  });
+
+  test('the check lists the new locations before Import, and the result says they were made', async () => {
+    fakeApi({
+      ...meRoute(manager),
+      'POST /imports?dryRun=true': () => ({
+        body: {
+          ...DRY_RUN,
+          ignoredColumns: ['Tags'],
+          newLocations: ['Back room / Shelf A', 'Back room / Shelf A / Bin 3'],
+        },
+      }),
+      'POST /imports': () => ({
+        body: { ...APPLIED, newLocations: ['Back room / Shelf A', 'Back room / Shelf A / Bin 3'] },
+      }),
+    });
+    renderApp(IMPORT_PATH, manager);
+    const user = await chooseAndCheck();
+    await screen.findByRole('heading', { name: 'What the import would do' });
+    const notice = screen.getByTestId('import-new-locations');
+    expect(notice).toHaveTextContent(/^This import makes 2 new locations:/);
+    const list = screen.getByRole('list', { name: 'This import makes 2 new locations:' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((path) => path.textContent),
+    ).toEqual(['Back room / Shelf A', 'Back room / Shelf A / Bin 3']);
+    expect(notice).not.toHaveTextContent('more');
+    // Beside the other notes of the check, before its changes.
+    expect(screen.getByTestId('import-ignored')).toHaveTextContent('Columns not read (ignored): “Tags”');
+    expect(
+      screen.getByTestId('import-ignored').compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      notice.compareDocumentPosition(screen.getByTestId('import-counts')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Imported: 1 created, 1 updated')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Imported' })).toBeInTheDocument();
+    expect(screen.getByTestId('import-new-locations')).toHaveTextContent(
+      'Made 2 new locations:Back room / Shelf ABack room / Shelf A / Bin 3',
+    );
+    expect(screen.queryByText(/This import makes/)).not.toBeInTheDocument();
+  });
+
+  test('one new location is said so; past 10 the rest are counted', async () => {
+    fakeApi({
+      ...meRoute(manager),
+      'POST /imports?dryRun=true': () => ({ body: { ...DRY_RUN, newLocations: paths(13) } }),
+      'POST /imports': () => ({ body: { ...APPLIED, newLocations: ['Garage'] } }),
+    });
+    renderApp(IMPORT_PATH, manager);
+    const user = await chooseAndCheck();
+    const notice = await screen.findByTestId('import-new-locations');
+    expect(notice).toHaveTextContent(/^This import makes 13 new locations:/);
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((path) => path.textContent),
+    ).toEqual(paths(10));
+    expect(within(notice).getByText('and 3 more')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByRole('heading', { name: 'Imported' });
+    expect(screen.getByTestId('import-new-locations')).toHaveTextContent(/^Made 1 new location:Garage$/);
+  });
+
+  test('a file that makes no location says nothing about locations', async () => {
+    fakeApi({
+      ...meRoute(manager),
+      'POST /imports?dryRun=true': () => ({ body: DRY_RUN }),
+      'POST /imports': () => ({ body: APPLIED }),
+    });
+    renderApp(IMPORT_PATH, manager);
+    const user = await chooseAndCheck();
+    await screen.findByRole('heading', { name: 'What the import would do' });
+    expect(screen.queryByTestId('import-new-locations')).not.toBeInTheDocument();
+    expect(screen.queryByText(/new location/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByRole('heading', { name: 'Imported' });
+    expect(screen.queryByTestId('import-new-locations')).not.toBeInTheDocument();
+    expect(screen.queryByText(/new location/)).not.toBeInTheDocument();
   });
 });

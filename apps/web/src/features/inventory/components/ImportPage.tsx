@@ -97,7 +97,8 @@ export function ImportPage() {
         Add and update items from a CSV file, or receive a supplier’s delivery note. The first row names the columns, in
         any order and any case; other apps’ names work too (Qty, Item name, Min level, Unit price, Barcode, Vendor…). It
         must have <Columns names={IMPORT_REQUIRED_COLUMNS} />; a column left out keeps each item&apos;s value, and
-        columns it does not know are ignored.{' '}
+        columns it does not know are ignored. <code>location</code>: where the units are, e.g. Back room / Shelf A (made
+        if missing).{' '}
         <a href={`${env.apiBase}/imports/template.csv`} download className="import-template">
           Download a template
         </a>

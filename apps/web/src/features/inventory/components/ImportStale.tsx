@@ -96,7 +96,36 @@ export function ImportStale({
   );
 }
 
-/** What else the check found about the file: columns it does not read, and a file with no version column. */
+/** How many of the new locations' paths are listed; the rest are counted. */
+const NEW_LOCATIONS_SHOWN = 10;
+
+/** The locations the `location` column names that none is yet: a check's to make, an import's made. */
+function NewLocations({ report }: { report: ImportReport }) {
+  const paths = report.newLocations;
+  if (paths.length === 0) return null;
+  const shown = paths.slice(0, NEW_LOCATIONS_SHOWN);
+  const locations = paths.length === 1 ? '1 new location' : `${paths.length} new locations`;
+  return (
+    <div className="mb-3" data-testid="import-new-locations">
+      <p id="import-new-locations-title" className="mb-1">
+        {report.dryRun ? `This import makes ${locations}:` : `Made ${locations}:`}
+      </p>
+      <ul aria-labelledby="import-new-locations-title" className="mb-0">
+        {shown.map((path) => (
+          <li key={path} className="text-break">
+            {path}
+          </li>
+        ))}
+      </ul>
+      {paths.length > shown.length && <p className="mb-0">and {paths.length - shown.length} more</p>}
+    </div>
+  );
+}
+
+/**
+ * What else the check found about the file: columns it does not read, the locations it makes, and a file with
+ * no version column.
+ */
 export function ImportNotes({ report }: { report: ImportReport }) {
   return (
     <>
@@ -105,6 +134,7 @@ export function ImportNotes({ report }: { report: ImportReport }) {
           Columns not read (ignored): {report.ignoredColumns.map((name) => `“${name}”`).join(', ')}
         </p>
       )}
+      <NewLocations report={report} />
       {report.mode === 'update' && !report.versioned && report.update > 0 && (
         <Alert variant="info" data-testid="import-unversioned">
           This file has no <code>version</code> column, so changes made in the app since it was written cannot be told
