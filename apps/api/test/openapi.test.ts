@@ -249,6 +249,27 @@ describe('every documented operation answers as documented', () => {
     expect(
       (await check('get', '/inventory/{id}/stock', () => request(t.app).get(`/api/inventory/${newId}/stock`))).status,
     ).toBe(401);
+    const defaulted = await check('put', '/inventory/{id}/default-location', () =>
+      request(t.app)
+        .put(`/api/inventory/${newId}/default-location`)
+        .set('Authorization', auth(staff))
+        .send({ locationId: shelf.location._id }),
+    );
+    expect(defaulted.body).toEqual({ locationId: shelf.location._id, path: 'Shelf A' });
+    const chosen = await check('get', '/inventory/{id}/default-location', () =>
+      request(t.app).get(`/api/inventory/${newId}/default-location`).set('Authorization', auth(staff)),
+    );
+    expect(chosen.body).toEqual(defaulted.body);
+    expect(
+      (
+        await check('put', '/inventory/{id}/default-location', () =>
+          request(t.app)
+            .put(`/api/inventory/${newId}/default-location`)
+            .set('Authorization', auth(staff))
+            .send({ locationId: UNKNOWN_ID }),
+        )
+      ).status,
+    ).toBe(400);
 
     expect(
       (

@@ -66,6 +66,7 @@ const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object 
   // One unit from Main to a shelf made before the calls (an unknown `to` would be a 400).
   transferStock: () => ({ from: MAIN_LOCATION_ID, to: shelf, quantity: 1 }),
   transferMany: ({ itemId }) => ({ to: shelf, lines: [{ itemId, from: MAIN_LOCATION_ID, quantity: 1 }] }),
+  setItemDefaultLocation: () => ({ locationId: shelf }),
 };
 let shelf = '';
 

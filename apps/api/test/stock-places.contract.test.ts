@@ -504,4 +504,22 @@ describe(`stock per location: ${TEST_STORE}`, () => {
       await holdsTogether((await itemBySku('LOC-P1198'))._id);
     });
   });
+
+  it('keeps an item’s default location: set, read with its path, cleared; one removed since reads as none', async () => {
+    const item = await store.items.create(phone({ quantity: 1 }), bob);
+    expect(await store.locations.defaultOf(item._id)).toEqual({ locationId: null, path: null });
+    expect(await store.locations.defaultOf('f'.repeat(24))).toBeNull();
+    expect(await store.locations.setDefault('f'.repeat(24), bin)).toBe('not_found');
+    expect(await store.locations.setDefault(item._id, 'f'.repeat(24))).toBe('location_not_found');
+    expect(await store.locations.setDefault(item._id, bin)).toBe('ok');
+    expect(await store.locations.defaultOf(item._id)).toEqual({ locationId: bin, path: 'Back room / Shelf A / Bin 3' });
+    expect((await store.items.get(item._id))!.version).toBe(item.version);
+    const spare = ok(await store.locations.create({ name: 'Spare' }, ada)).location._id;
+    expect(await store.locations.setDefault(item._id, spare)).toBe('ok');
+    ok(await store.locations.remove(spare, ada));
+    expect(await store.locations.defaultOf(item._id)).toEqual({ locationId: null, path: null });
+    expect(await store.locations.setDefault(item._id, bin)).toBe('ok');
+    expect(await store.locations.setDefault(item._id, null)).toBe('ok');
+    expect(await store.locations.defaultOf(item._id)).toEqual({ locationId: null, path: null });
+  });
 });

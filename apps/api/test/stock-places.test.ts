@@ -197,3 +197,54 @@ it('POST /myitem with a locationId delivers from there only: more than it holds 
   expect((await deliver({ quantity: 2, locationId: bin })).status).toBe(201);
   expect((await stockOf(id)).body).toEqual([{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 3 }]);
 });
+
+it('an item’s default location: a restock naming none goes there, a removal takes from there when it holds enough', async () => {
+  const id = await t.addItem({ quantity: 10 });
+  const url = `/api/inventory/${id}/default-location`;
+  expect((await request(t.app).get(url)).status).toBe(401);
+  expect((await request(t.app).put(url).set(auth.viewer!).send({ locationId: bin })).status).toBe(403);
+  expect((await request(t.app).get(url).set(auth.viewer!).expect(200)).body).toEqual({ locationId: null, path: null });
+  const unknown = await request(t.app)
+    .put(url)
+    .set(auth.clerk!)
+    .send({ locationId: 'f'.repeat(24) });
+  expect(unknown.status).toBe(400);
+  expect((await request(t.app).put(url).set(auth.clerk!).send({ location: bin })).status).toBe(400);
+  const set = await request(t.app).put(url).set(auth.clerk!).send({ locationId: bin }).expect(200);
+  expect(set.body).toEqual({ locationId: bin, path: 'Bin 3' });
+  // Not an edit of the item: its version stays.
+  expect(((await request(t.app).get(`/api/inventory/${id}`)).body as { version: number }).version).toBe(1);
+
+  const stock = (delta: number, body: object = {}) =>
+    request(t.app)
+      .post(`/api/inventory/${id}/stock`)
+      .set(auth.clerk!)
+      .send({ delta, ...body });
+  await stock(4).expect(200);
+  expect((await stockOf(id)).body).toEqual([
+    { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 10 },
+    { locationId: bin, path: 'Bin 3', quantity: 4 },
+  ]);
+  // A removal the bin can give: from the bin; one it cannot (5 > 3 left there): from Main, as without a default.
+  await stock(-1, { why: 'damaged' }).expect(200);
+  await stock(-5, { why: 'damaged' }).expect(200);
+  expect((await stockOf(id)).body).toEqual([
+    { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 5 },
+    { locationId: bin, path: 'Bin 3', quantity: 3 },
+  ]);
+  // Naming a location still wins; null clears the default.
+  await stock(2, { locationId: MAIN_LOCATION_ID }).expect(200);
+  await request(t.app).put(url).set(auth.clerk!).send({ locationId: null }).expect(200);
+  await stock(1).expect(200);
+  expect((await stockOf(id)).body).toEqual([
+    { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 8 },
+    { locationId: bin, path: 'Bin 3', quantity: 3 },
+  ]);
+  expect(
+    (
+      await request(t.app)
+        .get(`/api/inventory/${'f'.repeat(24)}/default-location`)
+        .set(auth.viewer!)
+    ).status,
+  ).toBe(404);
+});

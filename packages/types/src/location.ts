@@ -141,6 +141,21 @@ const transferNote = plainText('Note')
   .optional()
   .transform((note) => note || undefined);
 
+/** GET /api/inventory/:id/default-location — where a receipt that names no location goes. */
+export const itemDefaultLocationSchema = z
+  .object({
+    locationId: hexId.nullable().meta({ description: 'null: none (a receipt goes to Main)' }),
+    path: z.string().nullable(),
+  })
+  .meta({ id: 'ItemDefaultLocation', description: "An item's default location" });
+export type ItemDefaultLocation = z.output<typeof itemDefaultLocationSchema>;
+
+/** PUT /api/inventory/:id/default-location — sets it, or (null) clears it. */
+export const setDefaultLocationSchema = z
+  .object({ locationId: hexRef('locationId').nullable() })
+  .strict()
+  .meta({ id: 'SetDefaultLocation' });
+
 /** POST /api/inventory/:id/transfer — units moved from one location to another; the item's quantity stays. */
 export const transferSchema = z
   .object({

@@ -63,6 +63,18 @@ function locationOf(item: Item, { paths, places }: Placements): string {
   );
 }
 
+/**
+ * A restock or removal that names no location, at the item's default location when it has one: a restock always,
+ * a removal when that location holds at least what it takes (else, as without a default, from Main).
+ */
+async function defaultedChange(store: Store, id: string, change: StockChange): Promise<StockChange> {
+  const locationId = (await store.locations.defaultOf(id))?.locationId;
+  if (!locationId) return change;
+  if (change.delta > 0) return { ...change, locationId };
+  const held = (await store.items.stockByLocation(id))?.find((line) => line.locationId === locationId);
+  return (held?.quantity ?? 0) >= -change.delta ? { ...change, locationId } : change;
+}
+
 /** Another item has the SKU or a barcode: a 409 naming it, nothing written. */
 function skuToRefusal(error: unknown): never {
   if (error instanceof SkuTakenError) {
@@ -83,6 +95,7 @@ export function inventoryService(store: Store) {
     stock: query.stock,
     sort: parseItemSort(query.sort),
   });
+  const atDefault = (id: string, change: StockChange) => defaultedChange(store, id, change);
 
   return {
     /**
@@ -169,8 +182,16 @@ export function inventoryService(store: Store) {
       return { acknowledged: true, matchedCount: 1, modifiedCount: outcome.changed ? 1 : 0 };
     },
 
-    async changeStock(id: string, change: StockChange, actor: Author): Promise<StockResult> {
-      const outcome = await store.items.changeStock(id, change, actor);
+    /**
+     * A restock or removal: at its `locationId`; without one, a restock at the item's default location (a
+     * removal too when that location holds enough), else at Main. A default removed meanwhile: at Main.
+     */
+    async changeStock(id: string, asked: StockChange, actor: Author): Promise<StockResult> {
+      const change = asked.locationId ? asked : await atDefault(id, asked);
+      let outcome = await store.items.changeStock(id, change, actor);
+      if (!outcome.ok && outcome.reason === 'location_not_found' && change !== asked) {
+        outcome = await store.items.changeStock(id, asked, actor);
+      }
       if (!outcome.ok && outcome.reason === 'not_found') throw notFound(ITEM_NOT_FOUND);
       if (!outcome.ok && outcome.reason === 'location_not_found') throw noLocation('locationId');
       if (!outcome.ok) {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { idParams, stockResultSchema } from '@smart-zone/types/api-schemas';
 import {
   batchTransferSchema,
+  itemDefaultLocationSchema,
   itemStockLineSchema,
+  setDefaultLocationSchema,
   TRANSFER_LINES_MAX,
   transferSchema,
 } from '@smart-zone/types/location';
@@ -32,6 +34,41 @@ export function placesRoutes(deps: { store: Store }) {
       refusals: { 404: NO_ITEM },
       async handle({ params }, _req, res) {
         res.json(await service.stockByLocation(params.id));
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/inventory/:id/default-location',
+      operationId: 'getItemDefaultLocation',
+      tag: 'inventory',
+      summary: 'Where a receipt of an item goes when it names no location',
+      description:
+        'A restock without `locationId` goes there; a removal without one takes from there when it holds enough ' +
+        '(else from Main). Both null: none, or its location was removed since (receipts go to Main).',
+      access: 'readStock',
+      params: itemId,
+      responses: { '200': { description: 'Its default location', content: json(itemDefaultLocationSchema) } },
+      refusals: { 404: NO_ITEM },
+      async handle({ params }, _req, res) {
+        res.json(await service.defaultLocation(params.id));
+      },
+    }),
+
+    route({
+      method: 'put',
+      path: '/inventory/:id/default-location',
+      operationId: 'setItemDefaultLocation',
+      tag: 'inventory',
+      summary: "Set (or, with null, clear) an item's default location",
+      description: "Moves no stock and is not an edit of the item: its version and the list's ETag stay.",
+      access: 'moveStock',
+      params: itemId,
+      body: setDefaultLocationSchema,
+      responses: { '200': { description: 'Its default location now', content: json(itemDefaultLocationSchema) } },
+      refusals: { 400: 'locationId names no location (location_not_found); nothing changed', 404: NO_ITEM },
+      async handle({ params, body }, _req, res) {
+        res.json(await service.setDefaultLocation(params.id, body.locationId));
       },
     }),
 

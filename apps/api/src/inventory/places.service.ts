@@ -1,5 +1,5 @@
 import type { StockResult } from '@smart-zone/types/item';
-import type { BatchTransfer, ItemStockLine, Transfer } from '@smart-zone/types/location';
+import type { BatchTransfer, ItemDefaultLocation, ItemStockLine, Transfer } from '@smart-zone/types/location';
 import { AppError, notFound } from '../errors/app-error';
 import type { TransferOutcome } from '../store/ports/items';
 import type { Author, Store } from '../store/store';
@@ -29,6 +29,21 @@ export function placesService(store: Store) {
       const lines = await store.items.stockByLocation(id);
       if (!lines) throw notFound(ITEM_NOT_FOUND);
       return lines;
+    },
+
+    /** Where a receipt that names no location goes. */
+    async defaultLocation(id: string): Promise<ItemDefaultLocation> {
+      const chosen = await store.locations.defaultOf(id);
+      if (!chosen) throw notFound(ITEM_NOT_FOUND);
+      return chosen;
+    },
+
+    /** Sets (or clears) it: 404 without the item, 400 without the location. */
+    async setDefaultLocation(id: string, locationId: string | null): Promise<ItemDefaultLocation> {
+      const outcome = await store.locations.setDefault(id, locationId);
+      if (outcome === 'not_found') throw notFound(ITEM_NOT_FOUND);
+      if (outcome === 'location_not_found') throw noLocation('locationId');
+      return this.defaultLocation(id);
     },
 
     /** Units moved between two locations: 409 when `from` holds fewer (its count named). */

@@ -50,6 +50,8 @@ export interface ItemDoc extends Omit<ItemInput, 'minStock' | 'sku' | 'barcodes'
   /** Units at locations other than Main, and their sum `placed` (issue 34): absent while all are in Main. */
   stock?: HeldDoc[];
   placed?: number;
+  /** Where a receipt that names no location goes (mongo-locations.ts setDefault). */
+  defaultLocationId?: ObjectId;
 }
 
 export interface DeliveryDoc {

@@ -118,6 +118,27 @@ export function mongoLocations(collections: MongoCollections, ledger: MongoLedge
       for await (const { _id, path } of all) paths.set(_id.toHexString(), path);
       return { paths, places };
     },
+    async defaultOf(itemId) {
+      if (!ObjectId.isValid(itemId)) return null;
+      const item = await items.findOne(
+        { _id: new ObjectId(itemId) },
+        { projection: { defaultLocationId: 1 }, maxTimeMS: OPERATION_TIME_MS },
+      );
+      if (!item) return null;
+      const location = item.defaultLocationId ? await read(item.defaultLocationId.toHexString()) : null;
+      return location ? { locationId: location._id, path: location.path } : { locationId: null, path: null };
+    },
+    // Not an item field: no version moves, no ledger entry (the location read first; one removed between the
+    // read and the write leaves a default that reads as none).
+    async setDefault(itemId, locationId) {
+      if (locationId !== null && !(await read(locationId))) return 'location_not_found';
+      const update =
+        locationId === null
+          ? { $unset: { defaultLocationId: '' as const } }
+          : { $set: { defaultLocationId: new ObjectId(locationId) } };
+      const done = await items.updateOne({ _id: new ObjectId(itemId) }, update, { maxTimeMS: OPERATION_TIME_MS });
+      return done.matchedCount === 1 ? 'ok' : 'not_found';
+    },
     async create(input, by) {
       return ledger
         .write(async (session): Promise<LocationOutcome> => {

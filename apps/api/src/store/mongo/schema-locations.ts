@@ -47,6 +47,8 @@ export const ITEM_STOCK_PROPERTIES: Document = {
     },
   },
   placed: { ...wholeNumber, minimum: 0 },
+  /** Where a receipt that names no location goes (issue 34): not an item field, no version moves. */
+  defaultLocationId: { bsonType: 'objectId' },
 };
 export const MOVEMENT_PLACES_PROPERTY: Document = {
   bsonType: 'array',

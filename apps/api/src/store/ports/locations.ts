@@ -43,6 +43,13 @@ export interface LocationRepository {
    * its lines; an item all in Main has none), read together: what the CSV export's `location` column is made of.
    */
   placements(): Promise<Placements>;
+  /**
+   * Where a receipt of the item goes when it names no location (its default), with its path; both null when it
+   * has none (or its location was removed since); null when there is no such item.
+   */
+  defaultOf(itemId: string): Promise<{ locationId: string | null; path: string | null } | null>;
+  /** Sets an item's default location (null clears it); nothing is written unless `ok`. */
+  setDefault(itemId: string, locationId: string | null): Promise<'ok' | 'not_found' | 'location_not_found'>;
   /** Under `parentId`, or Main. */
   create(input: NewLocation, by: Author): Promise<LocationOutcome>;
   /** A rename and/or a move; everything under it moves with it. */

@@ -104,3 +104,9 @@ CREATE INDEX item_stock_by_location ON item_stock (location_id, item_id);
 ALTER TABLE items ADD COLUMN placed INTEGER NOT NULL DEFAULT 0 CHECK (placed >= 0 AND placed <= quantity);
 ALTER TABLE movements ADD COLUMN places_json TEXT;
 `;
+
+/**
+ * Migration 23: an item's default location, where a receipt that names none goes (issue 34). Not an item field:
+ * it moves no version and no list; a location removed since leaves it naming none (read through a join).
+ */
+export const DEFAULT_LOCATION = 'ALTER TABLE items ADD COLUMN default_location_id TEXT';

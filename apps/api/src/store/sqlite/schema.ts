@@ -6,7 +6,7 @@ import { alertState } from './schema-alerts';
 import { V5_TEAM_AUDIT } from './schema-team';
 import { codesTable, searchLater } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
-import { createLocations, STOCK_PER_LOCATION } from './schema-locations';
+import { createLocations, DEFAULT_LOCATION, STOCK_PER_LOCATION } from './schema-locations';
 import { createGrams } from './short-search';
 
 /**
@@ -268,6 +268,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   createLocations, // Issue 34: the locations' tree under Main; the audit's entries may be about a location.
   (db) => db.exec(STOCK_PER_LOCATION), // Issue 34: what each location holds of each item (schema-locations.ts).
   searchLater, // Issue 32: an import's new items indexed for search after its rows (schema-codes.ts).
+  (db) => db.exec(DEFAULT_LOCATION), // Issue 34: where a receipt that names no location goes.
 ];
 
 /** The user_version of a database with every migration. */

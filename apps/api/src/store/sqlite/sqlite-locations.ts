@@ -89,6 +89,11 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     remove: db.prepare<[string]>('DELETE FROM locations WHERE id = ?'),
     revision: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'locations_revision'").pluck(),
     paths: db.prepare<[], { id: string; path: string }>('SELECT id, path FROM locations'),
+    defaultOf: db.prepare<[string], { locationId: string | null; path: string | null }>(
+      `SELECT l.id AS locationId, l.path FROM items i LEFT JOIN locations l ON l.id = i.default_location_id
+       WHERE i.id = ?`,
+    ),
+    setDefault: db.prepare<[string | null, string]>('UPDATE items SET default_location_id = ? WHERE id = ?'),
     placed: db.prepare<[string, string, number], { itemId: string; locationId: string; quantity: number }>(
       `SELECT item_id AS itemId, location_id AS locationId, quantity FROM item_stock
        WHERE (item_id, location_id) > (?, ?) ORDER BY item_id, location_id LIMIT ?`,
@@ -100,6 +105,11 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
     return row ? toStored(row) : null;
   };
   const now = () => new Date().toISOString();
+
+  const setDefault = db.transaction((itemId: string, locationId: string | null) => {
+    if (locationId !== null && !read(locationId)) return 'location_not_found' as const;
+    return sql.setDefault.run(locationId, itemId).changes === 1 ? ('ok' as const) : ('not_found' as const);
+  });
 
   const create = db.transaction((input: NewLocation, by: Author): LocationOutcome => {
     const parentId = input.parentId ?? MAIN_LOCATION_ID;
@@ -179,6 +189,12 @@ export function sqliteLocations(db: Database.Database, ledger: SqliteLedger): Lo
         after = rows.at(-1)!;
       }
       return { paths: new Map(sql.paths.all().map(({ id, path }) => [id, path])), places };
+    },
+    async defaultOf(itemId) {
+      return sql.defaultOf.get(itemId) ?? null;
+    },
+    async setDefault(itemId, locationId) {
+      return setDefault.immediate(itemId, locationId);
     },
     async create(input, by) {
       return create.immediate(input, by);
