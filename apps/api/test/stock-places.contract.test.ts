@@ -467,6 +467,7 @@ describe(`stock per location: ${TEST_STORE}`, () => {
       expect(await imported(rows, { apply: true })).toEqual({
         ok: false,
         errorCount: 2,
+        newLocations: ['Shop', 'Shop / Till'],
         errors: [
           { row: 2, column: 'location', message: expect.stringContaining('"Shop"') as unknown },
           { row: 2, column: 'location', message: expect.stringContaining('"Shop / Till"') as unknown },

@@ -199,13 +199,14 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
           deps.store.items.importRows(file.rows, { by, apply, stale: query.stale, mode });
         // The locations its rows name that no location has are made first (its dry run lists them), only when
         // nothing else in the file is wrong.
-        let made: string[] = [];
-        if (apply && file.located) {
-          const dry = await importing(false).catch(importFailure(res));
-          if (dry.ok) made = dry.report.newLocations;
-          if (made.length > 0) await makePaths(deps.store, made, by);
+        let outcome = await importing(apply).catch(importFailure(res));
+        // Its rows name locations no location has, its only errors (nothing written): they are made, and the
+        // file imported again.
+        const made = (!outcome.ok && outcome.newLocations) || [];
+        if (made.length > 0) {
+          await makePaths(deps.store, made, by);
+          outcome = await importing(apply).catch(importFailure(res));
         }
-        const outcome = await importing(apply).catch(importFailure(res));
         if (!outcome.ok && outcome.stale && file.errors.count === 0) {
           throw staleRefusal(await withSince(deps.store, outcome.stale.rows), outcome.stale.count);
         }

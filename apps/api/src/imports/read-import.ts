@@ -74,8 +74,6 @@ export interface ReadImport {
   ignoredColumns: string[];
   /** The header has a `version` column (an export's): a row's item changed since can be told. */
   versioned: boolean;
-  /** The header has a `location` column: its rows may name locations to be made before they are written. */
-  located: boolean;
 }
 
 /** The columns a receiving file's rows are read by: the others are ignored. */
@@ -219,8 +217,7 @@ export async function readImport(
     // The rest of the upload is read and dropped when the refusal is sent (http/unread-body.ts). (Rows
     // read before it may not have been looked at: the file is refused for this error alone.)
     body.unpipe(parser);
-    const none = { ignoredColumns: [], versioned: false, located: false };
-    return { rows: new ImportRows(), errors, read, badHeader: true, ...none };
+    return { rows: new ImportRows(), errors, read, badHeader: true, ignoredColumns: [], versioned: false };
   }
   if (!header) {
     errors.add({
@@ -231,8 +228,7 @@ export async function readImport(
     badHeader = true;
   }
   const ignoredColumns = names.filter((name, at) => header?.[at] === null && name !== '');
-  const has = (column: ItemCsvColumn) => header?.includes(column) ?? false;
-  return { rows, errors, read, badHeader, ignoredColumns, versioned: has('version'), located: has('location') };
+  return { rows, errors, read, badHeader, ignoredColumns, versioned: header?.includes('version') ?? false };
 }
 
 /**

@@ -10,7 +10,10 @@ export function importOutcome(
   rows: number,
   plan: ImportPlan,
   { stale: policy, mode }: ImportOptions = IMPORT_DEFAULTS,
-  /** Written now: a `location` no location has is an error (the route makes them before; one removed since). */
+  /**
+   * Written now: a `location` no location has is an error, nothing written; when it is the file's only kind
+   * of error, the answer names them (`newLocations`: the route makes them, then imports again).
+   */
   apply = false,
 ): ImportOutcome {
   const missing = apply
@@ -22,7 +25,8 @@ export function importOutcome(
     : [];
   const errors = missing.length > 0 ? [...plan.errors, ...missing].sort((a, b) => a.row - b.row) : plan.errors;
   if (errors.length > 0) {
-    return { ok: false, errors: errors.slice(0, IMPORT_SHOWN_MAX), errorCount: errors.length };
+    const onlyMissing = plan.errors.length === 0 ? { newLocations: [...plan.newLocations.keys()].sort() } : {};
+    return { ok: false, errors: errors.slice(0, IMPORT_SHOWN_MAX), errorCount: errors.length, ...onlyMissing };
   }
   const stale: ImportReport['stale'] = { policy, ...plan.stale };
   if (policy === 'refuse' && stale.count > 0) {

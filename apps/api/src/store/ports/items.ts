@@ -199,7 +199,14 @@ export type ImportOutcome =
    * `errors`: the first IMPORT_SHOWN_MAX, in row order; `errorCount`: all of them. `stale`: refused for
    * `stale: 'refuse'` (the errors are the stale rows): nothing is written.
    */
-  | { ok: false; errors: ImportError[]; errorCount: number; stale?: ImportReport['stale'] };
+  | {
+      ok: false;
+      errors: ImportError[];
+      errorCount: number;
+      stale?: ImportReport['stale'];
+      /** Written: its only errors were the paths no location has (these), nothing written. */
+      newLocations?: string[];
+    };
 
 export type UndoOutcome =
   /** The item after the undo, and the `undo` movement appended. */
