@@ -1,20 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { addLocationHere, runTag } from './helpers/locations';
 import { PHONE, shot } from './helpers/screenshots';
 import { tapper } from './helpers/taps';
 import { signedInVerifiedUser } from './helpers/users';
 
 /** A unique word of letters for this run's locations (the e2e app is shared by every spec; digits would split it). */
-const tag = `R${Date.now()
-  .toString(36)
-  .slice(-5)
-  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
-
-/** Adds `name` inside the location open, by the page's form. */
-async function addHere(page: Page, name: string, taps: ReturnType<typeof tapper>) {
-  await page.getByLabel(/^Add a location inside/).fill(name);
-  await taps.tap(page.getByRole('button', { name: 'Add', exact: true }));
-  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
-}
+const tag = runTag('R');
 
 test.describe('locations (issue 34)', () => {
   test('a manager builds Back room / Shelf A / Bin 3, finds the bin by "a3", moves and renames, and is told why a full location stays', async ({
@@ -33,14 +24,14 @@ test.describe('locations (issue 34)', () => {
 
     // Three levels: add, open, add, open, add.
     const room = `Back room ${tag}`;
-    await addHere(page, room, taps);
+    await addLocationHere(page, room, taps);
     await taps.tap(page.getByRole('link', { name: room, exact: true }));
     await expect(page.getByTestId('location-open')).toContainText(room);
-    await addHere(page, 'Shelf A', taps);
+    await addLocationHere(page, 'Shelf A', taps);
     await taps.tap(page.getByRole('link', { name: 'Shelf A', exact: true }));
     await expect(page.getByTestId('location-open')).toContainText(`${room} / Shelf A`);
-    await addHere(page, 'Bin 3', taps);
-    await addHere(page, 'Bin 4', taps);
+    await addLocationHere(page, 'Bin 3', taps);
+    await addLocationHere(page, 'Bin 4', taps);
     console.log(`[locations] three levels and two bins from Manage: ${taps.taps} taps, ${taps.seconds().toFixed(1)} s`);
     await expect(page.getByTestId('locations-summary')).toHaveText('2 locations inside');
     // The same name beside it is refused, said in place; nothing added.

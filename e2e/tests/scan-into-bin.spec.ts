@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
-import { browserWithCamera, codesVideo, ean13 } from './helpers/fake-camera';
+import { cameraPhone, codesVideo, ean13 } from './helpers/fake-camera';
 import { itemWithBarcode } from './helpers/items';
+import { runTag } from './helpers/locations';
 import { PHONE, shot } from './helpers/screenshots';
 import { tapper } from './helpers/taps';
 import { ownerApi } from './helpers/team';
@@ -22,10 +23,7 @@ const DESK = { width: 1280, height: 900 };
 test.describe.configure({ mode: 'serial' });
 
 /** A unique word of letters for this run's locations (the e2e app is shared by every spec). */
-const tag = `S${Date.now()
-  .toString(36)
-  .slice(-5)
-  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+const tag = runTag('S');
 
 let clerk: TestUser;
 let videos: string;
@@ -79,12 +77,8 @@ test('phone: the camera reads two items in Bin 3, one tap moves them there, and 
     { kind: 'ean13', text: first.barcode, seconds: 4 },
     { kind: 'qrcode', text: second.sku, seconds: 4 },
   ]);
-  const browser = await browserWithCamera(video);
-  browsers.push(browser);
-  const context = await browser.newContext({ baseURL: process.env.SMART_ZONE_URL, viewport: DESK });
-  const page = await context.newPage();
-  await signInViaUi(page, clerk);
-  await page.setViewportSize(PHONE);
+  const page = await cameraPhone(video, clerk);
+  browsers.push(page.context().browser()!);
 
   await page.goto(`/locations?in=${bin._id}`);
   await expect(page.getByTestId('location-open')).toContainText(bin.path);

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
-import { browserWithCamera, codeVideo, codesVideo, ean13 } from './helpers/fake-camera';
+import { cameraPhone, codeVideo, codesVideo, ean13 } from './helpers/fake-camera';
 import { itemWithBarcode } from './helpers/items';
+import { locationLabelText } from './helpers/locations';
 import { shot } from './helpers/screenshots';
 import { tapper } from './helpers/taps';
 import { ownerApi } from './helpers/team';
-import { type TestUser, signInViaUi, signedInVerifiedUser } from './helpers/users';
+import { type TestUser, signedInVerifiedUser } from './helpers/users';
 
 /**
  * Issue 33, scanning with the camera: Chromium's fake camera plays a video this test makes of an EAN-13 or
@@ -44,33 +45,31 @@ const quantityOf = async (id: string) =>
 
 /** A page in a Chromium whose camera shows `video`, signed in as the manager, with a phone's screen. */
 async function cameraPage(video: string, camera: 'allowed' | 'refused' = 'allowed'): Promise<Page> {
-  const browser = await browserWithCamera(video, camera);
-  browsers.push(browser);
-  const context = await browser.newContext({ baseURL: process.env.SMART_ZONE_URL, viewport: DESK });
   // As the page sees them: when the camera's video starts playing, and when the scanned item's card appears.
-  await context.addInitScript(() => {
-    const seen = window as unknown as { cameraOn?: number; cardShown?: number; streams: MediaStream[] };
-    // The streams the page gets, kept to see their tracks end when the Scan screen is left (passed on as they are).
-    seen.streams = [];
-    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await getUserMedia(constraints);
-      seen.streams.push(stream);
-      return stream;
-    };
-    document.addEventListener('playing', () => (seen.cameraOn ??= performance.now()), true);
-    new MutationObserver(() => {
-      if (
-        seen.cardShown === undefined &&
-        document.querySelector('[data-testid="scan-card"],[data-testid="scan-unknown"]')
-      )
-        seen.cardShown = performance.now();
-    }).observe(document, { childList: true, subtree: true });
+  const page = await cameraPhone(video, manager, {
+    camera,
+    prepare: (context) =>
+      context.addInitScript(() => {
+        const seen = window as unknown as { cameraOn?: number; cardShown?: number; streams: MediaStream[] };
+        // The streams the page gets, kept to see their tracks end when the Scan screen is left (passed on as they are).
+        seen.streams = [];
+        const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await getUserMedia(constraints);
+          seen.streams.push(stream);
+          return stream;
+        };
+        document.addEventListener('playing', () => (seen.cameraOn ??= performance.now()), true);
+        new MutationObserver(() => {
+          if (
+            seen.cardShown === undefined &&
+            document.querySelector('[data-testid="scan-card"],[data-testid="scan-unknown"]')
+          )
+            seen.cardShown = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      }),
   });
-  const page = await context.newPage();
-  // Signed in at a desk (Sign out, which says it worked, is behind the menu on a phone), then a phone.
-  await signInViaUi(page, manager);
-  await page.setViewportSize(PHONE);
+  browsers.push(page.context().browser()!);
   return page;
 }
 
@@ -257,7 +256,7 @@ test('our labels’ QR codes: a location’s opens the location (issue 34); an i
   const origin = process.env.SMART_ZONE_URL!;
   // The addresses the labels' PDF prints (the API's locationPageUrl and itemPageUrl).
   const locationPage = await cameraPage(
-    await codeVideo(path.join(videos, 'location.y4m'), 'qrcode', `${origin}/locations?in=${made.body._id}`),
+    await codeVideo(path.join(videos, 'location.y4m'), 'qrcode', locationLabelText(made.body._id)),
   );
   await locationPage.goto('/scan');
   await expect(locationPage).toHaveURL(new RegExp(`/locations\\?in=${made.body._id}$`));

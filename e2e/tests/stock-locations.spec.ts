@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { ARTIFACTS_DIR } from '../paths';
 import { apiUrl } from './helpers/env';
 import { itemName } from './helpers/items';
+import { chooseReceiveInto, runTag } from './helpers/locations';
 import { PHONE, shot } from './helpers/screenshots';
-import { tapper } from './helpers/taps';
+import { logTiming, tapper } from './helpers/taps';
+import { smallTargets } from './helpers/targets';
 import { signedInVerifiedUser } from './helpers/users';
 
 /**
@@ -15,10 +17,7 @@ import { signedInVerifiedUser } from './helpers/users';
 const DESK = { width: 1280, height: 900 };
 
 /** A unique word of letters for this run's locations (the e2e app is shared by every spec; digits would split it). */
-const tag = `S${Date.now()
-  .toString(36)
-  .slice(-5)
-  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+const tag = runTag('S');
 
 /** POST as the signed-in manager; the answer's body. */
 async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
@@ -30,21 +29,6 @@ async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
   expect(response.status(), `POST ${path}`).toBe(201);
   return (await response.json()) as T;
 }
-
-/** Every visible link, button, field and select inside `area` that is less than 44 px tall. */
-const smallTargets = (area: Locator) =>
-  area.locator('a, button, input, select').evaluateAll((elements) =>
-    elements
-      .filter((element) => (element as HTMLElement).offsetParent !== null)
-      .map((element) => ({
-        text: element.textContent?.trim() || element.getAttribute('aria-label') || element.id,
-        height: Math.round(element.getBoundingClientRect().height),
-      }))
-      .filter((target) => target.height < 44),
-  );
-
-const log = (task: string, where: string, taps: number, seconds: number) =>
-  console.log(`[timing] ${task} (${where}): ${taps} taps, ${seconds.toFixed(2)} s`);
 
 test.describe('stock per location on the item page (issue 34)', () => {
   test('a manager receives 5 into Back room / Shelf A / Bin 3, moves 2 from Main to it, and sees the lines and the history’s →', async ({
@@ -77,19 +61,12 @@ test.describe('stock per location on the item page (issue 34)', () => {
 
     // Receive 5 into the bin: Receive, Somewhere else…, its words, the bin, 5, Receive 5.
     let t = tapper();
-    const actions = page.getByRole('group', { name: `Stock actions for ${name}` });
-    await t.tap(actions.getByRole('button', { name: 'Receive' }));
-    const receive = page.getByRole('region', { name: `Receive ${name}` });
-    await t.tap(receive.getByRole('button', { name: 'Somewhere else…' }));
-    await receive.getByLabel('Find where they go').fill(`${tag} a3`);
-    await t.tap(receive.getByRole('button', { name: binPath }));
-    await expect(receive.getByText(`Into ${binPath}`)).toBeVisible();
-    await t.tap(receive.getByRole('button', { name: '5', exact: true }));
+    const receive = await chooseReceiveInto(page, t, { name, words: `${tag} a3`, path: binPath, amount: 5 });
     expect(await smallTargets(receive)).toEqual([]);
     await shot(page, 'stock-locations-receive', [PHONE]);
     await t.tap(receive.getByRole('button', { name: 'Receive 5' }));
     await expect(page.getByText(`${name} now has 11 in stock`)).toBeVisible();
-    log('receive 5 into Bin 3 (typing its words)', 'item page, phone', t.taps, t.seconds());
+    logTiming('receive 5 into Bin 3 (typing its words)', 'item page, phone', t.taps, t.seconds());
     await expect(lines).toHaveCount(2);
     await expect(lines.nth(1)).toContainText(binPath);
     await expect(lines.nth(1)).toContainText('5');
@@ -105,7 +82,7 @@ test.describe('stock per location on the item page (issue 34)', () => {
     await places.screenshot({ path: path.join(ARTIFACTS_DIR, 'stock-locations-move-form-390.png') });
     await t.tap(move.getByRole('button', { name: 'Move 2' }));
     await expect(page.getByText(`Moved 2 of ${name}: Main → ${binPath}`)).toBeVisible();
-    log('move 2 from Main to Bin 3 (one of its lines)', 'item page, phone', t.taps, t.seconds());
+    logTiming('move 2 from Main to Bin 3 (one of its lines)', 'item page, phone', t.taps, t.seconds());
     await expect(move).toBeHidden();
     await expect(lines.first()).toContainText('4');
     await expect(lines.nth(1)).toContainText('7');
@@ -120,7 +97,7 @@ test.describe('stock per location on the item page (issue 34)', () => {
     await t.tap(move.getByRole('button', { name: '2', exact: true }));
     await t.tap(move.getByRole('button', { name: 'Move 2' }));
     await expect(page.getByText(`Moved 2 of ${name}: Main → ${binPath}`).last()).toBeVisible();
-    log('move 2 from Main to Bin 3 (typing its words)', 'item page, desk', t.taps, t.seconds());
+    logTiming('move 2 from Main to Bin 3 (typing its words)', 'item page, desk', t.taps, t.seconds());
     await expect(lines.first()).toContainText('2');
     await expect(lines.nth(1)).toContainText('9');
 

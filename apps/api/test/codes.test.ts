@@ -193,11 +193,11 @@ describe('codes: an item is found by its SKU or any of its barcodes', () => {
     const id = insertedOf(await create({ name: 'Alpha', sku: 'A-1', barcodes: ['B-1', 'B-2'] })).insertedId;
     const csv = (await request(t.app).get('/api/inventory.csv').set(auth()).expect(200)).text;
     const [header, row] = csv.trimEnd().split('\r\n');
-    expect(header).toBe('id,sku,name,supplier,price,quantity,minStock,description,img,barcodes,version');
-    expect(row).toContain(',B-1 B-2,');
+    expect(header).toBe('id,sku,name,supplier,price,quantity,minStock,description,img,barcodes,location,version');
+    expect(row).toContain(',B-1 B-2,,');
     const importCsv = (text: string) =>
       request(t.app).post('/api/imports').set(auth()).set('Content-Type', 'text/csv').send(text);
-    const edited = `${header}\r\n${row!.replace(',B-1 B-2,', ',B-2 B-3,')}\r\n,N-1,Nu,Acme,1,1,0,,,C-1,\r\n`;
+    const edited = `${header}\r\n${row!.replace(',B-1 B-2,', ',B-2 B-3,')}\r\n,N-1,Nu,Acme,1,1,0,,,C-1,,\r\n`;
     expect((await importCsv(edited)).status).toBe(200);
     expect(itemOf(await request(t.app).get(`/api/inventory/${id}`)).barcodes).toEqual(['B-2', 'B-3']);
     expect((await byCode('C-1')).total).toBe('1');

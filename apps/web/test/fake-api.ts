@@ -2,7 +2,13 @@ import type { Alert } from '@smart-zone/types/alert';
 import type { Me } from '@smart-zone/types/auth';
 import { type Role, can } from '@smart-zone/types/roles';
 import type { Item, StockMovement } from '@smart-zone/types/item';
-import { type ItemStockLine, MAIN_LOCATION_ID } from '@smart-zone/types/location';
+import {
+  type ItemDefaultLocation,
+  type ItemStockLine,
+  type Location,
+  MAIN_LOCATION_ID,
+  MAIN_LOCATION_NAME,
+} from '@smart-zone/types/location';
 import type { AuthUser } from '../src/lib/auth/gateway';
 
 interface Answer {
@@ -233,9 +239,12 @@ export function movement(overrides: Partial<StockMovement> = {}): StockMovement 
   };
 }
 
+const NO_DEFAULT: ItemDefaultLocation = { locationId: null, path: null };
+
 /**
  * A staff member's item page also asks where the item's units are (GET /inventory/:id/stock): `lines`, or by
- * default all at Main (none for an item out of stock). `item` may be a function: the item as it is now.
+ * default all at Main (none for an item out of stock); and where its receipts go (GET …/default-location):
+ * nowhere set, Main. `item` may be a function: the item as it is now.
  */
 export function stockAt(item: Item | (() => Item), lines?: ItemStockLine[]): Record<string, Handler> {
   const now = typeof item === 'function' ? item : () => item;
@@ -244,7 +253,86 @@ export function stockAt(item: Item | (() => Item), lines?: ItemStockLine[]): Rec
       const { quantity } = now();
       return { body: lines ?? (quantity > 0 ? [{ locationId: MAIN_LOCATION_ID, path: 'Main', quantity }] : []) };
     },
+    [`GET /inventory/${now()._id}/default-location`]: () => ({ body: NO_DEFAULT }),
   };
+}
+
+const refusal = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { error: { code, message, requestId: 'fake' } },
+});
+
+/**
+ * An item's places kept as the API keeps them (issue 34), for a test that follows a change through:
+ * - GET /inventory/:id: the item, its quantity the sum of its lines;
+ * - GET …/stock: a line per location holding some, Main first (`lines`: by default all at Main);
+ * - GET and PUT …/default-location (`defaultId`, none by default): a PUT names Main, one of `locations` or one of
+ *   the lines' locations (else 400 location_not_found), or null to clear it;
+ * - POST …/stock: at its `locationId`; without one, a restock at the default location (else Main), a removal
+ *   there when it holds enough (else Main); 409 out_of_stock when that place holds too few.
+ * `item()`, `lines()` and `defaultLocation()` read them as they are now.
+ */
+export function itemPlaces(
+  start: Item,
+  {
+    lines = start.quantity > 0
+      ? [{ locationId: MAIN_LOCATION_ID, path: MAIN_LOCATION_NAME, quantity: start.quantity }]
+      : [],
+    locations = [],
+    defaultId = null,
+  }: {
+    lines?: ItemStockLine[];
+    locations?: Pick<Location, '_id' | 'path'>[];
+    defaultId?: string | null;
+  } = {},
+) {
+  const paths = new Map<string, string>([
+    [MAIN_LOCATION_ID, MAIN_LOCATION_NAME],
+    ...locations.map((location): [string, string] => [location._id, location.path]),
+    ...lines.map((line): [string, string] => [line.locationId, line.path]),
+  ]);
+  const held = new Map(lines.map((line) => [line.locationId, line.quantity]));
+  let defaultAt = defaultId;
+  let movements = 0;
+  const base = `/inventory/${start._id}`;
+
+  const item = (): Item => ({ ...start, quantity: [...held.values()].reduce((sum, n) => sum + n, 0) });
+  const stockLines = (): ItemStockLine[] =>
+    [...held]
+      .filter(([, quantity]) => quantity > 0)
+      .map(([locationId, quantity]) => ({ locationId, path: paths.get(locationId)!, quantity }))
+      .sort((a, b) =>
+        a.locationId === MAIN_LOCATION_ID ? -1 : b.locationId === MAIN_LOCATION_ID ? 1 : a.path.localeCompare(b.path),
+      );
+  const defaultLocation = (): ItemDefaultLocation =>
+    defaultAt === null ? NO_DEFAULT : { locationId: defaultAt, path: paths.get(defaultAt)! };
+  const noLocation = (field: string) =>
+    refusal(400, 'location_not_found', `No location with that id (${field}): nothing changed`);
+
+  const routes: Record<string, Handler> = {
+    [`GET ${base}`]: () => ({ body: item() }),
+    [`GET ${base}/stock`]: () => ({ body: stockLines() }),
+    [`GET ${base}/default-location`]: () => ({ body: defaultLocation() }),
+    [`PUT ${base}/default-location`]: ({ body }) => {
+      const { locationId } = body as { locationId: string | null };
+      if (locationId !== null && !paths.has(locationId)) return noLocation('locationId');
+      defaultAt = locationId;
+      return { body: defaultLocation() };
+    },
+    [`POST ${base}/stock`]: ({ body }) => {
+      const { delta, locationId } = body as { delta: number; locationId?: string };
+      if (locationId !== undefined && !paths.has(locationId)) return noLocation('locationId');
+      const atDefault =
+        defaultAt !== null && (delta > 0 || (held.get(defaultAt) ?? 0) >= -delta) ? defaultAt : MAIN_LOCATION_ID;
+      const at = locationId ?? atDefault;
+      const there = held.get(at) ?? 0;
+      if (there + delta < 0) return refusal(409, 'out_of_stock', `Only ${there} there: cannot remove ${-delta}`);
+      held.set(at, there + delta);
+      movements += 1;
+      return { body: { quantity: item().quantity, movementId: movements.toString(16).padStart(24, '0') } };
+    },
+  };
+  return { routes, item, lines: stockLines, defaultLocation };
 }
 
 /** A manager's item page also asks for the item's edits (GET /audit?itemId=): none here. */

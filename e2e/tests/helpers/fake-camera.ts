@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 import { findChromium } from '../../chromium';
 import config from '../../playwright.config';
+import { PHONE } from './screenshots';
+import { type TestUser, signInViaUi } from './users';
 
 /** The fake camera's picture: VGA, as a webcam's smallest common mode. */
 const WIDTH = 640;
@@ -46,14 +48,22 @@ async function drawCode(
 }
 
 /** A code in the fake camera's video, shown for `seconds`. */
-export interface Shown {
+export interface Code {
   kind: 'ean13' | 'qrcode';
   text: string;
   seconds?: number;
 }
 
-/** One 4:2:0 frame: the code large and centred on white. */
-async function frameOf({ kind, text }: Shown): Promise<Buffer> {
+/** In the video: a code, or no code at all for `seconds` (the phone pointed away, its person tapping). */
+export type Shown = Code | { kind: 'nothing'; seconds: number };
+
+/** One 4:2:0 frame: the code large and centred on white (white only: nothing). */
+async function frameOf(shown: Shown): Promise<Buffer> {
+  // No colour: both chroma planes at their middle.
+  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
+  if (shown.kind === 'nothing')
+    return Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(WIDTH * HEIGHT, 235), chroma]);
+  const { kind, text } = shown;
   let code = await drawCode(kind, text);
   // A long text (a label's page address) makes a larger QR code: drawn smaller, as a phone held further back.
   for (let scale = 6; kind === 'qrcode' && scale >= 3 && code.height > HEIGHT - 40; scale -= 1) {
@@ -66,8 +76,6 @@ async function frameOf({ kind, text }: Shown): Promise<Buffer> {
   for (let y = 0; y < code.height; y += 1) {
     for (let x = 0; x < code.width; x += 1) if (code.black(x, y)) luma[(top + y) * WIDTH + left + x] = 16;
   }
-  // No colour: both chroma planes at their middle.
-  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
   return Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
 }
 
@@ -88,7 +96,7 @@ export async function codesVideo(file: string, codes: Shown[]): Promise<string> 
 }
 
 /** A video of one code (a second of it, looped). */
-export const codeVideo = (file: string, kind: Shown['kind'], text: string) => codesVideo(file, [{ kind, text }]);
+export const codeVideo = (file: string, kind: Code['kind'], text: string) => codesVideo(file, [{ kind, text }]);
 
 /**
  * A Chromium of its own whose camera shows `video` (a .y4m file): the fake device, and the permission
@@ -106,4 +114,31 @@ export function browserWithCamera(video: string, camera: 'allowed' | 'refused' =
       ...(camera === 'allowed' ? ['--use-fake-ui-for-media-stream'] : []),
     ],
   });
+}
+
+/**
+ * A phone whose camera shows `video`: a Chromium of its own (`browserWithCamera`), `user` signed in at a desk's
+ * width (Sign out, which says it worked, is behind the menu on a phone), then the phone's screen. `prepare`:
+ * what the context needs before its page opens (init scripts). Closing the page's browser is the caller's.
+ */
+export async function cameraPhone(
+  video: string,
+  user: TestUser,
+  options: { camera?: 'allowed' | 'refused'; prepare?: (context: BrowserContext) => Promise<unknown> } = {},
+): Promise<Page> {
+  const browser = await browserWithCamera(video, options.camera);
+  try {
+    const context = await browser.newContext({
+      baseURL: process.env.SMART_ZONE_URL,
+      viewport: { width: 1280, height: 900 },
+    });
+    await options.prepare?.(context);
+    const page = await context.newPage();
+    await signInViaUi(page, user);
+    await page.setViewportSize(PHONE);
+    return page;
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { StockMovement } from '@smart-zone/types/item';
 import { type ItemStockLine, type Location, MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import type { Role } from '@smart-zone/types/roles';
-import { NO_EDITS, type Call, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
+import { NO_EDITS, type Call, fakeApi, item, itemPlaces, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 
@@ -226,6 +226,144 @@ describe('where a receipt or a removal goes', () => {
     await userEvent.selectOptions(await card.findByLabelText('Take them from'), BIN);
     await userEvent.click(card.getByRole('button', { name: 'Change stock' }));
     await waitFor(() => expect(posts('/stock').map((call) => call.body)).toEqual([{ delta: -1, locationId: BIN }]));
+  });
+});
+
+describe('where receipts go by default', () => {
+  const SHELF_PATH = 'Back room / Shelf A';
+  const known = [location(SHELF, SHELF_PATH), location(BIN, BIN_PATH)];
+
+  /**
+   * The item page for `role` over a fake that keeps the item's places (itemPlaces): its units at `lines` (all 7 at
+   * Main unless said), its default location `defaultId`; the locations search finds `found` (the shelf and the bin).
+   */
+  function defaultsApi({
+    role = 'clerk',
+    lines,
+    defaultId = null,
+    found = known,
+  }: {
+    role?: Role;
+    lines?: ItemStockLine[];
+    defaultId?: string | null;
+    found?: Location[];
+  } = {}) {
+    const places = itemPlaces(pixel, { lines, locations: known, defaultId });
+    const api = fakeApi({
+      ...meRoute(staff, { role }),
+      ...NO_EDITS,
+      ...places.routes,
+      [`GET ${ITEM_PATH}/history*`]: () => page([movement()]),
+      'GET /locations?*': () => page(found),
+    });
+    const puts = () => api.calls.filter((call) => call.method === 'PUT').map((call) => [call.path, call.body]);
+    const stockPosts = () =>
+      api.calls.filter((call) => call.method === 'POST' && call.path === `${ITEM_PATH}/stock`).map((call) => call.body);
+    return { ...api, places, puts, stockPosts };
+  }
+
+  const receivesInto = async () => (await section()).findByTestId('default-location');
+  const change = () => userEvent.click(screen.getByRole('button', { name: 'Change where receipts go' }));
+  const chooser = () => panel('Where receipts of Pixel 8 Pro go');
+  const shownLines = () => screen.getAllByTestId('stock-line').map((line) => line.textContent?.replace(/Move$/, ''));
+
+  test('the line says Main; Change and a location found by its path: the line says that location', async () => {
+    const { puts } = defaultsApi();
+    renderApp(ITEM_PATH, staff);
+    expect(await receivesInto()).toHaveTextContent('Receives into: Main');
+    await change();
+    // Nothing to clear yet.
+    expect(chooser().queryByRole('button', { name: 'Use Main' })).not.toBeInTheDocument();
+    await userEvent.type(chooser().getByLabelText('Find where receipts go'), 'a3');
+    await userEvent.click(await chooser().findByRole('button', { name: BIN_PATH }));
+
+    expect(await screen.findByText('Default location set')).toBeInTheDocument();
+    await waitFor(async () => expect(await receivesInto()).toHaveTextContent(`Receives into: ${BIN_PATH}`));
+    expect(puts()).toEqual([[`${ITEM_PATH}/default-location`, { locationId: BIN }]]);
+    expect(screen.queryByRole('region', { name: 'Where receipts of Pixel 8 Pro go' })).not.toBeInTheDocument();
+    // No stock moved.
+    expect(shownLines()).toEqual(['Main7']);
+  });
+
+  test('a viewer reads where receipts go but has no Change', async () => {
+    const { calls } = defaultsApi({ role: 'viewer', defaultId: BIN });
+    renderApp(ITEM_PATH, staff);
+    expect(await receivesInto()).toHaveTextContent(`Receives into: ${BIN_PATH}`);
+    expect(screen.queryByRole('button', { name: /^Change/ })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  test('a receipt with no place picked goes to the default location: the form says so and sends none', async () => {
+    const { stockPosts, places } = defaultsApi({ defaultId: SHELF });
+    renderApp(ITEM_PATH, staff);
+    await (await section()).findByText('Main');
+    await userEvent.click((await actions()).getByRole('button', { name: 'Receive' }));
+    const receive = panel('Receive Pixel 8 Pro');
+    await waitFor(() => expect(receive.getByRole('button', { name: 'Receive 1' })).toBeEnabled());
+    expect(receive.getByText(`Into ${SHELF_PATH}`)).toBeInTheDocument();
+    await userEvent.click(receive.getByRole('button', { name: '5' }));
+    await userEvent.click(receive.getByRole('button', { name: 'Receive 5' }));
+
+    expect(await screen.findByText('Pixel 8 Pro now has 12 in stock')).toBeInTheDocument();
+    expect(stockPosts()).toEqual([{ delta: 5 }]);
+    await waitFor(() => expect(shownLines()).toEqual(['Main7', `${SHELF_PATH}5`]));
+    expect(places.lines()).toEqual([
+      { locationId: MAIN_LOCATION_ID, path: 'Main', quantity: 7 },
+      { locationId: SHELF, path: SHELF_PATH, quantity: 5 },
+    ]);
+  });
+
+  test('in two places, the receipt starts at the default location; picking another sends it', async () => {
+    const { stockPosts } = defaultsApi({ lines: [main(5), bin(2)], defaultId: BIN });
+    renderApp(ITEM_PATH, staff);
+    await userEvent.click((await actions()).getByRole('button', { name: 'Receive' }));
+    let receive = panel('Receive Pixel 8 Pro');
+    expect(await receive.findByLabelText('Put them at')).toHaveValue(BIN);
+    await waitFor(() => expect(receive.getByRole('button', { name: 'Receive 1' })).toBeEnabled());
+    await userEvent.click(receive.getByRole('button', { name: 'Receive 1' }));
+    await waitFor(() => expect(shownLines()).toEqual(['Main5', `${BIN_PATH}3`]));
+
+    await userEvent.click((await actions()).getByRole('button', { name: 'Receive' }));
+    receive = panel('Receive Pixel 8 Pro');
+    await userEvent.selectOptions(await receive.findByLabelText('Put them at'), MAIN_LOCATION_ID);
+    await userEvent.click(receive.getByRole('button', { name: 'Receive 1' }));
+    await waitFor(() => expect(shownLines()).toEqual(['Main6', `${BIN_PATH}3`]));
+    expect(stockPosts()).toEqual([{ delta: 1 }, { delta: 1, locationId: MAIN_LOCATION_ID }]);
+  });
+
+  test('Use Main clears it: the line says Main and receipts go there again', async () => {
+    const { puts, stockPosts } = defaultsApi({ defaultId: BIN });
+    renderApp(ITEM_PATH, staff);
+    expect(await receivesInto()).toHaveTextContent(`Receives into: ${BIN_PATH}`);
+    await change();
+    await userEvent.click(chooser().getByRole('button', { name: 'Use Main' }));
+
+    expect(await screen.findByText('Default location set')).toBeInTheDocument();
+    await waitFor(async () => expect(await receivesInto()).toHaveTextContent('Receives into: Main'));
+    expect(puts()).toEqual([[`${ITEM_PATH}/default-location`, { locationId: null }]]);
+
+    await userEvent.click((await actions()).getByRole('button', { name: 'Receive' }));
+    const receive = panel('Receive Pixel 8 Pro');
+    await waitFor(() => expect(receive.getByRole('button', { name: 'Receive 1' })).toBeEnabled());
+    expect(receive.getByText('Into Main')).toBeInTheDocument();
+    await userEvent.click(receive.getByRole('button', { name: 'Receive 1' }));
+    await waitFor(() => expect(shownLines()).toEqual(['Main8']));
+    expect(stockPosts()).toEqual([{ delta: 1 }]);
+  });
+
+  test('a location the API does not know: its words, and the default stays', async () => {
+    const dock = location('d1'.repeat(12), 'Loading dock');
+    defaultsApi({ found: [dock] });
+    renderApp(ITEM_PATH, staff);
+    expect(await receivesInto()).toHaveTextContent('Receives into: Main');
+    await change();
+    await userEvent.type(chooser().getByLabelText('Find where receipts go'), 'dock');
+    await userEvent.click(await chooser().findByRole('button', { name: 'Loading dock' }));
+
+    expect(await screen.findByText('No location with that id (locationId): nothing changed')).toBeInTheDocument();
+    expect(screen.queryByText('Default location set')).not.toBeInTheDocument();
+    expect(await receivesInto()).toHaveTextContent('Receives into: Main');
+    expect(chooser().getByLabelText('Find where receipts go')).toBeInTheDocument();
   });
 });
 

@@ -26,7 +26,7 @@ function Bell({ className }: { className: string }) {
   return (
     <NavLink
       to={paths.alerts.href()}
-      className={`link-light d-inline-block px-2 py-1 ${className}`.trim()}
+      className={`alerts-bell link-light d-inline-block px-2 py-1 ${className}`.trim()}
       aria-label={count > 0 ? `Alerts: ${count} open` : 'Alerts'}
       end
     >

@@ -2,12 +2,16 @@ import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { defaultPlace, useDefaultLocation } from '../api/default-location';
 import { useItemStock } from '../api/get-item-stock';
 import { LocationSearch, type PlaceChoice } from './LocationSearch';
 
 /** What a receipt or a removal sends as its `locationId`, and how many units are there (a removal's most). */
 export interface StockPlace {
-  /** Undefined: Main, by the API's default (every item whose units are all at Main sends nothing). */
+  /**
+   * Undefined: the API's default, the item's default location for a receipt (one nobody re-picked) or else Main
+   * (every item whose units are all at Main sends nothing).
+   */
   locationId?: string;
   /** Units at that location (the item's quantity while its lines are unknown); 0 for a location holding none. */
   held: number;
@@ -27,6 +31,8 @@ export const PICK_A_PLACE = 'Pick the location they go to';
  * when the item's units are in more than one location: a removal picks one of its lines, a receipt one of them
  * or, by searching, another location. All at one place, nothing is asked: Main is the API's default, the one
  * other location is sent by its id; a receipt may still be put somewhere else (a button that opens the search).
+ * An item with a default location (GET /inventory/:id/default-location) receives there unless another place is
+ * picked: the form says so and sends no location, as the API then puts them there.
  */
 export function useStockPlace({
   itemId,
@@ -40,12 +46,16 @@ export function useStockPlace({
   idPrefix: string;
 }) {
   const stock = useItemStock(itemId);
+  const fallback = useDefaultLocation(itemId);
   const lines = stock.data ?? [];
   const [chosen, setChosen] = useState<string>();
   const [elsewhere, setElsewhere] = useState<PlaceChoice>();
   const [searching, setSearching] = useState(false);
   const asked = lines.length > 1;
-  const line = lines.find((one) => one.locationId === chosen) ?? lines[0];
+  // A receipt's default location, where its units go while no other place is picked.
+  const preferred = kind === 'receive' ? defaultPlace(fallback.data) : undefined;
+  const byDefault = chosen === undefined ? preferred : undefined;
+  const line = lines.find((one) => one.locationId === (byDefault?.locationId ?? chosen)) ?? lines[0];
   const searchOpen = kind === 'receive' && (asked ? chosen === ELSEWHERE : searching);
 
   const place: StockPlace =
@@ -53,15 +63,23 @@ export function useStockPlace({
       ? { locationId: elsewhere.locationId, held: 0, asked: true, unpicked: false }
       : searchOpen
         ? { held: 0, asked: true, unpicked: true }
-        : {
-            locationId: line && (asked || line.locationId !== MAIN_LOCATION_ID) ? line.locationId : undefined,
-            held: line?.quantity ?? (stock.isPending ? quantity : 0),
-            asked,
-            unpicked: false,
-          };
+        : byDefault
+          ? {
+              held: line?.locationId === byDefault.locationId ? line.quantity : 0,
+              asked,
+              unpicked: false,
+            }
+          : {
+              locationId: line && (asked || line.locationId !== MAIN_LOCATION_ID) ? line.locationId : undefined,
+              held: line?.quantity ?? (stock.isPending ? quantity : 0),
+              asked,
+              unpicked: false,
+            };
+  // Until its lines (and, for a receipt, its default location) are known, the form cannot say where.
+  const ready = !stock.isPending && (kind !== 'receive' || !fallback.isPending);
 
   const id = `${idPrefix}-place`;
-  const here = lines[0]?.path ?? 'Main';
+  const here = preferred?.path ?? lines[0]?.path ?? 'Main';
   /** The search for another location, or the one picked; `error`: none picked yet when the form was sent. */
   const elsewhereField = (error?: string) =>
     elsewhere ? (
@@ -84,7 +102,7 @@ export function useStockPlace({
           <Form.Label>{kind === 'receive' ? 'Put them at' : 'Take them from'}</Form.Label>
           <Form.Select
             className="tap-target"
-            value={searchOpen ? ELSEWHERE : line?.locationId}
+            value={searchOpen ? ELSEWHERE : (byDefault?.locationId ?? line?.locationId)}
             onChange={(event) => setChosen(event.target.value)}
           >
             {lines.map((one) => (
@@ -92,12 +110,15 @@ export function useStockPlace({
                 {one.path} ({one.quantity} there)
               </option>
             ))}
+            {preferred && !lines.some((one) => one.locationId === preferred.locationId) && (
+              <option value={preferred.locationId}>{preferred.path} (0 there)</option>
+            )}
             {kind === 'receive' && <option value={ELSEWHERE}>Another location…</option>}
           </Form.Select>
         </Form.Group>
         {searchOpen && <div className="mt-2">{elsewhereField(error)}</div>}
       </div>
-    ) : kind === 'receive' && !stock.isPending ? (
+    ) : kind === 'receive' && ready ? (
       <div className="mb-3">
         {searching && elsewhereField(error)}
         <div className="d-flex flex-wrap align-items-center gap-2">
@@ -116,5 +137,5 @@ export function useStockPlace({
       </div>
     ) : null;
 
-  return { place, field, ready: !stock.isPending };
+  return { place, field, ready };
 }

@@ -34,7 +34,9 @@ export function LocationContents({ location }: { location: Location }) {
                   data-testid="location-holds-row"
                 >
                   <span className="text-break">
-                    <Link to={paths.inventory.detail.href(line.itemId)}>{line.name}</Link>
+                    <Link className="list-item-link" to={paths.inventory.detail.href(line.itemId)}>
+                      {line.name}
+                    </Link>
                     {line.sku && <span className="small text-secondary ms-2">{line.sku}</span>}
                   </span>
                   <span className="badge text-bg-secondary fs-6" aria-label={`${line.quantity} there`}>
