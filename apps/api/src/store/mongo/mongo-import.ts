@@ -65,6 +65,7 @@ export function importJobDocs(
       version: step.item.version,
       wanted: step.wanted,
       ...(step.reason ? { reason: step.reason } : {}),
+      ...(step.locationId ? { locationId: step.locationId } : {}),
       ...(rowOf.has(step.row) ? { row: rowOf.get(step.row) } : {}),
     })),
     applied: false,
