@@ -28,6 +28,7 @@ import {
   MANAGE_DEFAULT_SORT,
   MANAGE_PAGE_SIZE,
 } from '../features/inventory/page-sizes';
+import { readLocationFilter } from '../features/inventory/location-filter';
 import { readAccessClaims } from '../lib/auth/access-claims';
 import { getMeQueryOptions } from '../lib/auth/get-me';
 import { readListParams } from '../lib/use-list-params';
@@ -63,10 +64,14 @@ function page<K extends string>(
   return { element, handle: { skeleton, prefetch } satisfies PageHandle };
 }
 
-/** A page of items as the address asks for it (PagedItems asks the same). */
+/**
+ * A page of items as the address asks for it (PagedItems asks the same); none when the address names a
+ * location (`locationFilter`: the page lists what that location holds instead).
+ */
 const itemsPage =
-  (pageSize: number, defaultSort: string, sorts = ITEM_SORT_OPTIONS, stockFilter = false) =>
+  (pageSize: number, defaultSort: string, sorts = ITEM_SORT_OPTIONS, stockFilter = false, locationFilter = false) =>
   ({ queryClient, api, search }: PrefetchContext) => {
+    if (locationFilter && readLocationFilter(search.get('location'), search.get('deep'))) return;
     const asked = search.get('stock');
     const stock = stockFilter ? STOCK_FILTER_OPTIONS.find((option) => option.value === asked)?.value : undefined;
     void queryClient.prefetchQuery(
@@ -158,7 +163,7 @@ export const routes: RouteObject[] = [
                     () => import('../features/inventory/components/ManageInventories'),
                     'ManageInventories',
                     <ManagePageSkeleton />,
-                    signedIn(itemsPage(MANAGE_PAGE_SIZE, MANAGE_DEFAULT_SORT, MANAGE_SORT_OPTIONS, true)),
+                    signedIn(itemsPage(MANAGE_PAGE_SIZE, MANAGE_DEFAULT_SORT, MANAGE_SORT_OPTIONS, true, true)),
                   ),
                 ),
               },

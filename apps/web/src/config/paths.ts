@@ -22,6 +22,9 @@ export const paths = {
     href: () => '/manageInventories',
     /** The home page's button writes it in lower case, as the product always has; it lands all the same. */
     homeButtonHref: () => '/manageinventories',
+    /** The list narrowed to what one location holds (`deep`: the locations inside it too; off: `&deep=0`). */
+    atLocationHref: (id: string, deep = true) =>
+      `/manageInventories?location=${encodeURIComponent(id)}${deep ? '' : '&deep=0'}`,
   },
   /** Staff: every low item, what is missing most first, and its CSV. */
   reorderList: { path: '/manageInventories/reorder', href: () => '/manageInventories/reorder' },

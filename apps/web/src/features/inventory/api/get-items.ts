@@ -39,7 +39,10 @@ export const getItemsQueryOptions = (api: ApiClient, query: ItemListQuery = {}) 
     queryFn: ({ signal }) => getItems(api, query, signal),
   });
 
-/** A list keeps showing its previous rows while the next ones load (typing a search, turning a page). */
-export function useItems(query: ItemListQuery = {}) {
-  return useQuery({ ...getItemsQueryOptions(useApiClient(), query), placeholderData: keepPreviousData });
+/**
+ * A list keeps showing its previous rows while the next ones load (typing a search, turning a page).
+ * `enabled: false`: not asked (a list showing a location's items instead).
+ */
+export function useItems(query: ItemListQuery = {}, { enabled = true } = {}) {
+  return useQuery({ ...getItemsQueryOptions(useApiClient(), query), placeholderData: keepPreviousData, enabled });
 }

@@ -112,6 +112,8 @@ export function ManageInventories() {
         defaultSort={MANAGE_DEFAULT_SORT}
         sorts={MANAGE_SORT_OPTIONS}
         stockFilter
+        // Narrowed to one location: whoever reads stock (a viewer too).
+        locationFilter={mayUse(access, 'readStock')}
         placeholder={<ManageRowsSkeleton />}
         empty={<p className="text-secondary">{manage ? 'No items yet. Add the first one.' : 'No items yet.'}</p>}
       >

@@ -84,18 +84,37 @@ export const useDeleteLocation = () =>
 /** The first page of what a location holds: enough for a bin; the total says when there is more. */
 export const LOCATION_ITEMS_PAGE_SIZE = 50;
 
-/** GET /locations/:id/items (staff): the items holding units there (that location only), and how many in all. */
-export function useLocationItems(id: string) {
+/** Which of a location's items a page asks for: `deep` (sent only when given) its sub-locations too. */
+export interface LocationItemsQuery {
+  deep?: boolean;
+  limit?: number;
+  skip?: number;
+}
+
+/**
+ * GET /locations/:id/items?deep=&limit=&skip= (staff): the items holding units there (with `deep`, there and
+ * in the locations inside it, each item once), and how many in all. Without a query, the first page of what it
+ * holds there only (the Locations page). Another page of the same question keeps its rows while it loads;
+ * another location's (or `deep`'s) never shows them.
+ */
+export function useLocationItems(
+  id: string,
+  { deep, limit = LOCATION_ITEMS_PAGE_SIZE, skip }: LocationItemsQuery = {},
+) {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...LOCATIONS_QUERY_KEY, 'items', id],
+    queryKey: [...LOCATIONS_QUERY_KEY, 'items', id, { deep, limit, skip }] as const,
     queryFn: ({ signal }) =>
       getPage<LocationItem>(
         api,
         `/locations/${encodeURIComponent(id)}/items`,
-        { limit: LOCATION_ITEMS_PAGE_SIZE },
+        { deep: deep === undefined ? undefined : String(deep), limit, skip },
         signal,
       ),
+    placeholderData: (previous, previousQuery) => {
+      const [, , askedId, asked] = previousQuery?.queryKey ?? [];
+      return askedId === id && asked?.deep === deep && asked?.limit === limit ? previous : undefined;
+    },
   });
 }
 

@@ -4,13 +4,19 @@ import { QueryError } from '../../../components/QueryError';
 import { paths } from '../../../config/paths';
 import { useLocationItems } from '../api/locations';
 
-/** What a location holds (there, not below it): the first page of its items with their units, and how many in all. */
+/**
+ * What a location holds (there, not below it): the first page of its items with their units, and how many in all;
+ * its heading opens the same in Manage Inventories' list, every page of it.
+ */
 export function LocationContents({ location }: { location: Location }) {
   const held = useLocationItems(location._id);
   return (
     <section aria-labelledby="location-holds-title" className="mb-3" data-testid="location-holds">
       <h3 id="location-holds-title" className="h6 mb-1">
-        What {location.name} holds
+        {/* The same, paged in Manage Inventories' list (that location only, as here). */}
+        <Link className="list-item-link" to={paths.manageInventories.atLocationHref(location._id, false)}>
+          What {location.name} holds
+        </Link>
       </h3>
       {held.isError ? (
         <QueryError error={held.error} onRetry={() => void held.refetch()} />
