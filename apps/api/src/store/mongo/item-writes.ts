@@ -140,6 +140,22 @@ export async function touchLocations(
   return undefined;
 }
 
+/**
+ * Which of the locations `places` name are still there (one read, in the caller's write): an undo or a cancel
+ * puts units back at a location only while it exists (decisions/places.ts placesBack), else at Main.
+ */
+export async function locationsThere(
+  locations: MongoCollections['locations'],
+  places: readonly { locationId: ObjectId }[] | undefined,
+  session?: ClientSession,
+): Promise<(locationId: string) => boolean> {
+  const named = (places ?? []).map((place) => place.locationId);
+  if (named.length === 0) return () => false;
+  const found = await locations.find({ _id: { $in: named } }, { projection: { _id: 1 }, ...inTx(session) }).toArray();
+  const still = new Set(found.map((doc) => doc._id.toHexString()));
+  return (locationId) => still.has(locationId);
+}
+
 /** How MongoDB stores a decided item write (decisions/), inside the caller's write. */
 export function mongoItemWriter({ items, locations }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
   /** The item as the write reads it, or null. */

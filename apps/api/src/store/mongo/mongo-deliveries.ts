@@ -4,7 +4,7 @@ import { decideDelivery } from '../decisions/deliver';
 import type { DeliveryFilter, DeliveryRepository } from '../store';
 import { toDelivery, toItem, type DeliveryDoc, type MongoCollections } from './documents';
 import { holdingsOfDoc, placesOf } from './doc-mappers';
-import { mongoItemWriter } from './item-writes';
+import { locationsThere, mongoItemWriter } from './item-writes';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 
 /** Not cancelled: what every list shows, and what each of the list's indexes leads with (schema.ts). */
@@ -129,16 +129,8 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
                 { projection: { places: 1 }, ...inTx(session) },
               )
             : null;
-        // The locations its places name that are still there (one read): units that left one since gone go to Main.
-        const named = (taken?.places ?? []).map((place) => place.locationId);
-        const still = new Set(
-          named.length === 0
-            ? []
-            : (
-                await locations.find({ _id: { $in: named } }, { projection: { _id: 1 }, ...inTx(session) }).toArray()
-              ).map((location) => location._id.toHexString()),
-        );
-        const exists = (locationId: string) => still.has(locationId);
+        // The locations its places name that are still there: units that left one since gone go to Main.
+        const exists = await locationsThere(locations, taken?.places, session);
         const at = new Date();
         const decision = decideCancel(
           doc && toDelivery(doc),

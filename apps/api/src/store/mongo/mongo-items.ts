@@ -19,7 +19,7 @@ import { MAIN_LOCATION_ID, type Transfer } from '@smart-zone/types/location';
 import { holdingsOfDoc, placesOf } from './doc-mappers';
 import { codeIn, toItem, type ItemDoc, type MongoCollections } from './documents';
 import { mongoItemReads } from './item-reads';
-import { fieldsUpdate, ledgerChange, mongoItemWriter, newItemDoc, touchLocations } from './item-writes';
+import { fieldsUpdate, ledgerChange, locationsThere, mongoItemWriter, newItemDoc, touchLocations } from './item-writes';
 import { mongoImport } from './mongo-import';
 import { inTx, OPERATION_TIME_MS, type MongoLedger } from './mongo-ledger';
 import { DUPLICATE_KEY, skuChecked as skuCheckedIn } from './sku-conflict';
@@ -227,16 +227,8 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
             ...(undone ? { undoneBy: undone._id.toHexString() } : {}),
             ...(movement.places ? { places: placesOf(movement.places) } : {}),
           };
-          // The locations its places name that are still there (one read): units put back elsewhere go to Main.
-          const named = (movement?.places ?? []).map((place) => place.locationId);
-          const still = new Set(
-            named.length === 0
-              ? []
-              : (
-                  await locations.find({ _id: { $in: named } }, { projection: { _id: 1 }, ...inTx(session) }).toArray()
-                ).map((doc) => doc._id.toHexString()),
-          );
-          const exists = (locationId: string) => still.has(locationId);
+          // The locations its places name that are still there: units put back elsewhere go to Main.
+          const exists = await locationsThere(locations, movement?.places, session);
           const item = before && toItem(before);
           const decision = decideUndo(target, item, holdingsOfDoc(before), exists, by, now(), limit);
           if (!decision.ok) return decision;
