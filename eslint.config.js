@@ -22,6 +22,8 @@ const sharedFeatureReads = [
   'inventory/api/get-items',
   'inventory/components/RestockForm',
   'deliveries/components/DeliveryForm',
+  // A delivery asks where its units leave from, as a removal does (issue 34).
+  'inventory/components/use-stock-place',
   // The labels' dialog prints items and locations alike (issue 34).
   'inventory/components/PrintLabelsButton',
   // An item's stock is moved to, received at and named by locations found by their path (issue 34).

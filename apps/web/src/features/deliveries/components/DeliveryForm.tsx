@@ -11,18 +11,35 @@ import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
 import type { AuthUser } from '../../../lib/auth/gateway';
 import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useStockPlace } from '../../inventory/components/use-stock-place';
 import { useCreateDelivery } from '../api/create-delivery';
 
-/** `onDelivered`: after a saved delivery (the item card's stock actions close their panel). */
+/**
+ * `onDelivered`: after a saved delivery (the item card's stock actions close their panel). An item whose units
+ * are in more than one location asks where they are taken from (useStockPlace): where the most are, by default,
+ * sends no `locationId`; a line picked sends its id, and no more than that line holds may be asked for.
+ */
 export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: AuthUser; onDelivered?: () => void }) {
   const deliver = useCreateDelivery();
   const [name, setName] = useState(user.displayName ?? '');
   const [address, setAddress] = useState('');
   const [phone, setPhone] = useState('');
   const [quantity, setQuantity] = useState('1');
+  const where = useStockPlace({
+    itemId: item._id,
+    quantity: item.quantity,
+    kind: 'deliver',
+    idPrefix: `deliver-${item._id}`,
+  });
+  const { place } = where;
   const form = useFormSubmit({
     schema: deliveryFormSchema,
-    check: (input) => (input.quantity > item.quantity ? { quantity: `Only ${item.quantity} in stock` } : undefined),
+    check: (input) =>
+      place.locationId !== undefined && input.quantity > place.held
+        ? { quantity: `Only ${place.held} there` }
+        : input.quantity > item.quantity
+          ? { quantity: `Only ${item.quantity} in stock` }
+          : undefined,
     send: (input) => deliver.mutateAsync(input),
     onSuccess: () => {
       toast.success(SPEC_TEXTS.deliverySuccess);
@@ -54,6 +71,7 @@ export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: Au
           address,
           phone,
           quantity: quantity.trim() === '' ? undefined : Number(quantity),
+          ...(place.locationId !== undefined ? { locationId: place.locationId } : {}),
         })
       }
       noValidate
@@ -99,7 +117,7 @@ export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: Au
             type="number"
             required
             min={1}
-            max={item.quantity}
+            max={place.locationId !== undefined ? place.held : item.quantity}
             step={1}
             inputMode="numeric"
             value={quantity}
@@ -108,6 +126,7 @@ export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: Au
           />
         </Col>
       </Row>
+      {where.field()}
       <TextField
         id="delivery-address"
         label="Address"

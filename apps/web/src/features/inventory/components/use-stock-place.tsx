@@ -6,14 +6,20 @@ import { defaultPlace, useDefaultLocation } from '../api/default-location';
 import { useItemStock } from '../api/get-item-stock';
 import { LocationSearch, type PlaceChoice } from './LocationSearch';
 
-/** What a receipt or a removal sends as its `locationId`, and how many units are there (a removal's most). */
+/**
+ * What a receipt, a removal or a delivery sends as its `locationId`, and how many units are there (a removal's or
+ * a delivery's most).
+ */
 export interface StockPlace {
   /**
    * Undefined: the API's default, the item's default location for a receipt (one nobody re-picked) or else Main
-   * (every item whose units are all at Main sends nothing).
+   * (every item whose units are all at Main sends nothing); for a delivery, the locations holding the most first.
    */
   locationId?: string;
-  /** Units at that location (the item's quantity while its lines are unknown); 0 for a location holding none. */
+  /**
+   * Units at that location (the item's quantity while its lines are unknown); 0 for a location holding none. A
+   * delivery sent where the most are: the item's quantity.
+   */
   held: number;
   /** Whether the person was asked where (a removal's message then says "there"). */
   asked: boolean;
@@ -23,6 +29,8 @@ export interface StockPlace {
 
 /** The select's value that opens the search for a location holding none of the item. */
 const ELSEWHERE = 'elsewhere';
+/** A delivery's first choice: no location sent, the API takes them from the locations holding the most first. */
+const WHERE_MOST = 'most';
 
 export const PICK_A_PLACE = 'Pick the location they go to';
 
@@ -33,6 +41,10 @@ export const PICK_A_PLACE = 'Pick the location they go to';
  * other location is sent by its id; a receipt may still be put somewhere else (a button that opens the search).
  * An item with a default location (GET /inventory/:id/default-location) receives there unless another place is
  * picked: the form says so and sends no location, as the API then puts them there.
+ *
+ * A delivery (POST /myitem's `locationId`, issue 34) asks the same way, only when the units are in more than one
+ * location: "Where the most are" first (the default, nothing sent: the API takes them from the locations holding
+ * the most first, across several), then each line. All at one place, nothing is asked and nothing sent.
  */
 export function useStockPlace({
   itemId,
@@ -42,11 +54,12 @@ export function useStockPlace({
 }: {
   itemId: string;
   quantity: number;
-  kind: 'receive' | 'remove';
+  kind: 'receive' | 'remove' | 'deliver';
   idPrefix: string;
 }) {
   const stock = useItemStock(itemId);
-  const fallback = useDefaultLocation(itemId);
+  // A delivery never goes to the default location: it is not asked for.
+  const fallback = useDefaultLocation(itemId, { enabled: kind !== 'deliver' });
   const lines = stock.data ?? [];
   const [chosen, setChosen] = useState<string>();
   const [elsewhere, setElsewhere] = useState<PlaceChoice>();
@@ -55,11 +68,17 @@ export function useStockPlace({
   // A receipt's default location, where its units go while no other place is picked.
   const preferred = kind === 'receive' ? defaultPlace(fallback.data) : undefined;
   const byDefault = chosen === undefined ? preferred : undefined;
-  const line = lines.find((one) => one.locationId === (byDefault?.locationId ?? chosen)) ?? lines[0];
+  const picked = lines.find((one) => one.locationId === (byDefault?.locationId ?? chosen));
+  const line = picked ?? lines[0];
+  const delivering = kind === 'deliver';
   const searchOpen = kind === 'receive' && (asked ? chosen === ELSEWHERE : searching);
 
-  const place: StockPlace =
-    searchOpen && elsewhere
+  // A delivery with no line picked (or the one picked since emptied) goes where the most are: no location sent.
+  const place: StockPlace = delivering
+    ? asked && picked
+      ? { locationId: picked.locationId, held: picked.quantity, asked: true, unpicked: false }
+      : { held: quantity, asked, unpicked: false }
+    : searchOpen && elsewhere
       ? { locationId: elsewhere.locationId, held: 0, asked: true, unpicked: false }
       : searchOpen
         ? { held: 0, asked: true, unpicked: true }
@@ -102,9 +121,16 @@ export function useStockPlace({
           <Form.Label>{kind === 'receive' ? 'Put them at' : 'Take them from'}</Form.Label>
           <Form.Select
             className="tap-target"
-            value={searchOpen ? ELSEWHERE : (byDefault?.locationId ?? line?.locationId)}
+            value={
+              searchOpen
+                ? ELSEWHERE
+                : delivering
+                  ? (picked?.locationId ?? WHERE_MOST)
+                  : (byDefault?.locationId ?? line?.locationId)
+            }
             onChange={(event) => setChosen(event.target.value)}
           >
+            {delivering && <option value={WHERE_MOST}>Where the most are</option>}
             {lines.map((one) => (
               <option key={one.locationId} value={one.locationId}>
                 {one.path} ({one.quantity} there)
