@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { CameraState } from './use-camera-scanner';
 
@@ -41,5 +42,30 @@ export function CameraMessage({ camera, onRetry }: { camera: CameraState; onRetr
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * The camera's picture with its aiming guide (shown while it starts or runs), or why there is none: the Scan
+ * screen's and the scan-into panel's.
+ */
+export function CameraView({
+  camera,
+  video,
+  onRetry,
+}: {
+  camera: CameraState;
+  video: RefObject<HTMLVideoElement | null>;
+  onRetry: () => void;
+}) {
+  const shown = camera.status === 'starting' || camera.status === 'on';
+  return (
+    <>
+      <CameraMessage camera={camera} onRetry={onRetry} />
+      <div className={`scan-video-box mb-2${shown ? '' : ' d-none'}`}>
+        <video ref={video} className="scan-video" muted playsInline aria-label="Camera view" />
+        <div className="scan-guide" aria-hidden="true" />
+      </div>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { ownPageOf } from '../../../lib/own-pages';
 import { toast } from '../../../lib/toast';
 import { useScannerBurst } from '../../../lib/use-scanner-burst';
 import { useFindByCode } from '../api/find-by-code';
-import { CameraMessage } from './CameraMessage';
+import { CameraView } from './CameraMessage';
 import { CodeForm } from './CodeForm';
 import { repeatFilter } from './repeat-filter';
 import { useCameraScanner } from './use-camera-scanner';
@@ -119,11 +119,7 @@ export function ScanIntoLocation({ location, onClose }: { location: Location; on
         </div>
         <div className="scan-layout">
           <div className="scan-camera">
-            <CameraMessage camera={camera} onRetry={() => setAttempt((n) => n + 1)} />
-            <div className={`scan-video-box mb-2${videoShown ? '' : ' d-none'}`}>
-              <video ref={video} className="scan-video" muted playsInline aria-label="Camera view" />
-              <div className="scan-guide" aria-hidden="true" />
-            </div>
+            <CameraView camera={camera} video={video} onRetry={() => setAttempt((n) => n + 1)} />
             <CodeForm
               id="scan-into-code"
               label="Item code"

@@ -11,7 +11,7 @@ import { ownPageOf } from '../../../lib/own-pages';
 import { useScannerBurst } from '../../../lib/use-scanner-burst';
 import { useFindByCode } from '../api/find-by-code';
 import { repeatFilter } from './repeat-filter';
-import { CameraMessage } from './CameraMessage';
+import { CameraView } from './CameraMessage';
 import { CodeForm } from './CodeForm';
 import { useCameraScanner } from './use-camera-scanner';
 import { ScannedItem } from './ScannedItem';
@@ -117,11 +117,7 @@ export function ScanPage() {
       </div>
       <div className="scan-layout">
         <div className="scan-camera">
-          <CameraMessage camera={camera} onRetry={() => setAttempt((n) => n + 1)} />
-          <div className={`scan-video-box mb-2${videoShown ? '' : ' d-none'}`}>
-            <video ref={video} className="scan-video" muted playsInline aria-label="Camera view" />
-            <div className="scan-guide" aria-hidden="true" />
-          </div>
+          <CameraView camera={camera} video={video} onRetry={() => setAttempt((n) => n + 1)} />
           {videoShown && (
             <p className="small text-secondary mb-2" role="status">
               {camera.status !== 'on' || !camera.engine
