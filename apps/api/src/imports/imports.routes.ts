@@ -197,8 +197,6 @@ export function importsRoutes(deps: { store: Store; rowsMax?: number }) {
         const apply = !dryRun && file.errors.count === 0;
         const importing = async (apply: boolean) =>
           deps.store.items.importRows(file.rows, { by, apply, stale: query.stale, mode });
-        // The locations its rows name that no location has are made first (its dry run lists them), only when
-        // nothing else in the file is wrong.
         let outcome = await importing(apply).catch(importFailure(res));
         // Its rows name locations no location has, its only errors (nothing written): they are made, and the
         // file imported again.
