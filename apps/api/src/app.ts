@@ -9,6 +9,7 @@ import type { IdTokenVerifier } from './auth/id-token-verifier';
 import { createGuards } from './auth/require-user';
 import { type Config, isLoopbackName } from './config';
 import { locationsRoutes } from './locations/locations.routes';
+import { countsRoutes } from './counts/counts.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
@@ -104,6 +105,7 @@ function apiRoutes(deps: {
     ...placesRoutes({ store }),
     ...deliveriesRoutes({ store }),
     ...locationsRoutes({ store }),
+    ...countsRoutes({ store }),
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...importsRoutes({ store, rowsMax: config.importRowsMax }),

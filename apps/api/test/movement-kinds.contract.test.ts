@@ -51,13 +51,16 @@ describe('the movement kinds table', () => {
     ]);
     // Issue 34: units moved between locations, undone by moving them back.
     expect(item.MOVEMENT_REASONS[9]).toBe('transfer');
-    expect([...item.UNDOABLE_REASONS]).toEqual(['restock', 'adjust', 'import', 'edit', 'transfer']);
+    // Issue 35: a count's apply, undone as any correction.
+    expect(item.MOVEMENT_REASONS[10]).toBe('count');
+    expect([...item.UNDOABLE_REASONS]).toEqual(['restock', 'adjust', 'import', 'edit', 'transfer', 'count']);
     expect(item.MOVEMENT_REASONS.filter((reason) => item.isUndoable(reason))).toEqual([
       'restock',
       'adjust',
       'import',
       'edit',
       'transfer',
+      'count',
     ]);
   });
 
@@ -141,6 +144,16 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
   const importQuantity = async (id: string, quantity: number) =>
     ok(await store.items.importRows(ImportRows.of([{ row: 2, id, fields: { quantity } }]), { by: bob, apply: true }));
 
+  /** A count of one item, counted as `counted` of what it holds, applied. */
+  async function countedApplied(itemId: string, counted: (units: number) => number) {
+    const count = ok(
+      await store.counts.open({ name: 'Shelf check', blind: false, scope: {}, candidates: [itemId] }, ada),
+    ).value;
+    const units = (await store.items.get(itemId))!.quantity;
+    ok(await store.counts.record(count._id, itemId, { set: counted(units) }, bob));
+    ok(await store.counts.apply(count._id, 'keep', ada));
+  }
+
   /**
    * A write of each reason, each way it goes: by reason, so a new reason does not typecheck without one.
    * In this order (a cancel needs its delivery, an undo its movement).
@@ -172,6 +185,11 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
         const shelf = ok(await store.locations.create({ name: 'Shelf' }, ada)).location._id;
         ok(await store.items.transfer(items.kept, { from: MAIN_LOCATION_ID, to: shelf, quantity: 2 }, ada));
       },
+    ],
+    // A count's apply (issue 35): counted 1 more than the ledger had, then 2 fewer: a correction each way.
+    count: [
+      async (items) => countedApplied(items.kept, (units) => units + 1),
+      async (items) => countedApplied(items.kept, (units) => units - 2),
     ],
     import: [async (items) => importQuantity(items.other, 12), async (items) => importQuantity(items.other, 4)],
     undo: [
@@ -249,6 +267,7 @@ describe(`movement kinds through the store: ${TEST_STORE}`, () => {
       deleted: ['-1'],
       edit: ['-1', '1'],
       transfer: ['0'],
+      count: ['-1', '1'],
     });
   });
 });

@@ -13,7 +13,9 @@ import { plainText } from './text';
  * - a CSV import writes `item.create` and `item.update` entries, its reason saying so;
  * - `delivery.create`, `delivery.cancel`;
  * - `member.add`, `member.role`, `member.remove` (the team);
- * - `location.create`, `location.update` (a rename or a move), `location.delete` (issue 34).
+ * - `location.create`, `location.update` (a rename or a move), `location.delete` (issue 34);
+ * - `count.open`, `count.record` (a line counted: who counted what), `count.apply`, `count.cancel`, and
+ *   `stock.count` for each movement an apply writes (issue 35).
  */
 export const AUDIT_ACTIONS = [
   'item.create',
@@ -23,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'stock.remove',
   'stock.undo',
   'stock.transfer',
+  'stock.count',
   'delivery.create',
   'delivery.cancel',
   'member.add',
@@ -31,11 +34,15 @@ export const AUDIT_ACTIONS = [
   'location.create',
   'location.update',
   'location.delete',
+  'count.open',
+  'count.record',
+  'count.apply',
+  'count.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: an item, a delivery (of an item), a team member or a location. */
-export const AUDIT_TARGETS = ['item', 'delivery', 'member', 'location'] as const;
+/** What an entry is about: an item, a delivery (of an item), a team member, a location or a count session. */
+export const AUDIT_TARGETS = ['item', 'delivery', 'member', 'location', 'count'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGETS)[number];
 
 /** Why a write was made: free text, optional unless roles.ts's reasonRequired says otherwise. */

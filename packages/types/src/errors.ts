@@ -42,6 +42,14 @@ export const ERROR_CODES = [
   'holds_stock',
   /** 400 on a stock write: a locationId (from, to) names no location. */
   'location_not_found',
+  /** 404 on a count's line: no item has that id. */
+  'item_not_found',
+  /** 409 on a count's write: it was applied or cancelled. */
+  'count_not_open',
+  /** 422 on POST /api/counts: the scope holds more than COUNT_LINES_MAX items. */
+  'count_too_large',
+  /** 409 on a count's line: it would go below 0. */
+  'count_below_zero',
   'payload_too_large',
   /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
   'unsupported_media_type',

@@ -11,9 +11,9 @@ export type Role = (typeof ROLES)[number];
 
 export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   viewer: 'reads what staff read (history, alerts, all deliveries, their own audit); writes nothing',
-  clerk: 'also restocks and removes stock, records deliveries and cancels their own',
+  clerk: 'also restocks and removes stock, records deliveries and cancels their own, counts stock',
   manager:
-    "also adds, edits and deletes items and locations, sets reorder points, cancels anyone's delivery, reads the whole audit",
+    "also adds, edits and deletes items and locations, sets reorder points, cancels anyone's delivery, opens and applies counts, reads the whole audit",
   owner: 'also runs the team',
 };
 
@@ -29,12 +29,16 @@ export const PERMISSIONS = {
   moveStock: 'clerk',
   /** Record a delivery, cancel one's own. */
   deliver: 'clerk',
+  /** Read the count sessions and count their lines (issue 35). */
+  countStock: 'clerk',
   /** Mark alerts read. */
   readAlerts: 'clerk',
   /** Add, edit (reorder points too) and delete items. */
   manageItems: 'manager',
   /** Add, rename, move and delete locations. */
   manageLocations: 'manager',
+  /** Open, apply and cancel count sessions, and see what a blind one expects. */
+  manageCounts: 'manager',
   /** Cancel anyone's delivery. */
   cancelAnyDelivery: 'manager',
   /** The whole audit. */

@@ -159,6 +159,10 @@ export function openApiDocument(routes: readonly Route[]) {
         name: 'locations',
         description: 'Where stock is: a tree of locations under Main (staff read, managers change)',
       },
+      {
+        name: 'counts',
+        description: 'Stock counts: sessions counted by clerks, applied by managers, movements after a count kept',
+      },
       { name: 'alerts', description: 'Low-stock alerts, raised once per crossing (staff)' },
       { name: 'deliveries', description: 'My Item: a user’s own deliveries; every delivery for the team' },
       { name: 'team', description: 'Who may do what: members and their roles (owners)' },

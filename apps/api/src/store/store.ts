@@ -3,6 +3,7 @@ import type { ItemInput } from '@smart-zone/types/item';
 import type { Stats } from '@smart-zone/types/stats';
 import type { AlertRepository } from './ports/alerts';
 import type { ChangeFeed } from './ports/changes';
+import type { CountRepository } from './ports/counts';
 import type { DeliveryRepository } from './ports/deliveries';
 import type { ItemRepository } from './ports/items';
 import type { LocationRepository } from './ports/locations';
@@ -33,6 +34,7 @@ export type {
   UndoOutcome,
 } from './ports/items';
 export type { LocationOutcome, LocationRepository } from './ports/locations';
+export type { CountOpening, CountOutcome, CountRecording, CountRepository } from './ports/counts';
 export type { TeamOutcome, TeamRepository, TeamWriteGuard } from './ports/team';
 
 export interface AuditFilter {
@@ -82,6 +84,7 @@ export interface Store {
   readonly alerts: AlertRepository;
   readonly team: TeamRepository;
   readonly locations: LocationRepository;
+  readonly counts: CountRepository;
   readonly audit: AuditRepository;
   readonly stats: StatsRepository;
   /** Every committed change, once, after commit. */

@@ -71,6 +71,7 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     alerts: store.alerts,
     team: store.team,
     locations: store.locations,
+    counts: store.counts,
     audit: store.audit,
     stats: store.stats,
     changes: store.changes,

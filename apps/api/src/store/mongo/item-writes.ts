@@ -156,6 +156,16 @@ export async function locationsThere(
   return (locationId) => still.has(locationId);
 }
 
+/** What a write of stock alone (`kind: 'stock'`) sets on the item document it read (`before`). */
+export const stockSet = ({ item, change }: { item: Item; change: Decided }, before: Pick<ItemDoc, 'stock'>) => ({
+  quantity: item.quantity,
+  ...stockLevel(item.quantity, item.minStock),
+  version: item.version,
+  updatedAt: new Date(item.updatedAt),
+  updatedBy: actorOf(change.actor),
+  ...stockAfter(before, change.movement?.places),
+});
+
 /** How MongoDB stores a decided item write (decisions/), inside the caller's write. */
 export function mongoItemWriter({ items, locations }: MongoCollections, { write, record, bumpRevision }: MongoLedger) {
   /** The item as the write reads it, or null. */
@@ -168,15 +178,8 @@ export function mongoItemWriter({ items, locations }: MongoCollections, { write,
     if (!item || kind === 'delete') {
       matched = (await items.deleteOne(filter, inTx(session))).deletedCount;
     } else if (kind === 'stock') {
-      const $set = {
-        quantity: item.quantity,
-        ...stockLevel(item.quantity, item.minStock),
-        version: item.version,
-        updatedAt: new Date(item.updatedAt),
-        updatedBy: actorOf(change.actor),
-        ...stockAfter(before, change.movement?.places),
-      };
-      matched = (await items.updateOne(filter, { $set }, inTx(session))).matchedCount;
+      matched = (await items.updateOne(filter, { $set: stockSet({ item, change }, before) }, inTx(session)))
+        .matchedCount;
     } else {
       const update = fieldsUpdate(
         fieldsOf(item),

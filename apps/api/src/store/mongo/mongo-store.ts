@@ -11,6 +11,8 @@ import { inTx, mongoLedger } from './mongo-ledger';
 import { mongoStats } from './mongo-stats';
 import { mongoTeam } from './mongo-team';
 import { mongoLocations } from './mongo-locations';
+import { mongoCountSessions } from './mongo-count-sessions';
+import { countCollectionsOf } from './schema-counts';
 import { applySchema, migrate } from './schema';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -154,6 +156,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     alerts: mongoAlerts(collections, ledger),
     team: mongoTeam(collections, ledger),
     locations: mongoLocations(collections, ledger),
+    counts: mongoCountSessions(collections, countCollectionsOf(db), ledger),
     audit: mongoAudit(collections),
     stats: mongoStats(collections),
     changes: feed.feed,

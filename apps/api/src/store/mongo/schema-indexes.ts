@@ -2,6 +2,7 @@ import type { IndexDescription } from 'mongodb';
 import { CODES_INDEX, HAS_CODE, HAS_SKU, SKU_INDEX } from './documents';
 import type { CollectionName } from './schema-validators';
 import { LOCATION_INDEXES } from './schema-locations';
+import { COUNT_INDEXES } from './schema-counts';
 
 /** A day: the change log serves the feed's start and a standalone server's polling, never history. */
 const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
@@ -15,13 +16,14 @@ const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
  * documents from before it: they keep their old _id order among themselves).
  */
 /** Import jobs' bookkeeping (mongo-import.ts): no validator (nothing but the job writes them), indexes only. */
-type JobCollection = 'importJobs' | 'importChunks';
+type JobCollection = 'importJobs' | 'importChunks' | keyof typeof COUNT_INDEXES;
 
 /** A job's plan and undo are let go when it ends; this is the backstop for a job whose every process died. */
 const IMPORT_CHUNKS_KEPT_SECONDS = 7 * 24 * 60 * 60;
 
 export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]> = {
   locations: LOCATION_INDEXES,
+  ...COUNT_INDEXES,
   items: [
     // list/stream: oldest first and newest; by name (simple collation on nameKey), price, quantity.
     // The quantity index also serves `stock=out` (quantity 0) in creation order, and its count.

@@ -8,6 +8,7 @@ import { codesTable, searchLater } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
 import { createLocations, DEFAULT_LOCATION, STOCK_PER_LOCATION } from './schema-locations';
 import { createGrams } from './short-search';
+import { COUNT_TABLES } from './schema-counts';
 
 /**
  * The schema, as numbered migrations recorded in PRAGMA user_version, each run once in its own transaction.
@@ -269,6 +270,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(STOCK_PER_LOCATION), // Issue 34: what each location holds of each item (schema-locations.ts).
   searchLater, // Issue 32: an import's new items indexed for search after its rows (schema-codes.ts).
   (db) => db.exec(DEFAULT_LOCATION), // Issue 34: where a receipt that names no location goes.
+  (db) => db.exec(COUNT_TABLES), // Issue 35: count sessions and their lines (schema-counts.ts).
 ];
 
 /** The user_version of a database with every migration. */

@@ -11,6 +11,7 @@ import { sqliteLedger } from './sqlite-ledger';
 import { sqliteStats } from './sqlite-stats';
 import { sqliteTeam } from './sqlite-team';
 import { sqliteLocations } from './sqlite-locations';
+import { sqliteCountSessions } from './sqlite-count-sessions';
 import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
 import { gated, writeGate } from './write-gate';
@@ -58,6 +59,9 @@ export function openSqliteStore(
   // An import its process left half written (it died midway) is taken back before anything else writes.
   items.imports.recoverNow();
   const deliveries = sqliteDeliveries(db, ledger, committed, worker);
+  const counts = sqliteCountSessions(db, ledger, committed);
+  // A count whose process stopped while it opened left lines of a session that never was.
+  counts.dropUnopened();
   const pruning = setInterval(() => {
     if (db.open && !gate.held) ledger.pruneChanges();
   }, PRUNE_EVERY_MS);
@@ -76,11 +80,21 @@ export function openSqliteStore(
 
   return {
     kind: 'sqlite',
-    items: gated(items.repository, gate, ['create', 'createMany', 'update', 'changeStock', 'remove', 'undo']),
+    items: gated(items.repository, gate, [
+      'create',
+      'createMany',
+      'update',
+      'changeStock',
+      'transfer',
+      'transferMany',
+      'remove',
+      'undo',
+    ]),
     deliveries: gated(deliveries, gate, ['create', 'cancel']),
     alerts: gated(sqliteAlerts(db), gate, ['markRead', 'markAllRead', 'recordSend']),
     team: gated(sqliteTeam(db, ledger), gate, ['add', 'setRole', 'remove', 'ensureOwners']),
     locations: gated(sqliteLocations(db, ledger), gate, ['create', 'update', 'remove']),
+    counts: gated(counts.repository, gate, ['open', 'record', 'apply', 'cancel']),
     audit: sqliteAudit(db, worker),
     stats: sqliteStats(db),
     changes: changes.feed,
