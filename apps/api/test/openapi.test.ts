@@ -472,6 +472,123 @@ describe('every documented operation answers as documented', () => {
     expect((await check('delete', '/locations/{id}', remove)).status).toBe(404);
   });
 
+  it('counts', async () => {
+    await t.store.team.add({ email: 'counter@example.com', role: 'manager' }, { uid: 'system', email: 'system' });
+    const manager = auth(await t.tokenFor('counter@example.com'));
+    await t.store.team.add({ email: 'clerk-counts@example.com', role: 'clerk' }, { uid: 'system', email: 'system' });
+    const clerk = auth(await t.tokenFor('clerk-counts@example.com'));
+    const itemId = (
+      await t.store.items.create(
+        { name: 'Counted', supplier: 'Acme', price: 2, quantity: 5, description: '', img: '' },
+        { uid: 'system', email: 'system' },
+      )
+    )._id;
+    const sent = { name: 'Shelf check', scope: { itemIds: [itemId] }, blind: true };
+    const opened = await check(
+      'post',
+      '/counts',
+      () => request(t.app).post('/api/counts').set('Authorization', manager).send(sent),
+      sent,
+    );
+    expect(opened.status).toBe(201);
+    const { _id: id } = opened.body as { _id: string };
+    expect(
+      (await check('get', '/counts', () => request(t.app).get('/api/counts?state=open').set('Authorization', clerk)))
+        .status,
+    ).toBe(200);
+    expect(
+      (await check('get', '/counts/{id}', () => request(t.app).get(`/api/counts/${id}`).set('Authorization', clerk)))
+        .status,
+    ).toBe(200);
+    const set = { counted: 3 };
+    expect(
+      (
+        await check(
+          'put',
+          '/counts/{id}/lines/{itemId}',
+          () => request(t.app).put(`/api/counts/${id}/lines/${itemId}`).set('Authorization', clerk).send(set),
+          set,
+        )
+      ).status,
+    ).toBe(200);
+    const add = { units: 1 };
+    expect(
+      (
+        await check(
+          'post',
+          '/counts/{id}/lines/{itemId}/add',
+          () => request(t.app).post(`/api/counts/${id}/lines/${itemId}/add`).set('Authorization', clerk).send(add),
+          add,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await check('get', '/counts/{id}/lines', () =>
+          request(t.app).get(`/api/counts/${id}/lines?filter=counted`).set('Authorization', clerk),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await check('get', '/counts/{id}/lines', () =>
+          request(t.app).get(`/api/counts/${id}/lines?filter=variance`).set('Authorization', clerk),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await check('get', '/counts/{id}/sheet.csv', () =>
+          request(t.app).get(`/api/counts/${id}/sheet.csv`).set('Authorization', clerk),
+        )
+      ).status,
+    ).toBe(200);
+    const sheet = () =>
+      request(t.app)
+        .post(`/api/counts/${id}/sheet`)
+        .set('Authorization', clerk)
+        .type('text/csv')
+        .send(`itemId,counted\r\n${itemId},4\r\n`);
+    expect((await check('post', '/counts/{id}/sheet', sheet)).status).toBe(200);
+    const apply = { uncounted: 'keep' };
+    expect(
+      (
+        await check(
+          'post',
+          '/counts/{id}/apply',
+          () => request(t.app).post(`/api/counts/${id}/apply`).set('Authorization', manager).send(apply),
+          apply,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await check(
+          'post',
+          '/counts/{id}/apply',
+          () => request(t.app).post(`/api/counts/${id}/apply`).set('Authorization', manager).send(apply),
+          apply,
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await check('post', '/counts/{id}/cancel', () =>
+          request(t.app).post(`/api/counts/${id}/cancel`).set('Authorization', manager),
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await check('post', '/counts/{id}/cancel', () =>
+          request(t.app)
+            .post(`/api/counts/${'0'.repeat(24)}/cancel`)
+            .set('Authorization', manager),
+        )
+      ).status,
+    ).toBe(404);
+  });
+
   it('team, audit and every delivery', async () => {
     await t.store.team.add({ email: 'boss@example.com', role: 'owner' }, { uid: 'system', email: 'system' });
     const owner = await t.tokenFor('boss@example.com');

@@ -67,6 +67,12 @@ const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object 
   transferStock: () => ({ from: MAIN_LOCATION_ID, to: shelf, quantity: 1 }),
   transferMany: ({ itemId }) => ({ to: shelf, lines: [{ itemId, from: MAIN_LOCATION_ID, quantity: 1 }] }),
   setItemDefaultLocation: () => ({ locationId: shelf }),
+  // Count routes whose :id is the item's: a 404 (no such count) past the guard.
+  openCount: () => ({ name: 'Perm check' }),
+  setCountLine: () => ({ counted: 1 }),
+  addToCountLine: () => ({ units: 1 }),
+  applyCount: () => ({}),
+  readCountSheet: ({ itemId }) => `itemId,counted\r\n${itemId},1\r\n`,
 };
 let shelf = '';
 
@@ -130,6 +136,7 @@ async function call(operation: Operation, caller: string) {
   if (!delivery.ok) throw new Error('setup delivery failed');
   const path = operation.path
     .replace(':id', operation.path.startsWith('/api/myitem') ? delivery.delivery._id : itemId)
+    .replace(':itemId', itemId)
     .replace(':email', 'someone@shop.com');
   const query =
     operation.method === 'delete'

@@ -106,13 +106,15 @@ export const countLinesQuerySchema = z.object({
     .meta({
       description:
         'None: every line by name; `uncounted` by name; `counted` the last counted first; `variance` (managers, or a ' +
-        "session that is not blind): counted lines off the ledger, the largest difference in money first",
+        'session that is not blind): counted lines off the ledger, the largest difference in money first',
     }),
   limit: limitParam(COUNT_LINES_LIMIT_MAX).default(100),
   skip: skipParam.default(0),
 });
 
 const at = z.iso.datetime({ offset: true });
+/** An id in an answer (24 lower-case hex characters): no transform, as output schemas have none. */
+const hexId = z.string().regex(/^[0-9a-f]{24}$/);
 const variance = z.object({
   units: z.number().int().meta({ description: 'Counted − expected, summed over the counted lines' }),
   value: z.number().meta({ description: "The same in money: each line's units × its price when counted" }),
@@ -120,7 +122,7 @@ const variance = z.object({
 
 export const countSchema = z
   .object({
-    _id: objectIdSchema,
+    _id: hexId,
     name: z.string(),
     state: z.enum(COUNT_STATES),
     blind: z.boolean(),
@@ -145,14 +147,18 @@ export type Count = z.output<typeof countSchema>;
 
 export const countLineSchema = z
   .object({
-    itemId: objectIdSchema,
+    itemId: hexId,
     name: z.string(),
     sku: z.string().optional(),
-    expected: z.number().int().optional().meta({
-      description:
-        "The ledger's units (at the session's location): when counted, as they were then; else as they are now. " +
-        'Absent in a blind session for anyone below manager',
-    }),
+    expected: z
+      .number()
+      .int()
+      .optional()
+      .meta({
+        description:
+          "The ledger's units (at the session's location): when counted, as they were then; else as they are now. " +
+          'Absent in a blind session for anyone below manager',
+      }),
     counted: z.number().int().optional(),
     countedBy: z.string().optional().meta({ description: 'The email of who counted it last' }),
     countedAt: at.optional(),

@@ -121,7 +121,14 @@ export const MOVEMENT_KINDS = {
   // Units moved from one location to another (issue 34): delta 0, the movement's places say from where to where.
   transfer: { label: 'Moved', noun: 'a transfer', in: 'transfer', out: 'transfer', zero: true, undo: 'undo' },
   // A count's apply (issue 35): counted − what the ledger had when the line was counted, a correction either way.
-  count: { label: 'Counted', noun: 'a count’s correction', in: 'correction', out: 'correction', zero: false, undo: 'undo' },
+  count: {
+    label: 'Counted',
+    noun: 'a count’s correction',
+    in: 'correction',
+    out: 'correction',
+    zero: false,
+    undo: 'undo',
+  },
 } as const satisfies Record<string, MovementKindRow>;
 
 type Table = typeof MOVEMENT_KINDS;

@@ -73,8 +73,7 @@ async function bodyText(req: import('express').Request, max: number): Promise<st
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const blindHidden =
-  'In a blind count, `expected`, `variance` and `value` are left out for anyone below manager.';
+const blindHidden = 'In a blind count, `expected`, `variance` and `value` are left out for anyone below manager.';
 
 /**
  * Stock counts (issue 35): clerks and above read the sessions and count their lines; managers and owners open,

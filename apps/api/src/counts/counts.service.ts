@@ -1,11 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import {
-  COUNT_LINES_MAX,
-  type Count,
-  type CountLine,
-  defaultCountName,
-  type NewCount,
-} from '@smart-zone/types/count';
+import { COUNT_LINES_MAX, type Count, type CountLine, defaultCountName, type NewCount } from '@smart-zone/types/count';
 import { can, type Role } from '@smart-zone/types/roles';
 import type { Author, CountOutcome, Store } from '../store/store';
 
@@ -86,7 +80,12 @@ export function countsService(store: Store) {
       const count = await store.counts.get(countId);
       if (!count) return { ok: false, reason: 'not_found' };
       if (count.state !== 'open') return { ok: false, reason: 'not_open' };
-      const rows = parse(text, { bom: true, columns: (header: string[]) => header.map((cell) => cell.trim()), skip_empty_lines: true, relax_column_count: true }) as Record<string, string | undefined>[];
+      const rows = parse(text, {
+        bom: true,
+        columns: (header: string[]) => header.map((cell) => cell.trim()),
+        skip_empty_lines: true,
+        relax_column_count: true,
+      }) as Record<string, string | undefined>[];
       const result: SheetRowResult = { updated: 0, errors: [] };
       const fail = (row: number, message: string) => {
         if (result.errors.length < SHEET_ERRORS_SHOWN) result.errors.push({ row, message });

@@ -91,14 +91,21 @@ export function mongoCountSessions(
   /** Lines as the API answers them: the items' names now, and for an uncounted line what the ledger holds now. */
   async function linesOf(docs: CountLineDoc[], locationId: string | undefined): Promise<CountLine[]> {
     const found = await items
-      .find({ _id: { $in: docs.map((doc) => doc.itemId) } }, { projection: { name: 1, sku: 1, quantity: 1, stock: 1 }, ...read })
+      .find(
+        { _id: { $in: docs.map((doc) => doc.itemId) } },
+        { projection: { name: 1, sku: 1, quantity: 1, stock: 1 }, ...read },
+      )
       .toArray();
     const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
     return docs.map((doc) => {
       const item = byId.get(doc.itemId.toHexString());
       const sku = item ? item.sku : doc.sku;
       const expected =
-        doc.counted !== undefined ? doc.expected! : item ? ledgerUnits(item, holdingsOfDoc(item as ItemDoc), locationId) : 0;
+        doc.counted !== undefined
+          ? doc.expected!
+          : item
+            ? ledgerUnits(item, holdingsOfDoc(item as ItemDoc), locationId)
+            : 0;
       return {
         itemId: doc.itemId.toHexString(),
         name: item?.name ?? doc.name,
@@ -133,7 +140,8 @@ export function mongoCountSessions(
   return {
     async open(opening, by) {
       const locationId = opening.locationId ? new ObjectId(opening.locationId) : undefined;
-      const location = locationId && (await locations.findOne({ _id: locationId }, { projection: { path: 1 }, ...read }));
+      const location =
+        locationId && (await locations.findOne({ _id: locationId }, { projection: { path: 1 }, ...read }));
       if (locationId && !location) return { ok: false, reason: 'location_not_found' };
       const countId = new ObjectId();
       const filter = scopeFilter(opening);
@@ -224,7 +232,13 @@ export function mongoCountSessions(
             [
               { $match: where },
               ...(filter === 'variance'
-                ? [{ $addFields: { off: { $abs: { $multiply: [{ $subtract: ['$counted', '$expected'] }, '$price'] } } } }]
+                ? [
+                    {
+                      $addFields: {
+                        off: { $abs: { $multiply: [{ $subtract: ['$counted', '$expected'] }, '$price'] } },
+                      },
+                    },
+                  ]
                 : []),
               { $sort: sort },
               { $skip: skip },
@@ -294,7 +308,16 @@ export function mongoCountSessions(
         if (!line) await counts.updateOne({ _id: doc._id }, { $inc: { lines: 1 } }, inTx(session));
         await ledger.audit(decision.audit, by, session, at);
         const [answer] = await linesOf(
-          [{ ...(line ?? { _id: new ObjectId(), countId: doc._id, itemId: itemOid, name: item!.name }), counted: units, expected, price, countedBy, countedAt: at }],
+          [
+            {
+              ...(line ?? { _id: new ObjectId(), countId: doc._id, itemId: itemOid, name: item!.name }),
+              counted: units,
+              expected,
+              price,
+              countedBy,
+              countedAt: at,
+            },
+          ],
           state.locationId,
         );
         return { ok: true, value: answer! };
@@ -324,9 +347,10 @@ export function mongoCountSessions(
             const item = toItem(before);
             const holdings = holdingsOfDoc(before);
             // An uncounted line counted as zero: whatever the ledger holds of it now goes.
-            const asked = line.counted !== undefined
-              ? { counted: line.counted, expected: line.expected! }
-              : { counted: 0, expected: ledgerUnits(item, holdings, state.locationId) };
+            const asked =
+              line.counted !== undefined
+                ? { counted: line.counted, expected: line.expected! }
+                : { counted: 0, expected: ledgerUnits(item, holdings, state.locationId) };
             const write = decideCountLine(state, item, holdings, asked, by, at.toISOString());
             if (write) writes.push({ write, before });
           }
@@ -341,13 +365,26 @@ export function mongoCountSessions(
               })),
               { ordered: false, ...inTx(session) },
             );
-            if (stored.matchedCount !== writes.length) throw writer.moved(`An item of count ${id} moved on since it was read`);
-            const gone = await touchLocations(locations, writes.map(({ write }) => write.change.movement?.places), session);
+            if (stored.matchedCount !== writes.length)
+              throw writer.moved(`An item of count ${id} moved on since it was read`);
+            const gone = await touchLocations(
+              locations,
+              writes.map(({ write }) => write.change.movement?.places),
+              session,
+            );
             if (gone) throw writer.moved(`Location ${gone} is gone since it was read`);
             const first = await ledger.bumpRevision(session, writes.length);
-            await ledger.record(writes.map(({ write }, index) => ledgerChange(write.change, first + index)), session);
+            await ledger.record(
+              writes.map(({ write }, index) => ledgerChange(write.change, first + index)),
+              session,
+            );
           }
-          const closed = { state: 'applied' as const, closedBy: { uid: by.uid, email: by.email }, closedAt: at, movements: writes.length };
+          const closed = {
+            state: 'applied' as const,
+            closedBy: { uid: by.uid, email: by.email },
+            closedAt: at,
+            movements: writes.length,
+          };
           await counts.updateOne({ _id: doc._id, state: 'open' }, { $set: closed }, inTx(session));
           await ledger.audit(appliedNote(state, lines.length, writes.length), by, session, at);
           const skipped = lines.filter((line) => !byId.has(line.itemId.toHexString())).length;
@@ -364,7 +401,11 @@ export function mongoCountSessions(
         const doc = await counts.findOne({ _id: new ObjectId(id) }, inTx(session));
         if (!doc) return { ok: false, reason: 'not_found' };
         if (doc.state !== 'open') return { ok: false, reason: 'not_open' };
-        const closed = { state: 'cancelled' as const, closedBy: { uid: by.uid, email: by.email }, closedAt: new Date() };
+        const closed = {
+          state: 'cancelled' as const,
+          closedBy: { uid: by.uid, email: by.email },
+          closedAt: new Date(),
+        };
         await counts.updateOne({ _id: doc._id, state: 'open' }, { $set: closed }, inTx(session));
         await ledger.audit({ action: 'count.cancel', target: countTarget(stateOf(doc)) }, by, session, closed.closedAt);
         return { ok: true, value: { ...doc, ...closed } };

@@ -37,7 +37,10 @@ export type CountOutcome<T> = { ok: true; value: T } | { ok: false; reason: Coun
 export interface CountRepository {
   /** Refused when the location is not one, or when the scope holds more than COUNT_LINES_MAX items. */
   open(opening: CountOpening, by: Author): Promise<CountOutcome<Count>>;
-  list(filter: { state?: CountState }, page: { limit: number; skip: number }): Promise<{ counts: Count[]; total: number }>;
+  list(
+    filter: { state?: CountState },
+    page: { limit: number; skip: number },
+  ): Promise<{ counts: Count[]; total: number }>;
   get(id: string): Promise<Count | null>;
   /** A page of lines (the filters: count.ts countLinesQuerySchema), and how many match; null: no such count. */
   lines(

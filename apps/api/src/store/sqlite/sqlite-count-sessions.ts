@@ -129,7 +129,10 @@ export function sqliteCountSessions(db: Database.Database, ledger: SqliteLedger,
           .pluck(),
       },
     ]),
-  ) as Record<CountLineFilter | 'all', { page: Database.Statement<Params, LineRow>; total: Database.Statement<{ count: string }, number> }>;
+  ) as Record<
+    CountLineFilter | 'all',
+    { page: Database.Statement<Params, LineRow>; total: Database.Statement<{ count: string }, number> }
+  >;
 
   const sql = {
     get: db.prepare<[string], CountRow>('SELECT * FROM counts WHERE id = ?'),
@@ -215,17 +218,21 @@ export function sqliteCountSessions(db: Database.Database, ledger: SqliteLedger,
       ...(opening.locationId === MAIN_LOCATION_ID
         ? ['i.quantity - i.placed > 0']
         : opening.locationId
-          ? [`EXISTS (SELECT 1 FROM item_stock s WHERE s.item_id = i.id AND s.location_id = @location AND s.quantity > 0)`]
+          ? [
+              `EXISTS (SELECT 1 FROM item_stock s WHERE s.item_id = i.id AND s.location_id = @location AND s.quantity > 0)`,
+            ]
           : []),
     ];
     const and = where.map((clause) => ` AND ${clause}`).join('');
     return {
-      all: db.prepare<{ location: string | null; after: number }, { seq: number; id: string; name: string; sku: string | null }>(
-        `SELECT i.seq, i.id, i.name, i.sku FROM items i WHERE i.seq > @after${and} ORDER BY i.seq LIMIT ${OPEN_SLICE}`,
-      ),
-      named: db.prepare<{ location: string | null; ids: string }, { seq: number; id: string; name: string; sku: string | null }>(
-        `SELECT i.seq, i.id, i.name, i.sku FROM json_each(@ids) j JOIN items i ON i.id = j.value WHERE 1${and}`,
-      ),
+      all: db.prepare<
+        { location: string | null; after: number },
+        { seq: number; id: string; name: string; sku: string | null }
+      >(`SELECT i.seq, i.id, i.name, i.sku FROM items i WHERE i.seq > @after${and} ORDER BY i.seq LIMIT ${OPEN_SLICE}`),
+      named: db.prepare<
+        { location: string | null; ids: string },
+        { seq: number; id: string; name: string; sku: string | null }
+      >(`SELECT i.seq, i.id, i.name, i.sku FROM json_each(@ids) j JOIN items i ON i.id = j.value WHERE 1${and}`),
     };
   }
 
@@ -264,7 +271,7 @@ export function sqliteCountSessions(db: Database.Database, ledger: SqliteLedger,
         fits = await take(query.named.all({ location, ids }));
       }
     } else {
-      for (let after = 0; fits; ) {
+      for (let after = 0; fits;) {
         const rows = query.all.all({ location, after });
         if (rows.length === 0) break;
         after = rows.at(-1)!.seq;
@@ -310,7 +317,15 @@ export function sqliteCountSessions(db: Database.Database, ledger: SqliteLedger,
       const at = new Date().toISOString();
       const item = itemRow ? toItem(itemRow) : null;
       const session = SESSION_STATE(row);
-      const decision = decideRecording(session, item, writer.holdings(itemRow), line?.counted ?? null, recording, by, at);
+      const decision = decideRecording(
+        session,
+        item,
+        writer.holdings(itemRow),
+        line?.counted ?? null,
+        recording,
+        by,
+        at,
+      );
       if (!decision.ok) return decision;
       const { counted, expected, version, price } = decision.line;
       sql.record.run({
