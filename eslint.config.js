@@ -30,6 +30,15 @@ const sharedFeatureReads = [
   'locations/api/locations',
   // A location's page scans items into it with the Scan screen's camera and lookup ("scan a bin, then its items").
   'inventory/scan/ScanIntoLocation',
+  // A stock count (issue 35) reads codes as the Scan screen does (its camera, field and lookup), and opens a
+  // session over a location found as the stock forms find one.
+  'inventory/api/find-by-code',
+  'inventory/scan/CameraMessage',
+  'inventory/scan/CodeForm',
+  'inventory/scan/repeat-filter',
+  'inventory/scan/scan.css',
+  'inventory/scan/use-camera-scanner',
+  'inventory/components/LocationSearch',
 ];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const upTo = (target) => `^(\\.\\./)+(features/)?${target}`;

@@ -102,6 +102,7 @@ export function Header() {
                 {offers(access) && <Link to={paths.myItem.href()}>{NAV.myItem}</Link>}
                 {mayUse(access, 'readStock') && <Link to={paths.dashboard.href()}>Dashboard</Link>}
                 {mayUse(access, 'readDeliveries') && <Link to={paths.deliveries.href()}>Deliveries</Link>}
+                {mayUse(access, 'countStock') && <Link to={paths.counts.list.href()}>Counts</Link>}
                 {mayUse(access, 'readOwnAudit') && <Link to={paths.audit.href()}>Audit</Link>}
                 {mayUse(access, 'manageTeam') && <Link to={paths.team.href()}>Team</Link>}
               </>

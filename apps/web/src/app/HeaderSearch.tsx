@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useOpenCode } from '../features/inventory/api/find-by-code';
 import { errorMessage } from '../lib/api-client';
@@ -33,13 +33,14 @@ export function HeaderSearch() {
       setBusy(false);
     }
   };
-  // The Scan screen shows a scanner's item in place, and a location in "scan items into it" mode adds it to
-  // its list: the header's watch stands aside there.
+  // The Scan screen shows a scanner's item in place, a location in "scan items into it" mode adds it to its
+  // list, and a count's screen counts it: the header's watch stands aside there.
   const here = useLocation();
   const pathname = here.pathname.toLowerCase();
   const onScanScreen =
     pathname === paths.scan.href().toLowerCase() ||
-    (pathname === paths.locations.href().toLowerCase() && new URLSearchParams(here.search).has('scan'));
+    (pathname === paths.locations.href().toLowerCase() && new URLSearchParams(here.search).has('scan')) ||
+    matchPath(paths.counts.count.path, pathname) !== null;
   useScannerBurst((code) => void open(code), !onScanScreen);
 
   const onSubmit = (event: FormEvent) => {

@@ -213,6 +213,28 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.counts.list.path,
+                ...needs(
+                  'countStock',
+                  page(() => import('../features/counts/components/CountsPage'), 'CountsPage', textPage),
+                ),
+              },
+              {
+                path: paths.counts.count.path,
+                ...needs(
+                  'countStock',
+                  // The camera's reader loads with the Scan button, not with the page.
+                  page(() => import('../features/counts/components/CountScreen'), 'CountScreen', textPage),
+                ),
+              },
+              {
+                path: paths.counts.review.path,
+                ...needs(
+                  'manageCounts',
+                  page(() => import('../features/counts/components/CountReview'), 'CountReview', textPage),
+                ),
+              },
+              {
                 path: paths.alerts.path,
                 ...needs(
                   'readStock',

@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'stock.remove': 'Stock removed',
   'stock.undo': 'Stock change undone',
   'stock.transfer': 'Stock moved',
+  'stock.count': 'Stock counted',
   'delivery.create': 'Delivered',
   'delivery.cancel': 'Delivery cancelled',
   'member.add': 'Member invited',
@@ -19,6 +20,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'location.create': 'Location added',
   'location.update': 'Location changed',
   'location.delete': 'Location deleted',
+  'count.open': 'Count opened',
+  'count.record': 'Line counted',
+  'count.apply': 'Count applied',
+  'count.cancel': 'Count cancelled',
 };
 
 type Change = (string | number | null)[];
@@ -40,8 +45,9 @@ function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
   );
 }
 
-/** What an entry is about: an item (or a delivery of one) links to the item; a member is their email. */
+/** What an entry is about: an item (or a delivery of one) links to the item; a count to its screen; a member is their email. */
 function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
+  if (target.kind === 'count') return <Link to={paths.counts.count.href(target.id)}>{target.name}</Link>;
   const itemId = target.kind === 'item' ? target.id : target.itemId;
   // A deleted item has no page left to open.
   if (itemId && action !== 'item.delete') {

@@ -49,6 +49,14 @@ export const paths = {
     /** The location open in "scan items into it" mode: its items' codes, read one after another, moved there at once. */
     scanIntoHref: (id: string) => `/locations?in=${encodeURIComponent(id)}&scan=1`,
   },
+  /** Stock counts (issue 35): clerks count the open sessions' lines; managers open, review and apply them. */
+  counts: {
+    list: { path: '/counts', href: () => '/counts' },
+    /** One session, counted on a phone: scan, type or set each line. */
+    count: { path: '/counts/:countId', href: (id: string) => `/counts/${encodeURIComponent(id)}` },
+    /** Managers: what the session found off the ledger, its count sheet, and apply or cancel. */
+    review: { path: '/counts/:countId/review', href: (id: string) => `/counts/${encodeURIComponent(id)}/review` },
+  },
   /** Staff: the low-stock alerts, newest first. */
   alerts: { path: '/alerts', href: () => '/alerts' },
   myItem: { path: '/myitem', href: () => '/myitem' },

@@ -1,0 +1,23 @@
+import type { Count } from '@smart-zone/types/count';
+import { signedMoney, signedUnits } from './count-texts';
+
+/** A session in figures: its lines, counted and not, and what the counted ones are off the ledger. */
+export function CountSummary({ count }: { count: Count }) {
+  const figures: [string, string][] = [
+    ['Lines', count.lines.toLocaleString('en-US')],
+    ['Counted', count.counted.toLocaleString('en-US')],
+    ['Uncounted', (count.lines - count.counted).toLocaleString('en-US')],
+    ['Variance', count.variance ? `${signedUnits(count.variance.units)} units` : '—'],
+    ['Value', count.variance ? signedMoney(count.variance.value) : '—'],
+  ];
+  return (
+    <dl className="d-flex flex-wrap gap-2 mb-3 count-summary" data-testid="count-summary">
+      {figures.map(([label, value]) => (
+        <div key={label} className="border rounded p-2 flex-fill">
+          <dt className="small text-secondary fw-normal">{label}</dt>
+          <dd className="fs-5 fw-semibold mb-0 text-nowrap">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

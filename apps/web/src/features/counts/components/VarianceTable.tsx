@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import { PagedTable } from '../../../components/PagedTable';
+import { paths } from '../../../config/paths';
+import { pageWindow } from '../../../lib/list-request';
+import { useListParams } from '../../../lib/use-list-params';
+import { useCountLineRows } from '../api/get-count-lines';
+import { signedMoney, signedUnits } from './count-texts';
+
+export const VARIANCE_PAGE_SIZE = 25;
+const VARIANCE_COLUMNS = ['Item', 'Expected', 'Counted', 'Variance', 'Value'] as const;
+
+/**
+ * The counted lines off the ledger, the largest difference in money first, paged in the address (`?page=`):
+ * each item's page (its stock history shows the correction once applied), expected, counted, and the
+ * difference signed, in units and money.
+ */
+export function VarianceTable({ countId }: { countId: string }) {
+  const params = useListParams([], '');
+  const lines = useCountLineRows(countId, { filter: 'variance', ...pageWindow(params.page, VARIANCE_PAGE_SIZE) });
+  return (
+    <PagedTable
+      source={{ query: lines, skeletonRows: 4, loading: 'Loading the differences...' }}
+      columns={VARIANCE_COLUMNS}
+      paging={params}
+      size={VARIANCE_PAGE_SIZE}
+      texts={{ many: 'lines off', one: 'line off', pages: 'Pages of differences' }}
+      empty={<p className="text-secondary">No counted line is off the ledger.</p>}
+      row={(line) => (
+        <tr data-testid="variance-row">
+          <th scope="row" data-label="Item" className="text-break">
+            <Link to={paths.inventory.detail.href(line.itemId)}>{line.name}</Link>
+            {line.sku && <span className="d-block small text-secondary fw-normal">{line.sku}</span>}
+          </th>
+          <td data-label="Expected">{line.expected ?? '—'}</td>
+          <td data-label="Counted">{line.counted ?? '—'}</td>
+          <td data-label="Variance" className={tone(line.variance)}>
+            {line.variance === undefined ? '—' : signedUnits(line.variance)}
+          </td>
+          <td data-label="Value" className={tone(line.value)}>
+            {line.value === undefined ? '—' : signedMoney(line.value)}
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+/** Missing units in red, found ones in green. */
+const tone = (n: number | undefined) =>
+  n === undefined || n === 0 ? undefined : n < 0 ? 'text-danger' : 'text-success';

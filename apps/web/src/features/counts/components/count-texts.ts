@@ -1,0 +1,36 @@
+import type { Count, CountState } from '@smart-zone/types/count';
+import { formatPrice } from '../../../lib/format-price';
+
+export const STATE_LABELS: Readonly<Record<CountState, string>> = {
+  open: 'Open',
+  applied: 'Applied',
+  cancelled: 'Cancelled',
+};
+
+/** A date and time as the app's other lists show them (the reader's locale). */
+export const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** Units off the ledger, signed: "+3", "−2" (a true minus sign), "0". */
+export const signedUnits = (units: number) =>
+  units > 0 ? `+${units.toLocaleString('en-US')}` : units < 0 ? `−${(-units).toLocaleString('en-US')}` : '0';
+
+/** Money off the ledger, signed: "+$12.50", "−$899", "$0". */
+export const signedMoney = (value: number) =>
+  value > 0 ? `+${formatPrice(value)}` : value < 0 ? `−${formatPrice(-value)}` : formatPrice(0);
+
+const STOCK_WORDS = { low: 'low stock', out: 'out of stock' } as const;
+
+/** What a session counts, in a line: "Back room / Shelf A · low stock · “pens”", or "Every item". */
+export function scopeText({ scope }: Pick<Count, 'scope'>): string {
+  const parts = [
+    scope.path ?? (scope.locationId ? 'One location' : undefined),
+    scope.stock && STOCK_WORDS[scope.stock],
+    scope.q && `“${scope.q}”`,
+    scope.items !== undefined && `${scope.items.toLocaleString('en-US')} chosen items`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'Every item';
+}
+
+/** "12 of 40 counted". */
+export const progressText = ({ counted, lines }: Pick<Count, 'counted' | 'lines'>) =>
+  `${counted.toLocaleString('en-US')} of ${lines.toLocaleString('en-US')} counted`;
