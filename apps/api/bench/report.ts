@@ -1,3 +1,4 @@
+import type { CountsResult } from './counts';
 import os from 'node:os';
 import type { CsvResult } from './csv';
 import type { StockCheck } from './deliveries';
@@ -42,6 +43,7 @@ export interface Report {
   locations?: { inStore: number | null; matches: Record<string, number | null>; seedSeconds: number | null };
   /** Issue 21's CSV export and import (`--only csv`). */
   csv?: CsvResult;
+  counts?: CountsResult;
   /** Issue 22's live updates (`--only sse`). */
   sse?: SseResult;
   profile?: string[];

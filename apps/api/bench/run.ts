@@ -25,6 +25,7 @@ import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Item } from '@smart-zone/types/item';
 import { type ApiServer, benchToken, buildApi, startApiServer } from './api-server';
 import { CSV_SCENARIO, runCsv } from './csv';
+import { COUNTS_SCENARIO, countsLines, runCounts } from './counts';
 import { createStockItem } from './deliveries';
 import { csvGoalLines, goalLines, sseGoalLines } from './goals';
 import { expect } from './http';
@@ -145,7 +146,9 @@ async function benchmark(
   const csvChosen = options.only?.some((text) => CSV_SCENARIO.includes(text)) ?? false;
   // Issue 22's thousand SSE clients and second API process: only when asked for by name too.
   const sseChosen = options.only?.some((text) => SSE_SCENARIO.toLowerCase().includes(text.toLowerCase())) ?? false;
-  if (chosen.length === 0 && !csvChosen && !sseChosen) {
+  // Issue 35's count over every item: only when asked for by name (it writes 1,000 movements).
+  const countsChosen = options.only?.some((text) => COUNTS_SCENARIO.includes(text)) ?? false;
+  if (chosen.length === 0 && !csvChosen && !sseChosen && !countsChosen) {
     throw new Error(`no scenario name contains any of ${options.only?.join(', ')}`);
   }
   let floor: ReferenceServer | undefined;
@@ -200,6 +203,16 @@ async function benchmark(
       connections: options.connections,
       warmup: options.warmup,
       rounds: options.rounds,
+      progress,
+    });
+  }
+  if (countsChosen) {
+    report.counts = await runCounts({
+      base: api.base,
+      token,
+      workDir,
+      warmup: options.warmup,
+      seconds: options.seconds,
       progress,
     });
   }
@@ -258,6 +271,10 @@ function print(report: Report) {
     console.log(`\n### ${CSV_SCENARIO}, ${report.csv.items.toLocaleString('en')} items\n`);
     console.log(csvTables(report.csv));
     console.log(`\n${csvGoalLines(report.csv).join('\n')}`);
+  }
+  if (report.counts) {
+    console.log(`\n### ${COUNTS_SCENARIO}, ${report.counts.items.toLocaleString('en')} items\n`);
+    console.log(countsLines(report.counts).join('\n'));
   }
   if (report.profile) console.log(`\n${report.profile.join('\n')}`);
 }

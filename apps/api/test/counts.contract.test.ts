@@ -234,4 +234,22 @@ describe(`counts: ${TEST_STORE}`, () => {
       ['Untouched', undefined],
     ]);
   });
+
+  it('the alerts and the dashboard follow: a count down to the reorder point opens the alert, its units a correction', async () => {
+    const item = await store.items.create(phone({ name: 'Washer', quantity: 10, minStock: 3 }), ada);
+    const before = (await store.stats.read()).movementsByDay.at(-1)!;
+    const count = await opened();
+    ok(await store.counts.record(count._id, item._id, { set: 2 }, staff));
+    expect((await store.alerts.list({ state: 'open', limit: 10, skip: 0 })).total).toBe(0);
+    ok(await store.counts.apply(count._id, 'keep', ada));
+    const { alerts } = await store.alerts.list({ state: 'open', limit: 10, skip: 0 });
+    expect(alerts).toEqual([expect.objectContaining({ itemId: item._id, quantity: 2 })]);
+    const after = (await store.stats.read()).movementsByDay.at(-1)!;
+    expect(after.corrections - before.corrections).toBe(-8);
+    expect([after.received, after.removed, after.delivered]).toEqual([
+      before.received,
+      before.removed,
+      before.delivered,
+    ]);
+  });
 });

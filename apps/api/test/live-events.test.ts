@@ -295,3 +295,37 @@ it('ends every stream at shutdown, so that the server closes', async () => {
   await new Promise((resolve) => server.close(resolve));
   server = http.createServer().listen(0);
 });
+
+it("a count's recordings send no event; its apply sends its items' events, none with anything of the count (issue 35)", async () => {
+  const made = await request(app)
+    .post('/api/inventory')
+    .set(auth())
+    .send({ ...sampleItem, quantity: 10 })
+    .expect(201);
+  const id = (made.body as { insertedId: string }).insertedId;
+  const stream = listen();
+  await stream.opened;
+  const count = await request(app)
+    .post('/api/counts')
+    .set(auth())
+    .send({ name: 'Blind shelf', blind: true, scope: { itemIds: [id] } })
+    .expect(201);
+  const countId = (count.body as { _id: string })._id;
+  await request(app).put(`/api/counts/${countId}/lines/${id}`).set(auth()).send({ counted: 7 }).expect(200);
+  await request(app).post(`/api/counts/${countId}/lines/${id}/add`).set(auth()).send({ units: 1 }).expect(200);
+  // A write after the recordings: its event is the first the stream gets.
+  await request(app).post(`/api/inventory/${id}/stock`).set(auth()).send({ delta: 1 }).expect(200);
+  await until(() => stream.events.length >= 1);
+  expect(stream.events.map((event) => [event.event, (event.data as { quantity?: number }).quantity])).toEqual([
+    ['item', 11],
+  ]);
+  await request(app).post(`/api/counts/${countId}/apply`).set(auth()).send({}).expect(200);
+  // Counted 8 of the 10 the ledger had when counted; the restock of 1 after it stays: 9.
+  await until(() => stream.events.length >= 2);
+  expect(stream.events[1]).toMatchObject({ event: 'item', data: { itemId: id, quantity: 9 } });
+  const text = stream.raw.join('');
+  for (const hidden of ['expected', 'variance', 'counted', 'countedBy', 'Blind shelf', countId]) {
+    expect([hidden, text.includes(hidden)]).toEqual([hidden, false]);
+  }
+  stream.close();
+});
