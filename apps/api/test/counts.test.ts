@@ -221,7 +221,10 @@ it('reads a count sheet back: filled rows set their lines, by itemId or by sku; 
   ].join('\r\n');
   const read = await request(t.app).post(`/api/counts/${id}/sheet`).set(auth.clerk!).type('text/csv').send(filled);
   expect(read.status).toBe(200);
-  expect(read.body).toEqual({ updated: 2, errors: [{ row: 4, message: expect.stringContaining('whole number') }] });
+  expect(read.body).toEqual({
+    updated: 2,
+    errors: [{ row: 4, message: expect.stringContaining('whole number') as unknown }],
+  });
   const applied = await request(t.app).post(`/api/counts/${id}/apply`).set(auth.manager!).send({});
   expect(applied.status).toBe(200);
   expect(applied.body).toMatchObject({ movements: 1, skipped: 0, count: { state: 'applied', counted: 2 } });

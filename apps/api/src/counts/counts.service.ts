@@ -80,12 +80,12 @@ export function countsService(store: Store) {
       const count = await store.counts.get(countId);
       if (!count) return { ok: false, reason: 'not_found' };
       if (count.state !== 'open') return { ok: false, reason: 'not_open' };
-      const rows = parse(text, {
+      const rows = parse<Record<string, string | undefined>>(text, {
         bom: true,
         columns: (header: string[]) => header.map((cell) => cell.trim()),
         skip_empty_lines: true,
         relax_column_count: true,
-      }) as Record<string, string | undefined>[];
+      });
       const result: SheetRowResult = { updated: 0, errors: [] };
       const fail = (row: number, message: string) => {
         if (result.errors.length < SHEET_ERRORS_SHOWN) result.errors.push({ row, message });

@@ -101,11 +101,7 @@ export function mongoCountSessions(
       const item = byId.get(doc.itemId.toHexString());
       const sku = item ? item.sku : doc.sku;
       const expected =
-        doc.counted !== undefined
-          ? doc.expected!
-          : item
-            ? ledgerUnits(item, holdingsOfDoc(item as ItemDoc), locationId)
-            : 0;
+        doc.counted !== undefined ? doc.expected! : item ? ledgerUnits(item, holdingsOfDoc(item), locationId) : 0;
       return {
         itemId: doc.itemId.toHexString(),
         name: item?.name ?? doc.name,

@@ -6,7 +6,6 @@ import {
   type Count,
   type CountLine,
   type CountLineFilter,
-  type CountScope,
   type CountState,
 } from '@smart-zone/types/count';
 import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
