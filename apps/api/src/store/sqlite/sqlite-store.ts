@@ -93,7 +93,7 @@ export function openSqliteStore(
     deliveries: gated(deliveries, gate, ['create', 'cancel']),
     alerts: gated(sqliteAlerts(db), gate, ['markRead', 'markAllRead', 'recordSend']),
     team: gated(sqliteTeam(db, ledger), gate, ['add', 'setRole', 'remove', 'ensureOwners']),
-    locations: gated(sqliteLocations(db, ledger), gate, ['create', 'update', 'remove']),
+    locations: gated(sqliteLocations(db, ledger), gate, ['create', 'update', 'remove', 'setDefault']),
     counts: gated(counts.repository, gate, ['open', 'record', 'apply', 'cancel']),
     audit: sqliteAudit(db, worker),
     stats: sqliteStats(db),
