@@ -72,7 +72,9 @@ describe('a clerk must say why', () => {
     expect((await t.store.items.get(itemId))?.quantity).toBe(10);
 
     const again = (await deliver(clerk, 'clerk@shop.example', itemId, 2)).body as { insertedId: string };
-    await request(t.app).delete(`/api/myitem/${again.insertedId}`).set(auth(manager)).expect(200);
+    // My Item is the clerk's own: a manager cancels it from the Deliveries page.
+    expect((await request(t.app).delete(`/api/myitem/${again.insertedId}`).set(auth(manager))).status).toBe(404);
+    await request(t.app).delete(`/api/deliveries/${again.insertedId}`).set(auth(manager)).expect(200);
     const [entry] = (await request(t.app).get('/api/audit?action=delivery.cancel&limit=1').set(auth(manager)))
       .body as AuditEntry[];
     expect(entry).toMatchObject({ actor: { email: 'manager@shop.example' }, target: { kind: 'delivery', itemId } });

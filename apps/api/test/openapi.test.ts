@@ -354,6 +354,14 @@ describe('every documented operation answers as documented', () => {
         .set('Authorization', auth(staff));
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(200);
     expect((await check('delete', '/myitem/{id}', cancel)).status).toBe(404);
+    // Anyone's, from the Deliveries page (staff is a manager here).
+    const again = await record(delivery);
+    const cancelAny = () =>
+      request(t.app)
+        .delete(`/api/deliveries/${(again.body as InsertResult).insertedId}?reason=duplicate`)
+        .set('Authorization', auth(staff));
+    expect((await check('delete', '/deliveries/{id}', cancelAny)).status).toBe(200);
+    expect((await check('delete', '/deliveries/{id}', cancelAny)).status).toBe(404);
   });
 
   it('alerts and the reorder list', async () => {

@@ -99,7 +99,7 @@ describe('the day buckets (issue 32)', () => {
     expect(delivered.day).toMatchObject({ delivered: 3, out: 3 });
     expect(delivered.topMovers).toEqual([{ itemId: cable, name: 'USB-C Cable', out: 3 }]);
     await request(t.app)
-      .delete(`/api/myitem/${(sent.body as { insertedId: string }).insertedId}`)
+      .delete(`/api/deliveries/${(sent.body as { insertedId: string }).insertedId}`)
       .query({ reason: 'Customer changed their mind' })
       .set(auth(owner))
       .expect(200);

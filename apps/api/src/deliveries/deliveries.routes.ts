@@ -3,7 +3,7 @@ import { deleteResultSchema, deliveredItemSchema, idParams, insertResultSchema }
 import { reasonQuerySchema, reasonSchema } from '@smart-zone/types/audit';
 import { deliveryInputSchema, deliveryListQuerySchema, myItemQuerySchema } from '@smart-zone/types/delivery';
 import { TOTAL_COUNT_HEADER } from '@smart-zone/types/item';
-import { can, reasonRequired } from '@smart-zone/types/roles';
+import { reasonRequired } from '@smart-zone/types/roles';
 import { currentAuthor, currentRole, currentUser } from '../auth/require-user';
 import { badRequest } from '../errors/app-error';
 import { json, totalCountHeader } from '../http/route-docs';
@@ -60,28 +60,46 @@ export function deliveriesRoutes(deps: { store: Store }) {
       path: '/myitem/:id',
       operationId: 'cancelDelivery',
       tag: 'deliveries',
-      summary: 'Cancel a delivery: puts its quantity back where it was taken from, with a `cancel` movement, once',
+      summary: 'Cancel one of your deliveries: puts its quantity back where it was taken from, with a `cancel` movement, once',
       description:
-        'A clerk cancels only their own deliveries (another user’s answers 404, like an unknown id) and must say why ' +
-        'in `reason`; a manager cancels anyone’s.',
+        'My Item is the caller’s own: another user’s delivery answers 404, like an unknown id, whatever the role ' +
+        '(a manager cancels anyone’s through DELETE /deliveries/{id}). A clerk must say why in `reason`.',
       access: 'deliver',
       params: idParams('delivery'),
       query: reasonQuerySchema,
       responses: { '200': { description: 'Cancelled', content: json(deleteResultSchema) } },
       refusals: {
         400: 'A clerk gave no `reason` (validation_failed); nothing changed',
-        404: 'No delivery of the caller’s (a manager: of anyone’s) with that id, or it was cancelled already (not_found)',
+        404: 'No delivery of the caller’s with that id, or it was cancelled already (not_found)',
         409: 'Putting it back would make the stock more than the 1,000,000 limit (out_of_stock); nothing changed',
       },
       async handle({ params, query }, _req, res) {
-        const role = currentRole(res);
-        if (!query.reason && reasonRequired(role, 'cancelDelivery')) {
+        if (!query.reason && reasonRequired(currentRole(res), 'cancelDelivery')) {
           throw badRequest('Say why you are cancelling this delivery', {
             reason: 'A clerk must give a reason to cancel a delivery',
           });
         }
-        const anyone = can(role, 'cancelAnyDelivery');
-        res.json(await service.cancel(currentAuthor(res, query.reason), params.id, anyone));
+        res.json(await service.cancel(currentAuthor(res, query.reason), params.id, false));
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/deliveries/:id',
+      operationId: 'cancelAnyDelivery',
+      tag: 'deliveries',
+      summary: 'Cancel anyone’s delivery (the Deliveries page): its quantity back where it was taken from, once',
+      description: 'As DELETE /myitem/{id}, for any user’s delivery; `reason` (optional) is kept in the audit entry.',
+      access: 'cancelAnyDelivery',
+      params: idParams('delivery'),
+      query: reasonQuerySchema,
+      responses: { '200': { description: 'Cancelled', content: json(deleteResultSchema) } },
+      refusals: {
+        404: 'No delivery with that id, or it was cancelled already (not_found)',
+        409: 'Putting it back would make the stock more than the 1,000,000 limit (out_of_stock); nothing changed',
+      },
+      async handle({ params, query }, _req, res) {
+        res.json(await service.cancel(currentAuthor(res, query.reason), params.id, true));
       },
     }),
 

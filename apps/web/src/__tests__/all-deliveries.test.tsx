@@ -100,12 +100,12 @@ describe('Deliveries', () => {
     ).toEqual(buttons);
   });
 
-  test('a manager cancels anyone’s delivery, with an optional reason sent in the query', async () => {
+  test('a manager cancels anyone’s delivery through /deliveries, with an optional reason sent in the query', async () => {
     let rows = [delivery(1)];
     const { calls } = fakeApi({
       ...meRoute(manager),
       'GET /deliveries?*': () => page(rows),
-      'DELETE /myitem/*': () => {
+      'DELETE /deliveries/*': () => {
         rows = [];
         return { body: { acknowledged: true, deletedCount: 1 } };
       },
@@ -117,7 +117,7 @@ describe('Deliveries', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel delivery' }));
     expect(await screen.findByText('No deliveries yet.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'DELETE')!.path).toBe(
-      `/myitem/${delivery(1)._id}?reason=Customer+called`,
+      `/deliveries/${delivery(1)._id}?reason=Customer+called`,
     );
   });
 

@@ -11,22 +11,26 @@ import { getMyDeliveriesQueryOptions } from './get-my-deliveries';
 /** A write and why (kept in the audit entry); a clerk must say why they cancel. */
 export type WithReason<T> = T & { reason?: string };
 
-/** DELETE /myitem/:id?reason=: the delivery is cancelled and its quantity goes back on the shelf. */
-const cancelDelivery = (api: ApiClient, id: string, reason?: string) =>
-  api.request<DeleteResult>(`/myitem/${encodeURIComponent(id)}${reason ? `?${new URLSearchParams({ reason })}` : ''}`, {
-    method: 'DELETE',
-    auth: true,
-  });
+/**
+ * DELETE /myitem/:id?reason= (one's own) or, `anyone`'s (a manager, the Deliveries page), DELETE
+ * /deliveries/:id?reason=: the delivery is cancelled and its quantity goes back on the shelf.
+ */
+const cancelDelivery = (api: ApiClient, id: string, reason: string | undefined, anyone: boolean) =>
+  api.request<DeleteResult>(
+    `/${anyone ? 'deliveries' : 'myitem'}/${encodeURIComponent(id)}${reason ? `?${new URLSearchParams({ reason })}` : ''}`,
+    { method: 'DELETE', auth: true },
+  );
 
 /**
  * `signOutOnError`: on My Item, as the product has it, a failed authorized
  * request signs the person out; the all-deliveries page toasts the refusal.
+ * `anyone`: the caller may cancel anyone's delivery (cancelAnyDelivery), through /deliveries.
  */
-export function useCancelDelivery({ signOutOnError = true } = {}) {
+export function useCancelDelivery({ signOutOnError = true, anyone = false } = {}) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ _id, reason }: WithReason<DeliveredItem>) => cancelDelivery(api, _id, reason),
+    mutationFn: ({ _id, reason }: WithReason<DeliveredItem>) => cancelDelivery(api, _id, reason, anyone),
     meta: { signOutOnError },
     onSuccess: (_result, delivery) =>
       Promise.all([

@@ -46,7 +46,7 @@ export function AllDeliveries() {
   const deliveries = useDeliveries({ ...filters, ...pageWindow(params.page, DELIVERIES_PAGE_SIZE) });
   const filtered = Object.values(filters).some(Boolean);
   const confirmCancel = useConfirmDelete({
-    mutation: useCancelDelivery({ signOutOnError: false }),
+    mutation: useCancelDelivery({ signOutOnError: false, anyone: can(roleOf(access), 'cancelAnyDelivery') }),
     detail: (delivery) =>
       `The delivery of ${delivery.quantity} × ${delivery.inventory} to ${delivery.name || 'its recipient'} is cancelled and goes back in stock.`,
     confirmLabel: 'Cancel delivery',
