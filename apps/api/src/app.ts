@@ -10,6 +10,7 @@ import { createGuards } from './auth/require-user';
 import { type Config, isLoopbackName } from './config';
 import { locationsRoutes } from './locations/locations.routes';
 import { countsRoutes } from './counts/counts.routes';
+import { demoDataRoutes } from './inventory/demo-data.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
@@ -57,7 +58,7 @@ export type AppConfig = Partial<Pick<Config, 'trustProxy'>> & {
     | 'writeRateLimit'
     | 'invitationEmail'
   > &
-  Partial<Pick<Config, 'importRowsMax' | 'publicUrl' | 'publicUrlGiven'>>;
+  Partial<Pick<Config, 'importRowsMax' | 'publicUrl' | 'publicUrlGiven' | 'currency'>>;
 
 export interface AppDeps {
   store: Store;
@@ -106,6 +107,7 @@ function apiRoutes(deps: {
     ...deliveriesRoutes({ store }),
     ...locationsRoutes({ store }),
     ...countsRoutes({ store }),
+    ...demoDataRoutes({ store }),
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...importsRoutes({ store, rowsMax: config.importRowsMax }),

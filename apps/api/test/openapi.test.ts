@@ -639,6 +639,18 @@ describe('every documented operation answers as documented', () => {
       ).status,
     ).toBe(404);
 
+    // The demo data: this store is a shop's now (people wrote to it), so nothing is cleared.
+    const demo = await check('get', '/demo-data', () =>
+      request(t.app).get('/api/demo-data').set('Authorization', bossAuth()),
+    );
+    expect(demo.body).toEqual({ demoOnly: false });
+    const clear = () => request(t.app).delete('/api/demo-data').set('Authorization', bossAuth());
+    expect((await check('delete', '/demo-data', clear)).status).toBe(409);
+    expect(
+      (await check('get', '/demo-data', () => request(t.app).get('/api/demo-data').set('Authorization', auth(staff))))
+        .status,
+    ).toBe(403);
+
     const audit = await check('get', '/audit', () =>
       request(t.app).get('/api/audit?limit=5').set('Authorization', bossAuth()),
     );

@@ -156,6 +156,8 @@ async function call(operation: Operation, caller: string) {
 }
 
 const CALLERS = ['signed out', 'unverified', 'outsider', ...ROLES] as const;
+/** A refusal a route answers past its guard on this test's data: clearing the demo of a store people wrote to. */
+const PAST_THE_GUARD: Record<string, number[]> = { clearDemoData: [409] };
 const guarded = () => operations.filter((o) => o.access in PERMISSIONS);
 
 describe.each(Object.keys(PERMISSIONS) as Permission[])('permission %s', (permission) => {
@@ -170,7 +172,10 @@ describe.each(Object.keys(PERMISSIONS) as Permission[])('permission %s', (permis
         expect([label, res.status]).toEqual([label, 403]);
         const message = (res.body as { error: { message: string } }).error.message;
         if (caller !== 'unverified') expect(message).toContain(`needs the ${PERMISSIONS[permission]} role`);
-      } else expect([label, [200, 201, 404].includes(res.status) ? 'allowed' : res.status]).toEqual([label, 'allowed']);
+      } else {
+        const allowed = [200, 201, 404, ...(PAST_THE_GUARD[operation.operationId] ?? [])];
+        expect([label, allowed.includes(res.status) ? 'allowed' : res.status]).toEqual([label, 'allowed']);
+      }
     }
   });
 });

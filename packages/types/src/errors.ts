@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'count_too_large',
   /** 409 on a count's line: it would go below 0. */
   'count_below_zero',
+  /** 409 on DELETE /api/demo-data: the store holds a shop's own data, not only the demo's. */
+  'not_demo',
   'payload_too_large',
   /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
   'unsupported_media_type',

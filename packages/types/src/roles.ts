@@ -14,7 +14,7 @@ export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   clerk: 'also restocks and removes stock, records deliveries and cancels their own, counts stock',
   manager:
     "also adds, edits and deletes items and locations, sets reorder points, cancels anyone's delivery, opens and applies counts, reads the whole audit",
-  owner: 'also runs the team',
+  owner: 'also runs the team, and clears the demo items of a new shop',
 };
 
 /** Each permission and the least role that has it. */
@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   readAudit: 'manager',
   /** Invite, change and remove members. */
   manageTeam: 'owner',
+  /** Clear the first run's demo items ("Start with an empty warehouse", issue 36), while nothing else is there. */
+  clearDemo: 'owner',
 } as const satisfies Record<string, Role>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -33,3 +33,21 @@ export function decideDelete(before: Item | null, holdings: Holdings, by: Author
     change: itemChange(before, null, { cause: 'deleted', actor: by, audit, at, movement }),
   };
 }
+
+/** Items "Start with an empty warehouse" removes at most: the demo's ten, never a shop's own catalogue. */
+export const DEMO_ITEMS_MAX = 100;
+
+/**
+ * "Start with an empty warehouse" (issue 36): while only the demo data is there (`touched`: a movement by anyone
+ * but the system, or a delivery, says otherwise; more than DEMO_ITEMS_MAX items too), every item deleted as one
+ * deletion each (decideDelete: its `deleted` movement, its audit entry with `by`'s reason, its alert resolved).
+ */
+export function decideEmptyDemo(
+  touched: boolean,
+  items: readonly { item: Item; holdings: Holdings }[],
+  by: Author,
+  at: string,
+): { ok: false; reason: 'not_demo' } | { ok: true; writes: ItemWrite[] } {
+  if (touched || items.length > DEMO_ITEMS_MAX) return { ok: false, reason: 'not_demo' };
+  return { ok: true, writes: items.map(({ item, holdings }) => decideDelete(item, holdings, by, at)!) };
+}

@@ -1,8 +1,8 @@
 import { MongoServerError, ObjectId, type ClientSession } from 'mongodb';
-import { assertStorableQuantity, type Item, type ItemInput } from '@smart-zone/types/item';
+import { assertStorableQuantity, type Item, type ItemInput, SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { decideStockChange } from '../decisions/change-stock';
 import { codesAsked, decideCreate, type SkuHolder } from '../decisions/create-items';
-import { decideDelete } from '../decisions/delete-item';
+import { decideDelete, decideEmptyDemo, DEMO_ITEMS_MAX } from '../decisions/delete-item';
 import { decideEdit, editWrite } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import type { ItemFields } from '../import-plan';
@@ -50,6 +50,22 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
     if (!decision.ok) return decision;
     const movementId = await writer.apply(decision.write, before!, session);
     return { ok: true as const, item: decision.write.item!, movementId: movementId! };
+  }
+
+  /**
+   * The demo's items (one more than it may have: then it is not the demo), and whether a person wrote since (a
+   * movement by anyone but the system, or a delivery), read in the caller's write.
+   */
+  async function demoState(session?: ClientSession) {
+    const docs = await items
+      .find({}, { sort: { seq: 1, _id: 1 }, limit: DEMO_ITEMS_MAX + 1, ...inTx(session) })
+      .toArray();
+    const person = await movements.findOne(
+      { 'actor.uid': { $ne: SYSTEM_ACTOR.uid } },
+      { projection: { _id: 1 }, ...inTx(session) },
+    );
+    const delivery = await collections.deliveries.findOne({}, { projection: { _id: 1 }, ...inTx(session) });
+    return { docs, touched: docs.length === 0 || person !== null || delivery !== null };
   }
 
   /** A location's path, read in the write (null: there is none). */
@@ -256,6 +272,20 @@ export function mongoItems(collections: MongoCollections, ledger: MongoLedger) {
         if (!write) return false;
         await writer.apply(write, before!, session);
         return true;
+      });
+    },
+    async demoOnly() {
+      const { docs, touched } = await demoState();
+      return !touched && docs.length <= DEMO_ITEMS_MAX;
+    },
+    emptyDemo(by) {
+      return writer.decided(async (session) => {
+        const { docs, touched } = await demoState(session);
+        const read = docs.map((doc) => ({ item: toItem(doc), holdings: holdingsOfDoc(doc) }));
+        const decision = decideEmptyDemo(touched, read, by, now());
+        if (!decision.ok) return decision;
+        for (const [index, write] of decision.writes.entries()) await writer.apply(write, docs[index]!, session);
+        return { ok: true as const, removed: docs.length };
       });
     },
   };

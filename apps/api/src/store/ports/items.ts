@@ -139,6 +139,16 @@ export interface ItemRepository {
   /** True when an item was removed; its `deleted` movement keeps its last state. Deliveries are kept. */
   remove(id: string, actor: Author): Promise<boolean>;
   /**
+   * Whether only the first run's demo data is there: no movement by anyone but the system, no delivery, at most
+   * DEMO_ITEMS_MAX items (decisions/delete-item.ts). An empty store is not (there is nothing to clear).
+   */
+  demoOnly(): Promise<boolean>;
+  /**
+   * "Start with an empty warehouse" (issue 36): every item removed as remove() does, in one transaction, while
+   * demoOnly() (read in it); else `not_demo` and nothing written.
+   */
+  emptyDemo(by: Author): Promise<{ ok: true; removed: number } | { ok: false; reason: 'not_demo' }>;
+  /**
    * An item's movements, newest first in the order of the item's own writes
    * (as they committed, whichever process made them: the first movement's
    * quantityAfter is the item's quantity), and how many there are in all

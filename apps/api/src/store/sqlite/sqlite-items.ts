@@ -3,7 +3,7 @@ import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR, type Item, type ItemInput } from '@smart-zone/types/item';
 import { decideStockChange } from '../decisions/change-stock';
 import { codesAsked, decideCreate } from '../decisions/create-items';
-import { decideDelete } from '../decisions/delete-item';
+import { decideDelete, decideEmptyDemo, DEMO_ITEMS_MAX } from '../decisions/delete-item';
 import { decideEdit } from '../decisions/edit-item';
 import { decideUndo } from '../decisions/undo-movement';
 import { decideTransfer } from '../decisions/transfer';
@@ -49,6 +49,13 @@ export function sqliteItems(
     /** The item that has this code, as its SKU or a barcode. */
     byCode: db.prepare<[string], ItemRow>(ITEM_BY_CODE),
     any: db.prepare<[], { one: number }>('SELECT 1 AS one FROM items LIMIT 1'),
+    /** A movement by a person (anyone but the system), or a delivery, cancelled or not: a shop's own data. */
+    touched: db
+      .prepare<[string], number>(
+        'SELECT EXISTS (SELECT 1 FROM movements WHERE actor_uid <> ?) OR EXISTS (SELECT 1 FROM deliveries)',
+      )
+      .pluck(),
+    firstItems: db.prepare<[number], ItemRow>('SELECT * FROM items ORDER BY seq LIMIT ?'),
     movement: db.prepare<[string], MovementRow>(
       'SELECT m.*, u.id AS undone_by FROM movements m LEFT JOIN movements u ON u.undo_of = m.id WHERE m.id = ?',
     ),
@@ -195,6 +202,22 @@ export function sqliteItems(
     return true;
   });
 
+  /** The demo's items (one more than it may have: then it is not the demo), and whether a person wrote since. */
+  function demoState() {
+    const rows = sql.firstItems.all(DEMO_ITEMS_MAX + 1);
+    return { rows, touched: sql.touched.get(SYSTEM_ACTOR.uid) === 1 || rows.length === 0 };
+  }
+
+  const emptyDemo = db.transaction((by: Author) => {
+    const { rows, touched } = demoState();
+    const items = rows.map((row) => ({ item: toItem(row), holdings: writer.holdings(row) }));
+    const decision = decideEmptyDemo(touched, items, by, now());
+    if (!decision.ok) return decision;
+    ledger.countingTogether(() => decision.writes.forEach((write, index) => writer.apply(write, rows[index]!)));
+    ledger.bumpRevision();
+    return { ok: true as const, removed: rows.length };
+  });
+
   /** After each commit: the feed announces it (and anything other processes committed before it). */
   const committed = <T>(value: T): T => {
     onCommitted();
@@ -237,6 +260,13 @@ export function sqliteItems(
     },
     async remove(id, actor) {
       return committed(remove(id, actor));
+    },
+    async demoOnly() {
+      const { rows, touched } = demoState();
+      return !touched && rows.length <= DEMO_ITEMS_MAX;
+    },
+    async emptyDemo(by) {
+      return committed(emptyDemo(by));
     },
   };
 

@@ -89,6 +89,7 @@ export function openSqliteStore(
       'transferMany',
       'remove',
       'undo',
+      'emptyDemo',
     ]),
     deliveries: gated(deliveries, gate, ['create', 'cancel']),
     alerts: gated(sqliteAlerts(db), gate, ['markRead', 'markAllRead', 'recordSend']),
