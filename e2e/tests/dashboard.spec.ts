@@ -34,7 +34,7 @@ async function statsOf(page: Page, request: APIRequestContext): Promise<Stats> {
 
 const count = (value: number) => value.toLocaleString('en-US');
 const price = (value: number) =>
-  `$${value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const total = (stats: Stats, key: 'received' | 'delivered' | 'removed') =>
   stats.movementsByDay.reduce((sum, day) => sum + day[key], 0);
 /** A day's row of the table: its received, delivered and removed cells, one after the other. */

@@ -60,7 +60,7 @@ test('the spreadsheet round trip with a receipt in between keeps the receipt and
   await expect(stale).toContainText('In the file 78, in the app now 98 → after the import 98');
   await expect(stale).toContainText('Restock 78 → 98 by');
   await expect(page.getByLabel(/Keep the app’s quantity/)).toBeChecked();
-  await expect(page.getByTestId('import-change')).toContainText('price: 12 → 14.5');
+  await expect(page.getByTestId('import-change')).toContainText('price: $12.00 → $14.50');
   await expect(page.getByTestId('import-change')).not.toContainText('quantity');
   await shot(page, 'import-stale');
 
@@ -70,5 +70,5 @@ test('the spreadsheet round trip with a receipt in between keeps the receipt and
   await page.getByLabel('Find by SKU').fill(sku);
   await page.getByLabel('Find by SKU').press('Enter');
   await expect(page.getByText('Stock: 98', { exact: true })).toBeVisible();
-  await expect(page.getByText('$14.5', { exact: true })).toBeVisible();
+  await expect(page.getByText('$14.50', { exact: true })).toBeVisible();
 });

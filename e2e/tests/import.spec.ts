@@ -64,7 +64,7 @@ test.describe('CSV import and undo', () => {
     // A new price and quantity for one of them is an update (found by its SKU); the quantity is a stock movement.
     await checkFile(page, csv('sku,name,supplier,price,quantity', `${skuA},${first},E2E Supplies,199,4`));
     await expect(page.getByTestId('import-counts')).toHaveText(/Rows\s*1\s*To create\s*0\s*To update\s*1/);
-    await expect(page.getByTestId('import-change')).toContainText('price: 249.5 → 199');
+    await expect(page.getByTestId('import-change')).toContainText('price: $249.50 → $199.00');
     await expect(page.getByTestId('import-change')).toContainText('quantity: 3 → 4');
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByText('Imported: 0 created, 1 updated')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('CSV import and undo', () => {
     await page.getByLabel('Find by SKU').press('Enter');
     await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
     await expect(page.getByText(`SKU: ${skuA}`)).toBeVisible();
-    await expect(page.getByText('$199', { exact: true })).toBeVisible();
+    await expect(page.getByText('$199.00', { exact: true })).toBeVisible();
     await expect(page.getByText('Stock: 4', { exact: true })).toBeVisible();
 
     // A restock of 5 taken back from its toast: the stock is 4 again, and the history shows both.

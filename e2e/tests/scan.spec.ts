@@ -136,7 +136,7 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'scan-card-390.png') });
   await expect(card).toContainText(`SKU: ${sku}`);
-  await expect(card).toContainText('$12.5');
+  await expect(card).toContainText('$12.50');
   await expect(card).toContainText('Stock: 7');
   await expect(page.getByRole('region', { name: 'Read this session' })).toContainText(barcode);
 

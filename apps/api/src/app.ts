@@ -11,6 +11,7 @@ import { type Config, isLoopbackName } from './config';
 import { locationsRoutes } from './locations/locations.routes';
 import { countsRoutes } from './counts/counts.routes';
 import { demoDataRoutes } from './inventory/demo-data.routes';
+import { peopleRoutes } from './team/people.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { deliveriesRoutes } from './deliveries/deliveries.routes';
@@ -108,6 +109,7 @@ function apiRoutes(deps: {
     ...locationsRoutes({ store }),
     ...countsRoutes({ store }),
     ...demoDataRoutes({ store }),
+    ...peopleRoutes({ store }),
     ...alertsRoutes({ store }),
     ...movementsRoutes({ store, stalledReaderMs: config.listDownloads?.stalledReaderMs }),
     ...importsRoutes({ store, rowsMax: config.importRowsMax }),
@@ -121,7 +123,13 @@ function apiRoutes(deps: {
       mailer: config.invitationEmail && invitationMailer(config.invitationEmail, logger),
     }),
     ...serviceRoutes({ store, config }),
-    ...authRoutes({ verifier, tokens, loginRateLimit: config.loginRateLimit, roleOf: guards.roleOf }),
+    ...authRoutes({
+      verifier,
+      tokens,
+      loginRateLimit: config.loginRateLimit,
+      roleOf: guards.roleOf,
+      people: store.people,
+    }),
   ];
   return [...routes, ...openApiRoutes(routes)];
 }

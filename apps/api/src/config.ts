@@ -25,6 +25,19 @@ const DEMO_FIREBASE = {
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
+/** ISO 4217 codes this runtime knows: a typo (EUT) stops the start rather than showing "EUT 14.50". */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** CURRENCY unless set. */
+export const DEFAULT_CURRENCY = 'USD';
+
+const currencyCode = z
+  .string()
+  .refine(
+    (code) => /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code),
+    'must be an ISO 4217 currency code in capitals, e.g. USD, EUR or GBP',
+  );
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 /** `ann@shop.com` or `Smart Zone <alerts@shop.com>`. */
@@ -105,6 +118,8 @@ const envSchema = z.object({
     .optional(),
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   IMPORT_ROWS_MAX: z.coerce.number().int().min(1).max(2_000_000).default(IMPORT_ROWS_DEFAULT),
+  /** The currency every price and value is in: the web app shows them with its symbol (GET /api/config). */
+  CURRENCY: currencyCode.default(DEFAULT_CURRENCY),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The web app's address as its users reach it: alert emails link to items there. */
   PUBLIC_URL: httpUrl.optional(),
@@ -165,6 +180,8 @@ export interface Config {
   importRowsMax: number;
   /** The least severe log entries written: `info` has one line per request, `warn` only refusals and failures. */
   logLevel: (typeof LOG_LEVELS)[number];
+  /** CURRENCY: the ISO 4217 code prices and values are in, for the web app (GET /api/config). */
+  currency: string;
   /** PUBLIC_URL, without a trailing slash; default http://localhost:<PORT>. */
   publicUrl: string;
   /** PUBLIC_URL as given (without a trailing slash), or undefined: labels' QR codes then name the request's origin. */
@@ -321,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeRateLimit: e.WRITE_RATE_LIMIT,
     importRowsMax: e.IMPORT_ROWS_MAX,
     logLevel: e.LOG_LEVEL,
+    currency: e.CURRENCY,
     publicUrl,
     publicUrlGiven: e.PUBLIC_URL && publicUrl,
     alerts,

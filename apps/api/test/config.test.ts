@@ -233,6 +233,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads CURRENCY as an ISO 4217 code, USD unless set, and refuses anything else naming it', () => {
+    expect(loadConfig({}).currency).toBe('USD');
+    expect(loadConfig({ CURRENCY: '' }).currency).toBe('USD');
+    expect(loadConfig({ CURRENCY: 'EUR' }).currency).toBe('EUR');
+    for (const bad of ['eur', 'EURO', '€', 'EUT', ' EUR']) {
+      expect(() => loadConfig({ CURRENCY: bad })).toThrow(
+        new ConfigError(
+          'Invalid configuration:\n  CURRENCY: must be an ISO 4217 currency code in capitals, e.g. USD, EUR or GBP',
+        ),
+      );
+    }
+  });
+
   it('serves the built web app from apps/web/dist unless WEB_DIST says otherwise', () => {
     expect(loadConfig({}).webDist).toBe(path.resolve(__dirname, '../../web/dist'));
     expect(loadConfig({ WEB_DIST: '/srv/web' }).webDist).toBe(path.resolve('/srv/web'));

@@ -144,7 +144,17 @@ describe('GET /api/config', () => {
     expect(res.body).toEqual({
       firebase: { projectId: 'demo-smart-zone', apiKey: 'demo-api-key', authDomain: 'demo-smart-zone.firebaseapp.com' },
       authEmulatorUrl: null,
+      currency: 'USD',
     });
+  });
+
+  it("names the shop's currency (the CURRENCY setting)", async () => {
+    const euros = await makeTestApp({ currency: 'EUR' });
+    try {
+      expect(clientConfigOf(await request(euros.app).get('/api/config')).currency).toBe('EUR');
+    } finally {
+      await euros.close();
+    }
   });
 
   it('names the emulator the API trusts', async () => {

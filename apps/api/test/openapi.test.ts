@@ -651,6 +651,17 @@ describe('every documented operation answers as documented', () => {
         .status,
     ).toBe(403);
 
+    // People: names (issue 36).
+    const name = { name: 'The Boss' };
+    const named = () => request(t.app).put('/api/me/name').set('Authorization', bossAuth()).send(name);
+    expect((await check('put', '/me/name', named, name)).status).toBe(200);
+    const people = await check('get', '/people', () =>
+      request(t.app).get('/api/people').set('Authorization', bossAuth()),
+    );
+    expect(people.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: 'boss@example.com', name: 'The Boss' })]),
+    );
+
     const audit = await check('get', '/audit', () =>
       request(t.app).get('/api/audit?limit=5').set('Authorization', bossAuth()),
     );

@@ -73,6 +73,7 @@ const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object 
   addToCountLine: () => ({ units: 1 }),
   applyCount: () => ({}),
   readCountSheet: ({ itemId }) => `itemId,counted\r\n${itemId},1\r\n`,
+  setMyName: () => ({ name: 'Perm check' }),
 };
 let shelf = '';
 

@@ -181,6 +181,7 @@ export const meSchema = z
       description: 'The caller’s role in this warehouse’s team; null for a visitor (not a member, or not verified)',
     }),
     staff: z.boolean().meta({ description: 'Has a role (kept for older clients): the same as `role !== null`' }),
+    name: z.string().optional().meta({ description: 'Their display name (PUT /me/name), or their account’s' }),
   })
   .meta({ id: 'Me' });
 
@@ -209,6 +210,8 @@ export const memberSchema = z
       .boolean()
       .meta({ description: 'Named by the OWNER_EMAILS setting: an owner the app cannot demote or remove' }),
     invitationEmail: invitationEmailSchema.optional(),
+    name: z.string().optional().meta({ description: 'Their display name, once they signed in or set one' }),
+    signedInAt: timestamp.optional().meta({ description: 'When they last signed in (absent: not yet)' }),
   })
   .meta({ id: 'Member', description: 'A team member: their role takes effect whenever that email signs in verified' });
 
@@ -257,6 +260,9 @@ export const clientConfigSchema = z
       .string()
       .nullable()
       .meta({ description: 'Set while the API trusts the local Auth emulator: the web app must talk to the same one' }),
+    currency: z
+      .string()
+      .meta({ description: 'The ISO 4217 code every price and value is in (the CURRENCY setting), e.g. USD' }),
   })
   .meta({ id: 'ClientConfig' });
 

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'member.add',
   'member.role',
   'member.remove',
+  'member.name',
   'location.create',
   'location.update',
   'location.delete',

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   readStock: 'viewer',
   /** Every delivery (GET /api/deliveries). */
   readDeliveries: 'viewer',
+  /** Set the name the app calls one by (PUT /api/me/name, issue 36). */
+  nameOneself: 'viewer',
   /** The audit of one's own actions (GET /api/audit answers only those below readAudit). */
   readOwnAudit: 'viewer',
   /** Restock and remove stock. */

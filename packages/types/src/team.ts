@@ -35,3 +35,39 @@ export const memberParams = z.object({
 export type Member = z.output<typeof memberSchema>;
 export type Team = z.output<typeof teamSchema>;
 export type InvitationEmail = z.output<typeof invitationEmailSchema>;
+
+/** A person's display name: what the app calls them wherever it shows who did something (issue 36). */
+export const PERSON_NAME_MAX = 60;
+export const personNameSchema = z
+  .object({
+    name: plainText('Name', { error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(PERSON_NAME_MAX, `Name must be at most ${PERSON_NAME_MAX} characters`)
+      .transform((name) => name.replace(/\s+/g, ' ')),
+  })
+  .strict();
+
+/** An account's name as a display name: no control characters, spaces collapsed, at most PERSON_NAME_MAX. */
+export const displayNameOf = (name: string | undefined): string | null =>
+  name
+    ?.replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, PERSON_NAME_MAX) || null;
+
+/**
+ * Someone who signed in (GET /api/people, staff): their name (their account's, or the one they set) and when they
+ * last signed in. The web app shows the name wherever an email stood, the email on hover.
+ */
+export const personSchema = z
+  .object({
+    email: z.string(),
+    name: z
+      .string()
+      .optional()
+      .meta({ description: 'Absent: they have not named themselves and their account has no name' }),
+    signedInAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'When they last signed in' }),
+  })
+  .meta({ id: 'Person' });
+export type Person = z.output<typeof personSchema>;

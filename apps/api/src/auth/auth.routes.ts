@@ -1,3 +1,4 @@
+import type { PeopleRepository } from '../store/store';
 import { rateLimit } from 'express-rate-limit';
 import { loginResultSchema, meSchema } from '@smart-zone/types/api-schemas';
 import type { Me } from '@smart-zone/types/auth';
@@ -16,6 +17,7 @@ export function authRoutes(deps: {
   tokens: AccessTokens;
   loginRateLimit: number;
   roleOf: Guards['roleOf'];
+  people: PeopleRepository;
 }) {
   const loginLimiter = rateLimit({
     windowMs: 60_000,
@@ -50,7 +52,8 @@ export function authRoutes(deps: {
       },
       refusals: { 429: 'Over LOGIN_RATE_LIMIT sign-ins a minute from this address (rate_limited); see Retry-After' },
       async handle(_input, req, res) {
-        res.json(await exchangeIdToken(bearerToken(req.get('authorization')), deps.verifier, deps.tokens));
+        const signedIn = (email: string, name: string | undefined) => deps.people.signedIn(email, name);
+        res.json(await exchangeIdToken(bearerToken(req.get('authorization')), deps.verifier, deps.tokens, signedIn));
       },
     }),
 
@@ -67,13 +70,14 @@ export function authRoutes(deps: {
       responses: { '200': { description: 'The caller', content: json(meSchema) } },
       async handle(_input, _req, res) {
         const user = currentUser(res);
-        const role = await deps.roleOf(user);
+        const [role, person] = await Promise.all([deps.roleOf(user), deps.people.get(user.email)]);
         res.json({
           email: user.email,
           uid: user.uid,
           verified: user.verified,
           role,
           staff: role !== null,
+          ...(person?.name ? { name: person.name } : {}),
         } satisfies Me);
       },
     }),

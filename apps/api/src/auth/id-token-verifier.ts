@@ -11,6 +11,8 @@ export interface FirebaseIdentity {
   email?: string;
   emailVerified: boolean;
   signInProvider: string;
+  /** The account's display name (a Google account's, or one set on the account), if it has one. */
+  name?: string;
 }
 
 /** The boundary to Firebase: tests inject their own; the server uses firebase-admin. */
@@ -74,6 +76,7 @@ const identityOf = (decoded: DecodedIdToken): FirebaseIdentity => ({
   email: decoded.email,
   emailVerified: decoded.email_verified === true,
   signInProvider: decoded.firebase.sign_in_provider,
+  ...(typeof decoded.name === 'string' ? { name: decoded.name } : {}),
 });
 
 async function accountStatusOf(auth: Auth, uid: string): Promise<AccountStatus> {
@@ -102,6 +105,7 @@ async function emulatorIdentity(auth: Auth, idToken: string): Promise<FirebaseId
     email: account.email,
     emailVerified: account.emailVerified,
     signInProvider: linked ? claimedProvider : 'unlinked',
+    ...(account.displayName ? { name: account.displayName } : {}),
   };
 }
 

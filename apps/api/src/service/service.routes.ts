@@ -1,7 +1,7 @@
 import { clientConfigSchema, healthResultSchema } from '@smart-zone/types/api-schemas';
 import type { ClientConfig } from '@smart-zone/types/client-config';
 import type { HealthResult } from '@smart-zone/types/responses';
-import type { Config } from '../config';
+import { type Config, DEFAULT_CURRENCY } from '../config';
 import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
@@ -23,11 +23,15 @@ export async function storeAnswers(store: Store, ms = HEALTH_TIMEOUT_MS): Promis
 }
 
 /** What the service says of itself: whether it is up (for load balancers) and the web app's settings. */
-export function serviceRoutes(deps: { store: Store; config: Pick<Config, 'firebase' | 'authEmulatorHost'> }) {
-  // The web app's Firebase settings at run time, so one build serves local, e2e and production.
+export function serviceRoutes(deps: {
+  store: Store;
+  config: Pick<Config, 'firebase' | 'authEmulatorHost'> & Partial<Pick<Config, 'currency'>>;
+}) {
+  // The web app's Firebase settings and the shop's currency at run time, so one build serves local, e2e and production.
   const clientConfig: ClientConfig = {
     firebase: deps.config.firebase,
     authEmulatorUrl: deps.config.authEmulatorHost ? `http://${deps.config.authEmulatorHost}` : null,
+    currency: deps.config.currency ?? DEFAULT_CURRENCY,
   };
   return [
     route({
@@ -58,7 +62,7 @@ export function serviceRoutes(deps: { store: Store; config: Pick<Config, 'fireba
       path: '/config',
       operationId: 'getClientConfig',
       tag: 'service',
-      summary: "The web app's Firebase settings at run time",
+      summary: "The web app's Firebase settings and the shop's currency at run time",
       description: 'So that one build of the web app serves local, e2e and production.',
       access: 'public',
       responses: { '200': { description: 'Settings', content: json(clientConfigSchema) } },

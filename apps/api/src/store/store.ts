@@ -4,6 +4,7 @@ import type { Stats } from '@smart-zone/types/stats';
 import type { AlertRepository } from './ports/alerts';
 import type { ChangeFeed } from './ports/changes';
 import type { CountRepository } from './ports/counts';
+import type { PeopleRepository } from './ports/people';
 import type { DeliveryRepository } from './ports/deliveries';
 import type { ItemRepository } from './ports/items';
 import type { LocationRepository } from './ports/locations';
@@ -35,6 +36,7 @@ export type {
 } from './ports/items';
 export type { LocationOutcome, LocationRepository } from './ports/locations';
 export type { CountOpening, CountOutcome, CountRecording, CountRepository } from './ports/counts';
+export type { PeopleRepository } from './ports/people';
 export type { TeamOutcome, TeamRepository, TeamWriteGuard } from './ports/team';
 
 export interface AuditFilter {
@@ -85,6 +87,7 @@ export interface Store {
   readonly team: TeamRepository;
   readonly locations: LocationRepository;
   readonly counts: CountRepository;
+  readonly people: PeopleRepository;
   readonly audit: AuditRepository;
   readonly stats: StatsRepository;
   /** Every committed change, once, after commit. */

@@ -58,8 +58,18 @@ export function teamService(store: Store, settings: TeamSettings, mailer?: Invit
   return {
     async list(): Promise<Team> {
       const rank = (role: Role) => ROLES.indexOf(role);
-      const members = (await store.team.list())
+      const [stored, people] = await Promise.all([store.team.list(), store.people.list()]);
+      const byEmail = new Map(people.map((person) => [person.email, person]));
+      const members = stored
         .map(withFixed)
+        .map((member) => {
+          const person = byEmail.get(member.email);
+          return {
+            ...member,
+            ...(person?.name ? { name: person.name } : {}),
+            ...(person?.signedInAt ? { signedInAt: person.signedInAt } : {}),
+          };
+        })
         .sort((a, b) => rank(b.role) - rank(a.role) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
       return {
         members,

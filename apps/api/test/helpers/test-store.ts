@@ -72,6 +72,7 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     team: store.team,
     locations: store.locations,
     counts: store.counts,
+    people: store.people,
     audit: store.audit,
     stats: store.stats,
     changes: store.changes,

@@ -19,6 +19,7 @@ import {
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
 import { ALERTS_PAGE_SIZE } from '../features/alerts/components/skeletons';
+import { formatWhen } from '../lib/when';
 
 const staff = passwordUser('staff@example.com', true);
 const countCalls = (calls: Call[]) => calls.filter((call) => call.path === OPEN_COUNT_PATH);
@@ -122,7 +123,7 @@ describe('the Alerts page', () => {
 
     expect(second).toHaveTextContent('Low stock');
     expect(second!.querySelector('[data-label="Quantity / reorder point"]')).toHaveTextContent('3 / 5');
-    expect(second).toHaveTextContent(`Read ${new Date('2026-11-02T10:00:00.000Z').toLocaleString()}`);
+    expect(second).toHaveTextContent(`Read ${formatWhen('2026-11-02T10:00:00.000Z')}`);
     expect(second).not.toHaveTextContent('Failed to send');
     expect(within(second!).queryByRole('button', { name: /Mark read/ })).not.toBeInTheDocument();
 
@@ -229,7 +230,7 @@ describe('the Alerts page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?state=resolved'));
     await waitFor(() => expect(screen.getAllByTestId('alert-row')[0]).toHaveTextContent('Galaxy A54'));
     const [row] = screen.getAllByTestId('alert-row');
-    expect(row).toHaveTextContent(`Resolved ${new Date('2026-11-03T08:00:00.000Z').toLocaleString()}`);
+    expect(row).toHaveTextContent(`Resolved ${formatWhen('2026-11-03T08:00:00.000Z')}`);
     // A resolved alert's item is above its reorder point: nothing to restock.
     expect(within(row!).queryByRole('button', { name: /Restock/ })).not.toBeInTheDocument();
 

@@ -55,7 +55,7 @@ describe('Audit', () => {
     expect(row.getByText('ann@example.com')).toBeInTheDocument();
     expect(row.getByText('Item edited')).toBeInTheDocument();
     expect(row.getByText('Black Friday')).toBeInTheDocument();
-    expect(changeLines(edit!)).toEqual(['price: 899 → 799', 'supplier: Google → Alphabet']);
+    expect(changeLines(edit!)).toEqual(['price: $899.00 → $799.00', 'supplier: Google → Alphabet']);
     expect(changeLines(role!)).toEqual(['role: clerk → manager']);
     expect(within(role!).queryByRole('link')).toBeNull();
     expect(changeLines(created!)).toEqual(['minStock: — → 3']);
@@ -125,7 +125,7 @@ describe('the item page’s edits (readAudit)', () => {
     renderApp(`/inventory/${ITEM_ID}`, manager);
     const edits = within((await screen.findByRole('heading', { name: 'Edits' })).closest('.card') as HTMLElement);
     const row = await edits.findByTestId('edit-row');
-    expect(changeLines(row)).toEqual(['price: 899 → 799', 'supplier: Google → Alphabet']);
+    expect(changeLines(row)).toEqual(['price: $899.00 → $799.00', 'supplier: Google → Alphabet']);
     expect(within(row).getByText('Black Friday')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Stock history' })).toBeInTheDocument();
     expect(auditCalls(calls)).toEqual([`/audit?itemId=${ITEM_ID}&limit=10`]);

@@ -114,7 +114,7 @@ describe('the counts page', () => {
     expect(row).toHaveTextContent('Applied');
     expect(row).toHaveTextContent('boss@example.com');
     expect(within(row!).getByText('+3 units')).toBeInTheDocument();
-    expect(within(row!).getByText('+$42')).toBeInTheDocument();
+    expect(within(row!).getByText('+$42.00')).toBeInTheDocument();
     // The navbar offers the page to a clerk.
     expect(within(screen.getByRole('navigation')).getByRole('link', { name: 'Counts' })).toHaveAttribute(
       'href',

@@ -74,7 +74,7 @@ describe('the dashboard', () => {
     const items = await figure('Items');
     expect(items).toHaveTextContent('1,234');
     expect(items).toHaveTextContent('56,789 units on hand');
-    expect(await figure('Stock value')).toHaveTextContent('$1,234,567.5');
+    expect(await figure('Stock value')).toHaveTextContent('$1,234,567.50');
     const low = await figure('Low stock');
     expect(low).toHaveTextContent('3');
     expect(within(low).getByRole('link', { name: 'Low-stock list' })).toHaveAttribute(
@@ -167,7 +167,7 @@ describe('the dashboard', () => {
     expect(screen.getByText('No item in the catalogue was delivered in the last 30 days.')).toBeInTheDocument();
     expect(screen.queryByTestId('movements-chart')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(await figure('Stock value')).toHaveTextContent('$0');
+    expect(await figure('Stock value')).toHaveTextContent('$0.00');
   });
 
   test('while the figures load, a skeleton holds their room', async () => {

@@ -14,7 +14,8 @@ test('home: carousel captions, the Inventory heading, six cards asked for with l
   }
   expect(screen.getByRole('heading', { name: 'Inventory', level: 1 })).toBeInTheDocument();
   expect(await screen.findAllByTestId('item-card')).toHaveLength(6);
-  expect(screen.getAllByText('Price: $899')).toHaveLength(6);
+  expect(screen.getAllByText('$899.00')).toHaveLength(6);
+  expect(screen.getAllByTestId('item-card')[0]).toHaveTextContent('Price: $899.00');
   expect(calls.map((call) => call.path)).toEqual(['/inventory?limit=6']);
   const manage = screen.getAllByRole('link', { name: 'Manage Inventories' });
   expect(manage.map((link) => link.getAttribute('href'))).toContain('/manageinventories');

@@ -81,8 +81,8 @@ describe('the Import page', () => {
     expect(await screen.findByRole('heading', { name: 'What the import would do' })).toBeInTheDocument();
     expect(screen.getByTestId('import-counts')).toHaveTextContent('Rows3To create1To update1Unchanged1');
     const [created, updated] = screen.getAllByTestId('import-change');
-    expect(created).toHaveTextContent('2CreateGalaxy S24name: Galaxy S24supplier: Samsungprice: 799quantity: 4');
-    expect(updated).toHaveTextContent('3UpdatePixel 8 Proprice: 899 → 849description: A phone. → empty');
+    expect(created).toHaveTextContent('2CreateGalaxy S24name: Galaxy S24supplier: Samsungprice: $799.00quantity: 4');
+    expect(updated).toHaveTextContent('3UpdatePixel 8 Proprice: $899.00 → $849.00description: A phone. → empty');
     expect(within(updated!).getByRole('link', { name: 'Pixel 8 Pro' })).toHaveAttribute(
       'href',
       `/inventory/${pixel._id}`,

@@ -7,6 +7,7 @@ import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { HISTORY_PAGE_SIZE } from '../features/inventory/components/ItemHistory';
 import { CHANGED_MEANWHILE } from '../features/inventory/components/UpdateItemForm';
+import { formatFullWhen, formatWhen } from '../lib/when';
 
 const staff = passwordUser('staff@example.com', true);
 const pixel = item({ quantity: 7, version: 3 });
@@ -114,7 +115,9 @@ describe('stock history (staff)', () => {
     expect(within(first).getByText('−2')).toBeInTheDocument();
     expect(within(first).getByText('20')).toBeInTheDocument();
     expect(within(first).getByText('ann0@example.com')).toBeInTheDocument();
-    expect(within(first).getByText(new Date(movements[0]!.at).toLocaleString())).toBeInTheDocument();
+    const when = within(first).getByText(formatWhen(movements[0]!.at));
+    expect(when).toHaveAttribute('dateTime', movements[0]!.at);
+    expect(when).toHaveAttribute('title', formatFullWhen(movements[0]!.at));
     expect(within(second).getByText('Restock')).toBeInTheDocument();
     expect(within(second).getByText('+1')).toBeInTheDocument();
     expect(within(second).getByText('Returned box')).toBeInTheDocument();

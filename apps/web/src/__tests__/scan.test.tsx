@@ -80,7 +80,7 @@ test('Scan is one tap from the header of a staff page, and the typed field finds
   const card = await screen.findByTestId('scan-card');
   expect(within(card).getByRole('heading', { name: 'Stabilo pens' })).toBeInTheDocument();
   expect(card).toHaveTextContent('SKU: ST-PEN-10');
-  expect(card).toHaveTextContent('$899');
+  expect(card).toHaveTextContent('$899.00');
   expect(card).toHaveTextContent('Stock: 9');
   expect(within(card).getByRole('button', { name: 'Receive Stabilo pens' })).toBeInTheDocument();
   expect(within(card).getByRole('link', { name: 'Open item page' })).toHaveAttribute('href', `/inventory/${pens._id}`);

@@ -4,6 +4,7 @@ import type { Item, StockMovement } from '@smart-zone/types/item';
 import { NO_EDITS, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { accessTokenFor, renderApp } from '../../test/render-app';
+import { formatWhen } from '../lib/when';
 
 const staff = passwordUser('staff@example.com', true);
 const pixel = item({ quantity: 7 });
@@ -123,12 +124,12 @@ describe('undone changes in the stock history', () => {
     expect(within(undone!).getByRole('link', { name: '(undone)' })).toHaveAttribute('href', `#movement-${UNDONE}`);
 
     expect(undo).toHaveAttribute('id', `movement-${UNDONE}`);
-    const when = new Date(history[1]!.at).toLocaleString();
-    expect(within(undo!).getByRole('link', { name: `Restock +5 at ${when}` })).toHaveAttribute(
+    const when = formatWhen(history[1]!.at);
+    expect(within(undo!).getByRole('link', { name: `Restock +5, ${when}` })).toHaveAttribute(
       'href',
       `#movement-${MOVED}`,
     );
-    expect(within(undo!).getByText(/^Undo of/)).toHaveTextContent(`Undo of Restock +5 at ${when}`);
+    expect(within(undo!).getByText(/^Undo of/)).toHaveTextContent(`Undo of Restock +5, ${when}`);
     expect(within(undo!).queryByText('(undone)')).not.toBeInTheDocument();
     expect(undo!.querySelector('s')).toBeNull();
 

@@ -1,9 +1,9 @@
 import type { Item } from '@smart-zone/types/item';
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { paths } from '../config/paths';
-import { formatPrice } from '../lib/format-price';
 import { ItemImage } from './ItemImage';
 import { LinkButton } from './LinkButton';
+import { Money } from './Money';
 import { StockBadge } from './StockBadge';
 
 /** An item as a card: picture, name, price (and on the inventory page, supplier and a Details button). */
@@ -13,7 +13,9 @@ export function ItemCard({ item, detailed = false }: { item: Item; detailed?: bo
       <ItemImage src={item.img} alt={item.name} className="card-img-top" />
       <div className="card-body d-flex flex-column">
         <h3 className="card-title h5">{item.name}</h3>
-        <p className="card-text fw-semibold mb-1">Price: {formatPrice(item.price)}</p>
+        <p className="card-text fw-semibold mb-1">
+          Price: <Money value={item.price} />
+        </p>
         {detailed && <p className="card-text mb-1">Supplier: {item.supplier}</p>}
         <div className="mb-2">
           <StockBadge item={item} />

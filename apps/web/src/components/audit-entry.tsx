@@ -1,6 +1,9 @@
 import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { formatMoney, useCurrency } from '../lib/money';
+import { Email } from './Email';
+import { When } from './When';
 
 /** Each audit action as a person reads it. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
@@ -17,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.add': 'Member invited',
   'member.role': 'Role changed',
   'member.remove': 'Member removed',
+  'member.name': 'Name set',
   'location.create': 'Location added',
   'location.update': 'Location changed',
   'location.delete': 'Location deleted',
@@ -28,17 +32,24 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 
 type Change = (string | number | null)[];
 
-const shown = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : String(value));
+/** A value as the entry shows it: a price as money, nothing as a dash. */
+const shown = (field: string, value: string | number | null | undefined) =>
+  value == null || value === ''
+    ? '—'
+    : field === 'price' && typeof value === 'number'
+      ? formatMoney(value)
+      : String(value);
 
 /** An entry's changes, one `field: old → new` a line. */
 function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
+  useCurrency();
   const fields = Object.entries<Change>(changes ?? {});
   if (!fields.length) return null;
   return (
     <ul className="list-unstyled mb-0 small text-break">
       {fields.map(([field, [before, after]]) => (
         <li key={field}>
-          <span className="fw-semibold">{field}</span>: {shown(before)} → {shown(after)}
+          <span className="fw-semibold">{field}</span>: {shown(field, before)} → {shown(field, after)}
         </li>
       ))}
     </ul>
@@ -53,24 +64,23 @@ function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) 
   if (itemId && action !== 'item.delete') {
     return <Link to={paths.inventory.detail.href(itemId)}>{target.name}</Link>;
   }
-  return <span className="text-break">{target.name}</span>;
+  return target.kind === 'member' ? <Email address={target.name} /> : <span className="text-break">{target.name}</span>;
 }
-
-const auditTime = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * One entry as a table row, each cell labelled by its column (a card on a
- * phone): when, who, what, what it is about (`about`: on the Audit page; an
- * item's own Edits leave it out), its changes and why.
+ * phone): when (short, the exact time on hover), who, what, what it is about
+ * (`about`: on the Audit page; an item's own Edits leave it out), its changes
+ * and why.
  */
 export function AuditRow({ entry, testId, about = false }: { entry: AuditEntry; testId: string; about?: boolean }) {
   return (
     <tr data-testid={testId}>
       <td data-label="When" className="small">
-        {auditTime(entry.at)}
+        <When at={entry.at} />
       </td>
-      <td data-label="Who" className="text-break">
-        {entry.actor.email}
+      <td data-label="Who">
+        <Email address={entry.actor.email} />
       </td>
       <td data-label="What">{AUDIT_ACTION_LABELS[entry.action]}</td>
       {about && (

@@ -13,6 +13,7 @@ import { mongoTeam } from './mongo-team';
 import { mongoLocations } from './mongo-locations';
 import { mongoCountSessions } from './mongo-count-sessions';
 import { countCollectionsOf } from './schema-counts';
+import { mongoPeople } from './mongo-people';
 import { applySchema, migrate } from './schema';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -157,6 +158,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     team: mongoTeam(collections, ledger),
     locations: mongoLocations(collections, ledger),
     counts: mongoCountSessions(collections, countCollectionsOf(db), ledger),
+    people: mongoPeople(db, ledger),
     audit: mongoAudit(collections),
     stats: mongoStats(collections),
     changes: feed.feed,

@@ -77,3 +77,13 @@ CREATE INDEX deliveries_live          ON deliveries (created_at) WHERE cancelled
 CREATE INDEX deliveries_live_by_email ON deliveries (email, created_at) WHERE cancelled_at IS NULL;
 CREATE INDEX deliveries_live_by_item  ON deliveries (inventories_id, created_at) WHERE cancelled_at IS NULL;
 `;
+
+/** Migration 25 (issue 36): who signed in, their display name (`own_name`: they set it) and their last sign-in. */
+export const PEOPLE_TABLE = `
+CREATE TABLE people (
+  email        TEXT    NOT NULL PRIMARY KEY,
+  name         TEXT,
+  own_name     INTEGER NOT NULL DEFAULT 0 CHECK (own_name IN (0, 1)),
+  signed_in_at TEXT
+) WITHOUT ROWID;
+`;

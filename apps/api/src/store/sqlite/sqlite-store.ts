@@ -12,6 +12,7 @@ import { sqliteStats } from './sqlite-stats';
 import { sqliteTeam } from './sqlite-team';
 import { sqliteLocations } from './sqlite-locations';
 import { sqliteCountSessions } from './sqlite-count-sessions';
+import { sqlitePeople } from './sqlite-people';
 import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
 import { gated, writeGate } from './write-gate';
@@ -96,6 +97,7 @@ export function openSqliteStore(
     team: gated(sqliteTeam(db, ledger), gate, ['add', 'setRole', 'remove', 'ensureOwners']),
     locations: gated(sqliteLocations(db, ledger), gate, ['create', 'update', 'remove', 'setDefault']),
     counts: gated(counts.repository, gate, ['open', 'record', 'apply', 'cancel']),
+    people: gated(sqlitePeople(db, ledger, committed), gate, ['signedIn', 'setName']),
     audit: sqliteAudit(db, worker),
     stats: sqliteStats(db),
     changes: changes.feed,

@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@smart-zone/types/auth';
 import type { ClientConfig } from '@smart-zone/types/client-config';
 import type { ApiClient } from '../api-client';
+import { clientConfigSource } from '../client-config';
 import { accessFits } from './access-claims';
 import type { AuthGateway, AuthUser } from './gateway';
 
@@ -34,9 +35,13 @@ function remembered(): AuthUser | null {
  * signed in last time; otherwise when a sign-in form asks for it (ready) or
  * an auth action runs. Until then a visitor is nobody, as the SDK would say.
  * The settings come from the API (GET /api/config) with the SDK, so one
- * build works against the local emulator and a real project alike.
+ * build works against the local emulator and a real project alike; `config`
+ * is the page's one ask for them, when it has one (main.tsx).
  */
-export function createLazyGateway(api: ApiClient): AuthGateway {
+export function createLazyGateway(
+  api: ApiClient,
+  config: () => Promise<ClientConfig> = clientConfigSource(api),
+): AuthGateway {
   let loaded: AuthGateway | null = null;
   let loading: Promise<AuthGateway> | null = null;
   const listeners = new Set<(user: AuthUser | null) => void>();
@@ -54,7 +59,7 @@ export function createLazyGateway(api: ApiClient): AuthGateway {
   };
 
   const load = () => {
-    loading ??= Promise.all([api.request<ClientConfig>('/config'), import('./firebase-gateway')])
+    loading ??= Promise.all([config(), import('./firebase-gateway')])
       .then(([config, { createFirebaseGateway }]) => {
         loaded = createFirebaseGateway(config);
         listeners.forEach((listener) => subscribe(loaded!, listener));

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { FilterSelect } from '../../../components/FilterSelect';
 import { PagedTable } from '../../../components/PagedTable';
 import { usePageTitle } from '../../../components/use-page-title';
+import { When } from '../../../components/When';
 import { paths } from '../../../config/paths';
 import { mayUse, offers, useAccess } from '../../../lib/auth/get-me';
 import { useItem } from '../../inventory/api/get-item';
@@ -37,8 +38,6 @@ const KINDS: Record<AlertKind, { label: string; className: string }> = {
   out: { label: 'Out of stock', className: 'bg-danger' },
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 function AlertRow({
   alert,
   mayMark,
@@ -60,22 +59,30 @@ function AlertRow({
       <th scope="row" data-label={item}>
         <Link to={paths.inventory.detail.href(alert.itemId)}>{alert.itemName}</Link>
       </th>
-      <td data-label={quantities}>
+      <td data-label={quantities} className="text-nowrap">
         {alert.quantity} / {alert.minStock}
       </td>
       <td data-label={at} className="small">
-        {when(alert.at)}
+        <When at={alert.at} />
       </td>
       <td data-label={status}>
         {alert.state === 'open' ? (
           <span className="badge bg-danger-subtle text-danger-emphasis me-1">Open</span>
         ) : (
           <span className="badge bg-success-subtle text-success-emphasis me-1">
-            Resolved{alert.resolvedAt ? ` ${when(alert.resolvedAt)}` : ''}
+            Resolved
+            {alert.resolvedAt && (
+              <>
+                {' '}
+                <When at={alert.resolvedAt} />
+              </>
+            )}
           </span>
         )}
         {readAt ? (
-          <span className="text-secondary small fw-normal">Read {when(readAt)}</span>
+          <span className="text-secondary small fw-normal">
+            Read <When at={readAt} />
+          </span>
         ) : (
           <span className="badge bg-primary">Unread</span>
         )}

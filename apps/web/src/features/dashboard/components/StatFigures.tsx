@@ -3,7 +3,7 @@ import type { Stats } from '@smart-zone/types/stats';
 import { Fragment, type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { formatPrice } from '../../../lib/format-price';
+import { formatMoney, useCurrency } from '../../../lib/money';
 import { formatCount } from './movements';
 
 /** Manage Inventories showing only the low (at or below the reorder point) or the empty items: its own `?stock=` filter. */
@@ -47,12 +47,13 @@ function Figure({
 
 /** The warehouse now: items and units, what the stock is worth, and how many items are low or out (links to them). */
 export function StatFigures({ stats }: { stats: Stats }) {
+  useCurrency();
   return (
     <div className="stat-figures mb-4">
       <Figure label="Items" value={formatCount(stats.items)}>
         <span className="text-secondary">{formatCount(stats.units)} units on hand</span>
       </Figure>
-      <Figure label="Stock value" value={formatPrice(stats.stockValue)}>
+      <Figure label="Stock value" value={formatMoney(stats.stockValue)}>
         <span className="text-secondary">Price × quantity, every item</span>
       </Figure>
       <Figure label="Low stock" value={formatCount(stats.low)} tone={stats.low ? 'stat-low' : undefined}>

@@ -6,9 +6,9 @@ const DAY_SECONDS = 86_400;
 /** A stats day (YYYY-MM-DD, UTC) as seconds since the epoch at its UTC midnight: the chart's x. */
 export const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const DAY_LABEL = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** "Nov 3": a day as the chart's axis and the table name it (the UTC day the API counted it on). */
+/** "Nov 3" (in the browser's locale): a day as the chart's axis and the table name it (the UTC day the API counted it on). */
 export const dayLabel = (seconds: number) => DAY_LABEL.format(seconds * 1000);
 
 /** A count as the dashboard writes it: thousands separated. */

@@ -3,6 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ItemImage } from '../../../components/ItemImage';
+import { Money } from '../../../components/Money';
 import { NotStaffNotice } from '../../../components/NotStaffNotice';
 import { RoleNeededNotice } from '../../../components/RoleNeededNotice';
 import { QueryError } from '../../../components/QueryError';
@@ -11,7 +12,6 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
-import { formatPrice } from '../../../lib/format-price';
 import { useItem } from '../../inventory/api/get-item';
 import { DeliveryForm } from './DeliveryForm';
 import { DeliverySkeleton } from './skeletons';
@@ -42,7 +42,9 @@ export function DeliveryPage() {
           <ItemImage src={data.img} alt={data.name} className="card-img-top" priority />
           <Card.Body>
             <h2 className="h5">{data.name}</h2>
-            <p className="mb-1">{formatPrice(data.price)}</p>
+            <p className="mb-1">
+              <Money value={data.price} />
+            </p>
             <p className="mb-1">Supplier: {data.supplier}</p>
             <StockBadge item={data} />
           </Card.Body>

@@ -1,9 +1,9 @@
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
+import { Email } from '../../../components/Email';
+import { When } from '../../../components/When';
 import { paths } from '../../../config/paths';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * One delivery as a table row, each cell labelled by its column (a card on a
@@ -31,17 +31,19 @@ export function DeliveryRow({
       <th scope="row" data-label="Item">
         {linked ? <Link to={paths.inventory.detail.href(row.inventoriesId)}>{row.inventory}</Link> : row.inventory}
       </th>
-      <td data-label="Quantity">{row.quantity}</td>
+      <td data-label="Quantity" className="text-nowrap">
+        {row.quantity}
+      </td>
       <td data-label="Recipient">{row.name}</td>
       <td data-label="Address">{row.address}</td>
       <td data-label="Phone">{row.phone}</td>
       {by && (
-        <td data-label="Delivered by" className="text-break">
-          {row.email}
+        <td data-label="Delivered by">
+          <Email address={row.email} />
         </td>
       )}
       <td data-label="Date" className="small">
-        {when(row.createdAt)}
+        <When at={row.createdAt} />
       </td>
       {actions && (
         <td className="table-actions">

@@ -2,6 +2,7 @@ import { IMPORT_SHOWN_MAX, type ImportChange, type ImportError, type ImportRepor
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
+import { Money } from '../../../components/Money';
 import { paths } from '../../../config/paths';
 
 /** How many rows a check found, and what they would do (or, applied, did). */
@@ -24,10 +25,12 @@ function ImportCounts({ report }: { report: ImportReport }) {
   );
 }
 
-/** A cell's value as the file or the item has it; an empty one says so. */
-const Value = ({ value }: { value: string | number | null | undefined }) =>
+/** A cell's value as the file or the item has it (a price as money); an empty one says so. */
+const Value = ({ field, value }: { field: string; value: string | number | null | undefined }) =>
   value === null || value === undefined || value === '' ? (
     <span className="fst-italic text-secondary">empty</span>
+  ) : field === 'price' && typeof value === 'number' ? (
+    <Money value={value} />
   ) : (
     <>{value}</>
   );
@@ -48,12 +51,12 @@ function ChangeRow({ change }: { change: ImportChange }) {
               {change.action === 'update' && (
                 <>
                   <span className="text-secondary">
-                    <Value value={before} />
+                    <Value field={field} value={before} />
                   </span>{' '}
                   →{' '}
                 </>
               )}
-              <Value value={after} />
+              <Value field={field} value={after} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 import type { ImportReport, ImportSince, ImportStale, StalePolicy } from '@smart-zone/types/imports';
 import Alert from 'react-bootstrap/Alert';
+import { Email } from '../../../components/Email';
 import { RadioChoices } from '../../../components/RadioChoices';
+import { When } from '../../../components/When';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
@@ -14,9 +16,6 @@ const ACTION_WORDS: Record<string, string> = {
   'delivery.cancel': 'Delivery cancelled',
 };
 
-const when = (at: string) =>
-  new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-
 function SinceLine({ since }: { since: ImportSince }) {
   const quantity = since.changes.quantity;
   const others = Object.keys(since.changes).filter((field) => field !== 'quantity');
@@ -24,7 +23,7 @@ function SinceLine({ since }: { since: ImportSince }) {
     <li>
       <span className="fw-semibold">{ACTION_WORDS[since.action] ?? since.action}</span>
       {quantity && ` ${String(quantity[0])} → ${String(quantity[1])}`}
-      {others.length > 0 && ` (${others.join(', ')})`} by {since.by}, {when(since.at)}
+      {others.length > 0 && ` (${others.join(', ')})`} by <Email address={since.by} />, <When at={since.at} />
     </li>
   );
 }

@@ -7,6 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { ItemImage } from '../../../components/ItemImage';
+import { Money } from '../../../components/Money';
 import { QueryError } from '../../../components/QueryError';
 import { StockBadge } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
@@ -14,7 +15,6 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mayUse, offers, roleOf, useAccess } from '../../../lib/auth/get-me';
-import { formatPrice } from '../../../lib/format-price';
 import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
 import { PrintLabelsButton } from './PrintLabelsButton';
@@ -74,7 +74,9 @@ export function InventoryDetail() {
               <span className="text-secondary">Barcodes:</span> {data.barcodes.join(', ')}
             </p>
           )}
-          <p className="fs-4 fw-semibold mb-1">{formatPrice(data.price)}</p>
+          <p className="fs-4 fw-semibold mb-1">
+            <Money value={data.price} />
+          </p>
           <p className="mb-3">
             <StockBadge item={data} />
             {data.minStock > 0 && <span className="text-secondary small ms-2">Reorder point: {data.minStock}</span>}

@@ -16,12 +16,14 @@ import Col, { type ColProps } from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { TextField } from '../../../components/TextField';
+import { currencySymbol, useCurrency } from '../../../lib/money';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 
 type Draft = Record<ItemField, string>;
 
 interface FieldView {
-  label: string;
+  /** A function when it depends on the shop's currency (the price's). */
+  label: string | (() => string);
   /** Its width in the form's grid. */
   col: Pick<ColProps, 'xs' | 'sm' | 'md'>;
   /** Typed as a number; sent as one. */
@@ -48,7 +50,7 @@ const FIELD_VIEWS: Record<ItemField, FieldView> = {
   name: { label: `Name (at most ${NAME_MAX} characters)`, col: { md: 6 }, input: { autoComplete: 'off' } },
   supplier: { label: `Supplier (at most ${SUPPLIER_MAX} characters)`, col: { md: 6 }, input: { autoComplete: 'off' } },
   price: {
-    label: 'Price ($)',
+    label: () => `Price (${currencySymbol()})`,
     col: { sm: 6 },
     numeric: true,
     input: { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' },
@@ -160,6 +162,7 @@ export function ItemForm({
     },
   });
   const { errors, busy } = form;
+  useCurrency();
 
   return (
     <Form onSubmit={(event) => form.onSubmit(event, valuesOf(draft))} noValidate aria-busy={busy}>
@@ -170,7 +173,7 @@ export function ItemForm({
             <Col key={key} xs={12} {...col}>
               <TextField
                 id={`${idPrefix}-${key}`}
-                label={label}
+                label={typeof label === 'function' ? label() : label}
                 help={help}
                 value={draft[key]}
                 error={errors[key] ?? errorWithin(errors, key)}

@@ -6,7 +6,9 @@ import { can } from '@smart-zone/types/roles';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { Email } from '../../../components/Email';
 import { PagedTable } from '../../../components/PagedTable';
+import { When } from '../../../components/When';
 import { type Access, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
 import { pageWindow } from '../../../lib/list-request';
@@ -43,7 +45,6 @@ function useNow() {
 }
 
 const signed = (delta: number) => (delta < 0 ? `−${-delta}` : delta > 0 ? `+${delta}` : '0');
-const when = (iso: string) => new Date(iso).toLocaleString();
 const rowId = (movementId: string) => `movement-${movementId}`;
 
 /**
@@ -93,7 +94,7 @@ function Reason({
       {reasonLabel('undo')} of{' '}
       {undone ? (
         <a href={`#${rowId(undone._id)}`}>
-          {reasonLabel(undone.reason)} {signed(undone.delta)} at {when(undone.at)}
+          {reasonLabel(undone.reason)} {signed(undone.delta)}, <When at={undone.at} />
         </a>
       ) : (
         'an earlier change'
@@ -120,20 +121,22 @@ function HistoryRow({
   return (
     <tr id={rowId(movement._id)} data-testid="history-row">
       <td data-label="When" className="small">
-        {when(movement.at)}
+        <When at={movement.at} />
       </td>
       <td data-label="Reason">
         <Reason movement={movement} shown={shown} known={known} />
       </td>
       <td
         data-label="Change"
-        className={movement.delta < 0 ? 'text-danger' : movement.delta > 0 ? 'text-success' : 'text-secondary'}
+        className={`text-nowrap ${movement.delta < 0 ? 'text-danger' : movement.delta > 0 ? 'text-success' : 'text-secondary'}`}
       >
         {movement.undoneBy ? <s>{change}</s> : change}
       </td>
-      <td data-label="Quantity after">{movement.quantityAfter}</td>
-      <td data-label="Who" className="text-break">
-        {movement.actor.email}
+      <td data-label="Quantity after" className="text-nowrap">
+        {movement.quantityAfter}
+      </td>
+      <td data-label="Who">
+        <Email address={movement.actor.email} />
       </td>
       <td data-label="Note">{movement.note ?? ''}</td>
       <td className="table-actions">

@@ -8,13 +8,13 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { LinkButton } from '../../../components/LinkButton';
+import { Money } from '../../../components/Money';
 import { StockStateBadge, useQuantityFlash } from '../../../components/StockBadge';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { mayUse, offers, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
-import { formatPrice } from '../../../lib/format-price';
 import { useListParams } from '../../../lib/use-list-params';
 import { PrintLabelsButton } from './PrintLabelsButton';
 import { inventoryCsv } from '../api/csv-files';
@@ -167,11 +167,13 @@ export function ManageInventories() {
                       {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
                     </div>
                   </th>
-                  <td data-label="Price">{formatPrice(item.price)}</td>
+                  <td data-label="Price">
+                    <Money value={item.price} />
+                  </td>
                   <td data-label="Quantity">
                     <StockQuantity item={item} />
                   </td>
-                  <td data-label="Reorder point">
+                  <td data-label="Reorder point" className="text-nowrap">
                     {item.minStock > 0 ? item.minStock : <span className="text-secondary">None</span>}
                   </td>
                   <td data-label="Supplier">{item.supplier}</td>

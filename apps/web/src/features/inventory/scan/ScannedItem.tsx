@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
+import { Money } from '../../../components/Money';
 import { QueryError } from '../../../components/QueryError';
 import { StockBadge } from '../../../components/StockBadge';
 import { paths } from '../../../config/paths';
-import { formatPrice } from '../../../lib/format-price';
 import { useItem } from '../api/get-item';
 import { StockActions } from '../components/StockActions';
 
@@ -37,7 +37,9 @@ export function ScannedItem({
           {code !== data.sku && <> · read: {code}</>}
         </p>
         <p className="d-flex align-items-center gap-3 mb-3">
-          <span className="fs-5 fw-semibold">{formatPrice(data.price)}</span>
+          <span className="fs-5 fw-semibold">
+            <Money value={data.price} />
+          </span>
           <StockBadge item={data} />
         </p>
         <StockActions item={data} layout="sheet" onDone={onDone} onOpenChange={onOpenChange} />

@@ -6,13 +6,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Email } from '../../../components/Email';
+import { When } from '../../../components/When';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useChangeRole } from '../api/change-role';
 import { useRemoveMember } from '../api/remove-member';
 import { MEMBER_COLUMNS } from './skeletons';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The invitation email's fate, when one was sent since the server started; a failure says what to do. */
 function InvitationEmailState({ member }: { member: Member }) {
@@ -93,8 +93,8 @@ export function MembersTable({ members }: { members: Member[] }) {
         <tbody>
           {members.map((member) => (
             <tr key={member.email} data-testid="member-row">
-              <th scope="row" data-label={email} className="text-break">
-                {member.email}
+              <th scope="row" data-label={email}>
+                <Email address={member.email} />
                 <InvitationEmailState member={member} />
               </th>
               <td data-label={role}>
@@ -122,11 +122,11 @@ export function MembersTable({ members }: { members: Member[] }) {
                   </Form.Select>
                 )}
               </td>
-              <td data-label={invitedBy} className="text-break">
-                {member.invitedBy}
+              <td data-label={invitedBy}>
+                <Email address={member.invitedBy} />
               </td>
               <td data-label={at} className="small">
-                {when(member.at)}
+                <When at={member.at} />
               </td>
               <td className="table-actions">
                 {!member.fixed && (

@@ -1,4 +1,5 @@
 import { ROLE_SUMMARIES, ROLES } from '@smart-zone/types/roles';
+import { Email } from '../../../components/Email';
 import { QueryError } from '../../../components/QueryError';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useTeam } from '../api/get-team';
@@ -51,8 +52,8 @@ export function TeamPage() {
         {staff.length ? (
           <ul data-testid="staff-list">
             {staff.map((entry) => (
-              <li key={entry} className="text-break">
-                {entry}
+              <li key={entry}>
+                <Email address={entry} />
               </li>
             ))}
           </ul>
