@@ -17,20 +17,23 @@ export function CloseCount({ count }: { count: Count }) {
   const [asking, setAsking] = useState<'apply' | 'cancel' | null>(null);
   const uncounted = count.lines - count.counted;
 
+  // Through the promise, not mutate's own callbacks: the count shown applied (or cancelled) hides this section
+  // before they would run, and React Query skips the callbacks of an unmounted observer (the toast was lost).
+  // A refusal is toasted by the query client.
   const confirmApply = () =>
-    apply.mutate(
-      { uncounted: zero ? 'zero' : 'keep' },
-      {
-        onSuccess: ({ movements }) =>
-          toast.success(`Count applied: ${movements} ${movements === 1 ? 'correction' : 'corrections'}`),
-        onSettled: () => setAsking(null),
-      },
-    );
+    void apply
+      .mutateAsync({ uncounted: zero ? 'zero' : 'keep' })
+      .then(({ movements }) =>
+        toast.success(`Count applied: ${movements} ${movements === 1 ? 'correction' : 'corrections'}`),
+      )
+      .catch(() => undefined)
+      .finally(() => setAsking(null));
   const confirmCancel = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => toast.success('Count cancelled'),
-      onSettled: () => setAsking(null),
-    });
+    void cancel
+      .mutateAsync()
+      .then(() => toast.success('Count cancelled'))
+      .catch(() => undefined)
+      .finally(() => setAsking(null));
 
   return (
     <section aria-labelledby="close-count-title" className="card card-body mb-3">

@@ -1,10 +1,20 @@
 import type { Count } from '@smart-zone/types/count';
-import { when } from './count-texts';
+import { Email } from '../../../components/Email';
+import { When } from '../../../components/When';
 
 /** A session no longer open: who applied or cancelled it and when; an apply, the corrections it wrote. */
 export function CountClosed({ count }: { count: Count }) {
   if (count.state === 'open') return null;
-  const by = `${count.closedBy ?? 'a manager'}${count.closedAt ? `, ${when(count.closedAt)}` : ''}`;
+  const by = (
+    <>
+      {count.closedBy ? <Email address={count.closedBy} /> : 'a manager'}
+      {count.closedAt && (
+        <>
+          , <When at={count.closedAt} />
+        </>
+      )}
+    </>
+  );
   const corrections = count.movements ?? 0;
   return (
     <p

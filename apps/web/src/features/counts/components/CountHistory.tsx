@@ -6,7 +6,9 @@ import { paths } from '../../../config/paths';
 import { pageWindow } from '../../../lib/list-request';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCounts } from '../api/get-counts';
-import { signedMoney, signedUnits, STATE_LABELS, when } from './count-texts';
+import { Email } from '../../../components/Email';
+import { When } from '../../../components/When';
+import { signedMoney, signedUnitsText, STATE_LABELS } from './count-texts';
 
 export const HISTORY_PAGE_SIZE = 20;
 const HISTORY_COLUMNS = ['Count', 'State', 'Closed by', 'When', 'Variance', 'Value'] as const;
@@ -42,19 +44,21 @@ export function CountHistory({ manage }: { manage: boolean }) {
         empty={<p className="text-secondary">No {STATE_LABELS[state].toLowerCase()} count yet.</p>}
         row={(count) => (
           <tr data-testid="count-history-row">
-            <th scope="row" data-label="Count" className="text-break">
-              <Link to={manage ? paths.counts.review.href(count._id) : paths.counts.count.href(count._id)}>
+            <th scope="row" data-label="Count" className="text-break align-items-baseline">
+              <Link
+                className="count-row-link"
+                to={manage ? paths.counts.review.href(count._id) : paths.counts.count.href(count._id)}
+              >
                 {count.name}
               </Link>
             </th>
             <td data-label="State">{STATE_LABELS[count.state]}</td>
-            <td data-label="Closed by" className="text-break">
-              {count.closedBy ?? '—'}
+            <td data-label="Closed by">{count.closedBy ? <Email address={count.closedBy} /> : '—'}</td>
+            {/* Small, the date alone: a phone's stacked row writes the column's label in the cell's own size. */}
+            <td data-label="When">
+              <span className="small">{count.closedAt ? <When at={count.closedAt} /> : '—'}</span>
             </td>
-            <td data-label="When" className="small">
-              {count.closedAt ? when(count.closedAt) : '—'}
-            </td>
-            <td data-label="Variance">{count.variance ? `${signedUnits(count.variance.units)} units` : '—'}</td>
+            <td data-label="Variance">{count.variance ? signedUnitsText(count.variance.units) : '—'}</td>
             <td data-label="Value">{count.variance ? signedMoney(count.variance.value) : '—'}</td>
           </tr>
         )}

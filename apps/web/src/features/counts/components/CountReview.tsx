@@ -9,7 +9,9 @@ import { CountClosed } from './CountClosed';
 import { CountSheet } from './CountSheet';
 import { CountSummary } from './CountSummary';
 import { VarianceTable } from './VarianceTable';
-import { scopeText, STATE_LABELS, when } from './count-texts';
+import { Email } from '../../../components/Email';
+import { When } from '../../../components/When';
+import { scopeText, STATE_LABELS } from './count-texts';
 import './counts.css';
 
 /**
@@ -39,7 +41,8 @@ export function CountReview() {
       </div>
       <p className="small text-secondary text-break">
         {STATE_LABELS[data.state]}
-        {data.blind && ' · blind'} · {scopeText(data)} · opened by {data.createdBy}, {when(data.at)}
+        {data.blind && ' · blind'} · {scopeText(data)} · opened by <Email address={data.createdBy} />,{' '}
+        <When at={data.at} />
       </p>
       <CountClosed count={data} />
       <CountSummary count={data} />

@@ -1,5 +1,5 @@
 import type { Count } from '@smart-zone/types/count';
-import { signedMoney, signedUnits } from './count-texts';
+import { signedMoney, signedUnitsText } from './count-texts';
 
 /** A session in figures: its lines, counted and not, and what the counted ones are off the ledger. */
 export function CountSummary({ count }: { count: Count }) {
@@ -7,7 +7,7 @@ export function CountSummary({ count }: { count: Count }) {
     ['Lines', count.lines.toLocaleString('en-US')],
     ['Counted', count.counted.toLocaleString('en-US')],
     ['Uncounted', (count.lines - count.counted).toLocaleString('en-US')],
-    ['Variance', count.variance ? `${signedUnits(count.variance.units)} units` : '—'],
+    ['Variance', count.variance ? signedUnitsText(count.variance.units) : '—'],
     ['Value', count.variance ? signedMoney(count.variance.value) : '—'],
   ];
   return (

@@ -1,7 +1,8 @@
 import type { CountLine } from '@smart-zone/types/count';
 import { QueryError } from '../../../components/QueryError';
 import { RECENT_LINES, useRecentLines } from './use-recent-lines';
-import { when } from './count-texts';
+import { Email } from '../../../components/Email';
+import { When } from '../../../components/When';
 
 /**
  * The last RECENT_LINES lines counted, by anyone, the newest first (asked again every 3 s: another counter's
@@ -44,8 +45,12 @@ export function RecentlyCounted({
                 </span>
                 <span className="d-block small text-secondary text-break">
                   {line.sku && `${line.sku} · `}
-                  {line.countedBy}
-                  {line.countedAt && `, ${when(line.countedAt)}`}
+                  {line.countedBy && <Email address={line.countedBy} />}
+                  {line.countedAt && (
+                    <>
+                      , <When at={line.countedAt} />
+                    </>
+                  )}
                 </span>
               </>
             );

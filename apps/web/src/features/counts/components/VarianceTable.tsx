@@ -27,9 +27,14 @@ export function VarianceTable({ countId }: { countId: string }) {
       empty={<p className="text-secondary">No counted line is off the ledger.</p>}
       row={(line) => (
         <tr data-testid="variance-row">
-          <th scope="row" data-label="Item" className="text-break">
-            <Link to={paths.inventory.detail.href(line.itemId)}>{line.name}</Link>
-            {line.sku && <span className="d-block small text-secondary fw-normal">{line.sku}</span>}
+          <th scope="row" data-label="Item" className="text-break align-items-baseline">
+            {/* One element: a phone's stacked row lays the cell's children side by side (the SKU goes under). */}
+            <span>
+              <Link className="count-row-link" to={paths.inventory.detail.href(line.itemId)}>
+                {line.name}
+              </Link>
+              {line.sku && <span className="d-block small text-secondary fw-normal">{line.sku}</span>}
+            </span>
           </th>
           <td data-label="Expected">{line.expected ?? '—'}</td>
           <td data-label="Counted">{line.counted ?? '—'}</td>

@@ -1,5 +1,5 @@
 import type { Count, CountState } from '@smart-zone/types/count';
-import { formatPrice } from '../../../lib/format-price';
+import { formatMoney } from '../../../lib/money';
 
 export const STATE_LABELS: Readonly<Record<CountState, string>> = {
   open: 'Open',
@@ -7,16 +7,15 @@ export const STATE_LABELS: Readonly<Record<CountState, string>> = {
   cancelled: 'Cancelled',
 };
 
-/** A date and time as the app's other lists show them (the reader's locale). */
-export const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** Units off the ledger, signed: "+3", "−2" (a true minus sign), "0". */
 export const signedUnits = (units: number) =>
   units > 0 ? `+${units.toLocaleString('en-US')}` : units < 0 ? `−${(-units).toLocaleString('en-US')}` : '0';
 
-/** Money off the ledger, signed: "+$12.50", "−$899", "$0". */
-export const signedMoney = (value: number) =>
-  value > 0 ? `+${formatPrice(value)}` : value < 0 ? `−${formatPrice(-value)}` : formatPrice(0);
+/** Units off the ledger, signed and named: "+1 unit", "−2 units", "0 units". */
+export const signedUnitsText = (units: number) => `${signedUnits(units)} ${Math.abs(units) === 1 ? 'unit' : 'units'}`;
+
+/** Money off the ledger, signed: "+$12.50", "−$899.00", "$0.00" (lib/money.ts). */
+export const signedMoney = (value: number) => formatMoney(value, { signed: true });
 
 const STOCK_WORDS = { low: 'low stock', out: 'out of stock' } as const;
 
