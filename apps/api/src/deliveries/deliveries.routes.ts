@@ -60,7 +60,8 @@ export function deliveriesRoutes(deps: { store: Store }) {
       path: '/myitem/:id',
       operationId: 'cancelDelivery',
       tag: 'deliveries',
-      summary: 'Cancel one of your deliveries: puts its quantity back where it was taken from, with a `cancel` movement, once',
+      summary:
+        'Cancel one of your deliveries: puts its quantity back where it was taken from, with a `cancel` movement, once',
       description:
         'My Item is the caller’s own: another user’s delivery answers 404, like an unknown id, whatever the role ' +
         '(a manager cancels anyone’s through DELETE /deliveries/{id}). A clerk must say why in `reason`.',

@@ -43,7 +43,8 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
   /** Under /api, in Express syntax (`/inventory/:id`). */
   path: string;
   operationId: string;
-  tag: 'inventory' | 'locations' | 'counts' | 'alerts' | 'deliveries' | 'team' | 'audit' | 'stats' | 'account' | 'service';
+  tag:
+    'inventory' | 'locations' | 'counts' | 'alerts' | 'deliveries' | 'team' | 'audit' | 'stats' | 'account' | 'service';
   summary: string;
   /** What a caller needs to know beyond the summary (OpenAPI lint asks every operation for one). */
   description: string;
