@@ -146,14 +146,15 @@ test.describe('stock actions in three taps', () => {
     t = tapper();
     await t.tap(actions.getByRole('button', { name: 'Deliver' }));
     const deliver = page.getByRole('region', { name: `Deliver ${name}` });
-    // The recipient's name starts as the signed-in person's; the address and phone are typed.
-    await expect(deliver.getByLabel('Name', { exact: true })).toHaveValue('Tester stock-actions');
+    // The recipient starts empty (whoever receives the goods, not the person recording it); all three are typed.
+    await expect(deliver.getByLabel('Name', { exact: true })).toHaveValue('');
+    await deliver.getByLabel('Name', { exact: true }).fill('Harbour Cafe');
     await deliver.getByLabel('Address').fill('1 Harbour Road');
     await deliver.getByLabel('Phone').fill('+1 555 0100');
     await t.tap(deliver.getByRole('button', { name: 'Deliver' }));
     await expect(page.getByText('Your delevery is successfull')).toBeVisible();
     await expect(page.getByText('Stock: 13', { exact: true })).toBeVisible();
-    log('deliver 1 (address and phone typed)', 'item page, phone', t.taps, t.seconds());
+    log('deliver 1 (recipient, address and phone typed)', 'item page, phone', t.taps, t.seconds());
     await expectNoSidewaysScroll(page, 360);
 
     // At a desk: receive one is two clicks.

@@ -7,9 +7,9 @@ export interface Recipient {
   quantity?: number;
 }
 
-/** Fills the delivery form's own fields (email and item name come pre-filled). */
+/** Fills the delivery form's own fields (email and item name come pre-filled; the recipient starts empty). */
 export async function fillDeliveryForm(page: Page, recipient: Recipient) {
-  if (recipient.name !== undefined) await page.getByLabel('Name', { exact: true }).fill(recipient.name);
+  await page.getByLabel('Name', { exact: true }).fill(recipient.name ?? 'Dock Receiver');
   await page.getByLabel('Address').fill(recipient.address);
   await page.getByLabel('Phone').fill(recipient.phone);
   if (recipient.quantity !== undefined) await page.getByLabel(/^Quantity/).fill(String(recipient.quantity));

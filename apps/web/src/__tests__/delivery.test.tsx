@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render-app';
 const staff = { ...passwordUser('staff@example.com', true), displayName: 'Sam Staff' };
 
 describe('delivery form', () => {
-  test('is pre-filled, requires every field, and takes the stock down on success', async () => {
+  test('is pre-filled but the recipient, requires every field, takes the stock down, then starts again with a confirmation', async () => {
     let current: Item = item({ quantity: 5 });
     const { calls } = fakeApi({
       ...meRoute(staff),
@@ -23,14 +23,18 @@ describe('delivery form', () => {
     renderApp(`/inventoryDetails/${current._id}`, staff);
 
     expect(await screen.findByLabelText('Email')).toHaveValue('staff@example.com');
-    expect(screen.getByLabelText('Name')).toHaveValue('Sam Staff');
+    // The recipient is whoever receives the goods, not the person recording it: it starts empty.
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'Recipient name');
     expect(screen.getByLabelText('Inventory name')).toHaveValue('Pixel 8 Pro');
 
     await userEvent.click(screen.getByRole('button', { name: 'Deliver' }));
     expect(await screen.findByText('Address is required')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Phone is required')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
+    await userEvent.type(screen.getByLabelText('Name'), 'Sam Staff');
     await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
     await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
     const quantity = screen.getByLabelText('Quantity (in stock: 5)');
@@ -49,6 +53,11 @@ describe('delivery form', () => {
       phone: '+1 555 0100',
       quantity: 2,
     });
+    // Saved: every field starts again, and the confirmation offers View, Undo and Back to item.
+    const saved = await screen.findByText(/^Delivered 2 × Pixel 8 Pro/);
+    expect(saved).toHaveTextContent('Delivered 2 × Pixel 8 Pro — View · Undo · Back to item');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Address')).toHaveValue('');
   });
 
   test('the name is required, and a phone needs at least one digit', async () => {
@@ -70,7 +79,8 @@ describe('delivery form', () => {
       'GET /inventory/*': () => ({ body: item({ quantity: 1 }) }),
     });
     renderApp(`/inventoryDetails/${item()._id}`, staff);
-    await userEvent.type(await screen.findByLabelText('Address'), '1 Main St');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sam Staff');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
     await userEvent.type(screen.getByLabelText('Phone'), '555 0100');
     const quantity = screen.getByLabelText('Quantity (in stock: 1)');
     await userEvent.clear(quantity);
@@ -102,7 +112,8 @@ describe('delivery form', () => {
       }),
     });
     renderApp(`/inventoryDetails/${item()._id}`, staff);
-    await userEvent.type(await screen.findByLabelText('Address'), '1 Main St');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sam Staff');
+    await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
     await userEvent.type(screen.getByLabelText('Phone'), '555 0100');
     await userEvent.click(screen.getByRole('button', { name: 'Deliver' }));
     expect(await screen.findByText('Only 0 of Pixel 8 Pro left in stock.')).toBeInTheDocument();
@@ -144,7 +155,8 @@ function placesApi(
 
 /** Fills the delivery form's address and phone, and the quantity when given. */
 async function fillIn(quantity?: string) {
-  await userEvent.type(await screen.findByLabelText('Address'), '1 Main St');
+  await userEvent.type(await screen.findByLabelText('Name'), 'Sam Staff');
+  await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
   await userEvent.type(screen.getByLabelText('Phone'), '555 0100');
   if (quantity !== undefined) {
     const field = screen.getByLabelText(/^Quantity \(in stock: \d+\)$/);
@@ -275,6 +287,7 @@ describe('where a delivery is taken from (issue 34)', () => {
     await userEvent.click(actions.getByRole('button', { name: 'Deliver' }));
     const panel = within(screen.getByRole('region', { name: 'Deliver Pixel 8 Pro' }));
     await userEvent.selectOptions(await panel.findByLabelText('Take them from'), BIN);
+    await userEvent.type(panel.getByLabelText('Name'), 'Dock Receiver');
     await userEvent.type(panel.getByLabelText('Address'), '1 Road');
     await userEvent.type(panel.getByLabelText('Phone'), '555 0100');
     await userEvent.click(panel.getByRole('button', { name: 'Deliver' }));

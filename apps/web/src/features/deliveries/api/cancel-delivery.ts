@@ -26,11 +26,14 @@ const cancelDelivery = (api: ApiClient, id: string, reason: string | undefined, 
  * request signs the person out; the all-deliveries page toasts the refusal.
  * `anyone`: the caller may cancel anyone's delivery (cancelAnyDelivery), through /deliveries.
  */
-export function useCancelDelivery({ signOutOnError = true, anyone = false } = {}) {
+export function useCancelDelivery<T extends Pick<DeliveredItem, '_id' | 'inventoriesId'> = DeliveredItem>({
+  signOutOnError = true,
+  anyone = false,
+} = {}) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ _id, reason }: WithReason<DeliveredItem>) => cancelDelivery(api, _id, reason, anyone),
+    mutationFn: ({ _id, reason }: WithReason<T>) => cancelDelivery(api, _id, reason, anyone),
     meta: { signOutOnError },
     onSuccess: (_result, delivery) =>
       Promise.all([

@@ -1,7 +1,7 @@
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 import { paths } from '../../../config/paths';
 
@@ -39,7 +39,7 @@ export function DeliveryRow({
       <td data-label="Phone">{row.phone}</td>
       {by && (
         <td data-label="Delivered by">
-          <Email address={row.email} />
+          <PersonName email={row.email} />
         </td>
       )}
       <td data-label="Date" className="small">
