@@ -99,7 +99,8 @@ test.describe('items and deliveries', () => {
       .filter({ hasText: '1 Harbour Road' })
       .getByRole('button', { name: /Cancel the delivery/ })
       .click();
-    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete?');
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to cancel this delivery?');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Keep it' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel delivery' }).click();
     await expect(rows).toHaveCount(1);
     await expect(page.getByTestId('delivery-count')).toHaveText('1');

@@ -16,9 +16,12 @@ async function personPage(browser: Browser) {
 /** The stock badge on the item page. */
 const stock = (page: Page, quantity: number) => page.getByText(`Stock: ${quantity}`, { exact: true });
 
-/** A member's row on the Team page, by the email in its first cell (the "Invited by" cell names the owner too). */
+/**
+ * A member's row on the Team page, by the email in its first cell, under their name once they have one (the
+ * "Invited by" cell names the owner too).
+ */
 const memberRow = (page: Page, email: string) =>
-  page.getByTestId('member-row').filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });
+  page.getByTestId('member-row').filter({ has: page.getByRole('rowheader').getByText(email, { exact: true }) });
 
 /** A list's filter form, by its accessible name ("Filter the deliveries", "Filter the audit"). */
 const filters = (page: Page, name: string) => page.getByRole('form', { name });
@@ -40,7 +43,7 @@ test.describe('the team', () => {
     await expect(owner).toHaveURL(/\/team$/);
     await expect(owner.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
     const ownerRow = memberRow(owner, E2E_OWNER.email);
-    await expect(ownerRow).toContainText('Set by the server');
+    await expect(ownerRow).toContainText('Owner (set by the server administrator)');
     await expect(ownerRow.getByRole('button', { name: `Remove ${E2E_OWNER.email}` })).toHaveCount(0);
     await owner.getByLabel('Email', { exact: true }).fill(clerk.email);
     await owner.getByLabel('Role', { exact: true }).selectOption('clerk');

@@ -2,6 +2,7 @@ import type { Alert } from '@smart-zone/types/alert';
 import type { Me } from '@smart-zone/types/auth';
 import { type Role, can } from '@smart-zone/types/roles';
 import type { Item, StockMovement } from '@smart-zone/types/item';
+import type { Person } from '@smart-zone/types/team';
 import {
   type ItemDefaultLocation,
   type ItemStockLine,
@@ -194,20 +195,36 @@ export const UNREAD_COUNT_PATH = '/alerts?state=all&unread=true&limit=1';
 /**
  * GET /me for this user: a manager (who may do all the product does, the team
  * aside) unless the test names another role, or null for a verified user on
- * no team. A role that reads stock also gets the bell's count in the navbar:
- * `open` alerts (none unless the test says), which the Alerts page takes for its unread count too.
+ * no team; `name`, their display name. A role that reads stock also gets the bell's count in the navbar:
+ * `open` alerts (none unless the test says), which the Alerts page takes for its unread count too; and the
+ * people whose names stand for their emails (GET /people: `people`, nobody unless the test says). An owner's
+ * Dashboard and Manage Inventories ask whether only the demo items are there (GET /demo-data): not here.
  */
 export function meRoute(
   user: AuthUser,
-  { role = 'manager', open = 0 }: { role?: Role | null; open?: number } = {},
+  {
+    role = 'manager',
+    open = 0,
+    name,
+    people = [],
+  }: { role?: Role | null; open?: number; name?: string; people?: Person[] } = {},
 ): Record<string, Handler> {
-  const me: Me = { email: user.email ?? '', uid: user.uid, verified: true, role, staff: role !== null };
+  const me: Me = {
+    email: user.email ?? '',
+    uid: user.uid,
+    verified: true,
+    role,
+    staff: role !== null,
+    ...(name && { name }),
+  };
   return {
     'GET /me': () => ({ body: me }),
     ...(can(role, 'readStock') && {
       [`GET ${OPEN_COUNT_PATH}`]: () => page(open ? [alert()] : [], open),
       [`GET ${UNREAD_COUNT_PATH}`]: () => page(open ? [alert()] : [], open),
+      'GET /people': () => ({ body: people }),
     }),
+    ...(can(role, 'clearDemo') && { 'GET /demo-data': () => ({ body: { demoOnly: false } }) }),
   };
 }
 

@@ -82,7 +82,8 @@ describe('My Item', () => {
     });
     renderApp('/myitem', staff);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the delivery of Pixel 8 Pro' }));
-    expect(await screen.findByText('Are you sure you want to delete?')).toBeInTheDocument();
+    expect(await screen.findByText('Are you sure you want to cancel this delivery?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep it' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel delivery' }));
     await waitFor(() => expect(screen.queryAllByTestId('delivery-row')).toHaveLength(0));
     expect(screen.getByTestId('delivery-count')).toHaveTextContent('0');

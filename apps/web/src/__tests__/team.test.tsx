@@ -18,7 +18,13 @@ const member = (email: string, overrides: Partial<Member> = {}): Member => ({
 
 const TEAM: Team = {
   members: [
-    member('owner@example.com', { role: 'owner', invitedBy: 'OWNER_EMAILS', fixed: true }),
+    member('owner@example.com', {
+      role: 'owner',
+      invitedBy: 'OWNER_EMAILS',
+      fixed: true,
+      name: 'Olive Owner',
+      signedInAt: '2026-11-21T08:30:00.000Z',
+    }),
     member('second@example.com', { role: 'owner' }),
     member('bob@example.com'),
   ],
@@ -33,26 +39,89 @@ const rowOf = (email: string) =>
 
 describe('Team', () => {
   test('lists the members; the owner the settings name is marked and has no controls; STAFF is read-only', async () => {
-    const { calls } = fakeApi({ ...meRoute(owner, { role: 'owner' }), 'GET /team': () => ({ body: TEAM }) });
+    const { calls } = fakeApi({
+      ...meRoute(owner, { role: 'owner', people: [{ email: 'owner@example.com', name: 'Olive Owner' }] }),
+      'GET /team': () => ({ body: TEAM }),
+    });
     renderApp('/team', owner);
     expect(await screen.findAllByTestId('member-row')).toHaveLength(3);
     expect(document.title).toBe('Team-Smart-Zone');
     expect(calls.find((call) => call.path === '/team')!.headers.Authorization).toMatch(/^Bearer /);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Member',
+      'Role',
+      'Sign-in',
+      'Invited by',
+      'When',
+      'Actions',
+    ]);
 
+    // The fixed owner, in plain words: no setting's name anywhere on the page.
     const fixed = within(rowOf('owner@example.com'));
-    expect(fixed.getByText('Set by the server')).toBeInTheDocument();
+    expect(fixed.getByRole('cell', { name: 'Owner (set by the server administrator)' })).toBeInTheDocument();
     expect(fixed.queryByRole('combobox')).toBeNull();
     expect(fixed.queryByRole('button')).toBeNull();
+    expect(document.body).not.toHaveTextContent(/OWNER_EMAILS|STAFF|SMTP_URL|Set by the server/);
     const bob = within(rowOf('bob@example.com'));
     expect(bob.getByRole('combobox', { name: 'Role of bob@example.com' })).toHaveValue('clerk');
     expect(bob.getByRole('button', { name: 'Remove bob@example.com' })).toBeInTheDocument();
+    // Invited by the owner: their name, the email on hover.
+    expect(await bob.findByText('Olive Owner')).toHaveAttribute('title', 'owner@example.com');
 
+    expect(screen.getByRole('heading', { name: 'Also clerks: anyone signing in with these addresses' })).toBeVisible();
     const staff = within(screen.getByTestId('staff-list'));
     expect(staff.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      '@warehouse.example',
+      'anyone at @warehouse.example',
       'temp@example.com',
     ]);
     expect(staff.queryByRole('button')).toBeNull();
+  });
+
+  test('members by name, the email beneath, and whether they have signed in yet', async () => {
+    fakeApi({ ...meRoute(owner, { role: 'owner' }), 'GET /team': () => ({ body: TEAM }) });
+    renderApp('/team', owner);
+    await screen.findAllByTestId('member-row');
+
+    // Cells after the member's own: Role, Sign-in, Invited by, When, the actions.
+    const named = within(rowOf('owner@example.com'));
+    const who = named.getByRole('rowheader');
+    expect(who.textContent).toBe('Olive Ownerowner@example.com');
+    expect(within(who).getByText('Olive Owner')).toBeInTheDocument();
+    const signedIn = named.getAllByRole('cell')[1]!;
+    expect(signedIn).toHaveTextContent(/^signed in \S/);
+    expect(within(signedIn).getByRole('time')).toHaveAttribute('dateTime', '2026-11-21T08:30:00.000Z');
+
+    // Not signed in yet: their email alone, and "not yet".
+    const bob = within(rowOf('bob@example.com'));
+    expect(bob.getByRole('rowheader').textContent).toBe('bob@example.com');
+    expect(bob.getAllByRole('cell')[1]).toHaveTextContent(/^not yet$/);
+  });
+
+  test('the owner sets their own name at the top of the page', async () => {
+    let name: string | undefined;
+    const { calls } = fakeApi({
+      ...meRoute(owner, { role: 'owner' }),
+      'GET /me': () => ({
+        body: { email: owner.email, uid: owner.uid, verified: true, role: 'owner', staff: true, ...(name && { name }) },
+      }),
+      'GET /team': () => ({ body: TEAM }),
+      'PUT /me/name': ({ body }) => {
+        name = (body as { name: string }).name;
+        return { body: { email: owner.email, name } };
+      },
+    });
+    renderApp('/team', owner);
+    await screen.findAllByTestId('member-row');
+    const field = screen.getByLabelText('Your name');
+    expect(field).toHaveValue('');
+    await userEvent.type(field, '  Olive   Owner ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Name saved')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: '/me/name', body: { name: 'Olive Owner' } }),
+    ]);
+    // The navbar calls them by it from now on.
+    expect(await within(screen.getByRole('navigation')).findByText('Olive Owner')).toBeInTheDocument();
   });
 
   test('invites an email with a role and a reason; the list shows the new member', async () => {
@@ -231,7 +300,7 @@ describe('Team', () => {
       invitingApi(false, [undefined]);
       renderApp('/team', owner);
       expect(await screen.findByTestId('invite-how')).toHaveTextContent(
-        'Invitation emails are off on this server (no SMTP_URL is set), so no email is sent: tell the person ' +
+        'Invitation emails are off on this server, so no email is sent: tell the person ' +
           'yourself to open this app, sign up with the exact email you enter here, and open the verification link.',
       );
       await invite();

@@ -13,6 +13,8 @@ const NAV = SPEC_TEXTS.nav;
 const AlertsBell = lazy(async () => ({
   default: (await import('../features/alerts/components/AlertsBell')).AlertsBell,
 }));
+// The signed-in person's name form: loaded when they open it from their name.
+const AccountDialog = lazy(async () => ({ default: (await import('./AccountDialog')).AccountDialog }));
 // Staff's search and scanner watch: signed-in pages only, so a visitor's first page does not carry it.
 const HeaderSearch = lazy(async () => ({ default: (await import('./HeaderSearch')).HeaderSearch }));
 
@@ -47,12 +49,17 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  // The account dialog: mounted once first opened (`undefined` until then), so its code loads only then.
+  const [account, setAccount] = useState<boolean>();
   const signingOut = useMutation({
     mutationFn: signOut,
     onSuccess: () => navigate(paths.root.href()),
   });
   // A chosen link closes the menu (on a phone it would cover the page).
   useEffect(() => setOpen(false), [pathname]);
+  // Who is signed in: the name they set (or their account's, as the API has it), else the account's, else the email.
+  const ownName = access.status === 'member' || access.status === 'not-member' ? access.name : undefined;
+  const signedInAs = ownName || user?.displayName || user?.email;
 
   return (
     <nav className="navbar navbar-expand-xl navbar-dark bg-dark sticky-top">
@@ -112,7 +119,19 @@ export function Header() {
             {loading ? null : user ? (
               <>
                 <li className="nav-item navbar-text text-light small me-xl-2 text-truncate user-email d-xl-none d-xxl-block">
-                  {user.displayName || user.email}
+                  {access.status === 'member' && mayUse(access, 'nameOneself') ? (
+                    <button
+                      type="button"
+                      className="btn btn-link link-light small px-0 py-1 mw-100 text-decoration-none"
+                      aria-haspopup="dialog"
+                      title="Your name and account"
+                      onClick={() => setAccount(true)}
+                    >
+                      <span className="d-block text-truncate">{signedInAs}</span>
+                    </button>
+                  ) : (
+                    signedInAs
+                  )}
                 </li>
                 <li className="nav-item">
                   <button
@@ -133,6 +152,11 @@ export function Header() {
           </ul>
         </div>
       </div>
+      {access.status === 'member' && account !== undefined && (
+        <Suspense fallback={null}>
+          <AccountDialog show={account} email={access.email} role={access.role} onClose={() => setAccount(false)} />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   question = SPEC_TEXTS.deleteQuestion,
   detail,
   confirmLabel = SPEC_TEXTS.deleteButton,
+  cancelLabel = 'Cancel',
   busyLabel = 'Deleting...',
   busy = false,
   reason,
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   question?: string;
   detail?: string;
   confirmLabel?: string;
+  /** The button that leaves everything as it is. */
+  cancelLabel?: string;
   busyLabel?: string;
   busy?: boolean;
   /** Ask for a reason too. */
@@ -82,7 +85,7 @@ export function ConfirmDialog({
         )}
         <Modal.Footer>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" variant="danger" disabled={busy}>
             {busy ? busyLabel : confirmLabel}

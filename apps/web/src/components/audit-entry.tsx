@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntry } from '@smart-zone/types/audit';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { formatMoney, useCurrency } from '../lib/money';
-import { Email } from './Email';
+import { PersonName } from './PersonName';
 import { When } from './When';
 
 /** Each audit action as a person reads it. */
@@ -56,7 +56,10 @@ function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
   );
 }
 
-/** What an entry is about: an item (or a delivery of one) links to the item; a count to its screen; a member is their email. */
+/**
+ * What an entry is about: an item (or a delivery of one) links to the item; a count to its screen; a member is
+ * their name (their email on hover).
+ */
 function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
   if (target.kind === 'count') return <Link to={paths.counts.count.href(target.id)}>{target.name}</Link>;
   const itemId = target.kind === 'item' ? target.id : target.itemId;
@@ -64,7 +67,11 @@ function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) 
   if (itemId && action !== 'item.delete') {
     return <Link to={paths.inventory.detail.href(itemId)}>{target.name}</Link>;
   }
-  return target.kind === 'member' ? <Email address={target.name} /> : <span className="text-break">{target.name}</span>;
+  return target.kind === 'member' ? (
+    <PersonName email={target.name} />
+  ) : (
+    <span className="text-break">{target.name}</span>
+  );
 }
 
 /**
@@ -80,7 +87,7 @@ export function AuditRow({ entry, testId, about = false }: { entry: AuditEntry; 
         <When at={entry.at} />
       </td>
       <td data-label="Who">
-        <Email address={entry.actor.email} />
+        <PersonName email={entry.actor.email} />
       </td>
       <td data-label="What">{AUDIT_ACTION_LABELS[entry.action]}</td>
       {about && (

@@ -10,15 +10,23 @@ import { ConfirmDialog, type ReasonAsked } from './ConfirmDialog';
  */
 export function useConfirmDelete<T>({
   mutation,
+  question,
   detail,
   confirmLabel,
+  cancelLabel,
+  busyLabel,
   reason,
   onDeleted,
 }: {
   mutation: UseMutationResult<unknown, Error, T & { reason?: string }>;
+  /** The dialog's question (default: the spec's delete question). */
+  question?: string;
   /** What leaves, in a sentence under the question. */
   detail: (target: T) => string;
   confirmLabel?: string;
+  /** The button that leaves everything as it is (default "Cancel"). */
+  cancelLabel?: string;
+  busyLabel?: string;
   reason?: ReasonAsked;
   onDeleted: (target: T) => void;
 }) {
@@ -38,8 +46,11 @@ export function useConfirmDelete<T>({
   const dialog = (
     <ConfirmDialog
       show={target !== null}
+      {...(question ? { question } : {})}
       detail={target === null ? undefined : detail(target)}
       confirmLabel={confirmLabel}
+      {...(cancelLabel ? { cancelLabel } : {})}
+      {...(busyLabel ? { busyLabel } : {})}
       busy={mutation.isPending}
       reason={reason}
       onConfirm={confirm}

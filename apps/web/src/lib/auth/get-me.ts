@@ -23,14 +23,15 @@ export const getMeQueryOptions = (api: ApiClient, uid: string) =>
  * - `visitor`: nobody signed in (the product's write buttons stay, and ask them to sign in);
  * - `unverified`: a password user who has not verified their email;
  * - `checking`: asking the API;
- * - `member`: the API's answer, with the role; `not-member`: verified, but on no team;
+ * - `member`: the API's answer, with the role; `not-member`: verified, but on no team (both with their
+ *   display name, when they have one);
  * - `unanswered`: the API could not say. The app shows the product's
  *   controls and leaves the decision to the API's own checks.
  */
 export type Access =
   | { status: 'visitor' | 'unverified' | 'checking' | 'unanswered' }
-  | { status: 'member'; role: Role; email: string; uid: string }
-  | { status: 'not-member'; email: string };
+  | { status: 'member'; role: Role; email: string; uid: string; name?: string }
+  | { status: 'not-member'; email: string; name?: string };
 
 export function useAccess(): Access {
   const { user } = useAuth();
@@ -41,8 +42,10 @@ export function useAccess(): Access {
   if (!verified) return { status: 'unverified' };
   if (me.isLoading) return { status: 'checking' };
   if (!me.data) return { status: 'unanswered' };
-  const { role, email, uid } = me.data;
-  return role ? { status: 'member', role, email, uid } : { status: 'not-member', email };
+  const { role, email, uid, name } = me.data;
+  // Their display name (PUT /me/name, or their account's), when they have one.
+  const named = name ? { name } : {};
+  return role ? { status: 'member', role, email, uid, ...named } : { status: 'not-member', email, ...named };
 }
 
 /** The role the API answered; null for anyone else. */

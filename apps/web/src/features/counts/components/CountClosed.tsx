@@ -1,5 +1,5 @@
 import type { Count } from '@smart-zone/types/count';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 
 /** A session no longer open: who applied or cancelled it and when; an apply, the corrections it wrote. */
@@ -7,7 +7,7 @@ export function CountClosed({ count }: { count: Count }) {
   if (count.state === 'open') return null;
   const by = (
     <>
-      {count.closedBy ? <Email address={count.closedBy} /> : 'a manager'}
+      {count.closedBy ? <PersonName email={count.closedBy} /> : 'a manager'}
       {count.closedAt && (
         <>
           , <When at={count.closedAt} />

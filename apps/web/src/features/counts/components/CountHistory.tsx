@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { pageWindow } from '../../../lib/list-request';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCounts } from '../api/get-counts';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 import { signedMoney, signedUnitsText, STATE_LABELS } from './count-texts';
 
@@ -53,7 +53,7 @@ export function CountHistory({ manage }: { manage: boolean }) {
               </Link>
             </th>
             <td data-label="State">{STATE_LABELS[count.state]}</td>
-            <td data-label="Closed by">{count.closedBy ? <Email address={count.closedBy} /> : '—'}</td>
+            <td data-label="Closed by">{count.closedBy ? <PersonName email={count.closedBy} /> : '—'}</td>
             {/* Small, the date alone: a phone's stacked row writes the column's label in the cell's own size. */}
             <td data-label="When">
               <span className="small">{count.closedAt ? <When at={count.closedAt} /> : '—'}</span>

@@ -9,7 +9,7 @@ import { CountClosed } from './CountClosed';
 import { CountSheet } from './CountSheet';
 import { CountSummary } from './CountSummary';
 import { VarianceTable } from './VarianceTable';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 import { scopeText, STATE_LABELS } from './count-texts';
 import './counts.css';
@@ -41,7 +41,7 @@ export function CountReview() {
       </div>
       <p className="small text-secondary text-break">
         {STATE_LABELS[data.state]}
-        {data.blind && ' · blind'} · {scopeText(data)} · opened by <Email address={data.createdBy} />,{' '}
+        {data.blind && ' · blind'} · {scopeText(data)} · opened by <PersonName email={data.createdBy} />,{' '}
         <When at={data.at} />
       </p>
       <CountClosed count={data} />

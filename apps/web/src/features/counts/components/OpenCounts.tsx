@@ -5,7 +5,7 @@ import { QueryError } from '../../../components/QueryError';
 import { paths } from '../../../config/paths';
 import { useCounts } from '../api/get-counts';
 import { CountProgress } from './CountProgress';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 import { scopeText } from './count-texts';
 
@@ -38,7 +38,7 @@ export function OpenCounts({ manage }: { manage: boolean }) {
               {count.blind && <span className="badge text-bg-secondary">Blind</span>}
             </div>
             <p className="small text-secondary mb-2 text-break">
-              {scopeText(count)} · opened by <Email address={count.createdBy} />, <When at={count.at} />
+              {scopeText(count)} · opened by <PersonName email={count.createdBy} />, <When at={count.at} />
             </p>
             <CountProgress count={count} className="mb-2" />
             <div className="d-flex flex-wrap gap-2">

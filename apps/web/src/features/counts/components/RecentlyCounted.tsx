@@ -1,7 +1,7 @@
 import type { CountLine } from '@smart-zone/types/count';
 import { QueryError } from '../../../components/QueryError';
 import { RECENT_LINES, useRecentLines } from './use-recent-lines';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 
 /**
@@ -45,7 +45,7 @@ export function RecentlyCounted({
                 </span>
                 <span className="d-block small text-secondary text-break">
                   {line.sku && `${line.sku} · `}
-                  {line.countedBy && <Email address={line.countedBy} />}
+                  {line.countedBy && <PersonName email={line.countedBy} />}
                   {line.countedAt && (
                     <>
                       , <When at={line.countedAt} />

@@ -1,4 +1,5 @@
 import { STATS_DAYS } from '@smart-zone/types/stats';
+import { EmptyWarehouseCard } from '../../../components/EmptyWarehouseCard';
 import { QueryError } from '../../../components/QueryError';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useStats } from '../api/get-stats';
@@ -10,7 +11,8 @@ import './dashboard.css';
 
 /**
  * Staff's view of the warehouse at a glance (GET /stats): the figures now,
- * what moved each day (received, delivered, removed, corrections), and the items delivered most.
+ * what moved each day (received, delivered, removed, corrections), and the items delivered most; for the owner
+ * of a new shop, the way to clear the demo items.
  * Live: the stream's events refresh it (live-stats.ts), so a delivery made
  * anywhere shows here without a reload.
  */
@@ -30,6 +32,7 @@ export function DashboardPage() {
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <p className="text-secondary">The warehouse now, and its last {STATS_DAYS} days.</p>
+      <EmptyWarehouseCard />
       <StatFigures stats={data} />
       <div className="dashboard-panels">
         <MovementsPanel days={data.movementsByDay} />

@@ -49,7 +49,12 @@ export function AllDeliveries() {
     mutation: useCancelDelivery({ signOutOnError: false, anyone: can(roleOf(access), 'cancelAnyDelivery') }),
     detail: (delivery) =>
       `The delivery of ${delivery.quantity} × ${delivery.inventory} to ${delivery.name || 'its recipient'} is cancelled and goes back in stock.`,
+    // A cancel, not a deletion: its question says so ("Are you sure", as the spec asks of a delete), and the way
+    // out is not a second "Cancel".
+    question: 'Are you sure you want to cancel this delivery?',
     confirmLabel: 'Cancel delivery',
+    cancelLabel: 'Keep it',
+    busyLabel: 'Cancelling...',
     reason: cancelReason(roleOf(access)),
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
   });

@@ -1,6 +1,6 @@
 import type { ImportReport, ImportSince, ImportStale, StalePolicy } from '@smart-zone/types/imports';
 import Alert from 'react-bootstrap/Alert';
-import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { RadioChoices } from '../../../components/RadioChoices';
 import { When } from '../../../components/When';
 import { Link } from 'react-router-dom';
@@ -23,7 +23,7 @@ function SinceLine({ since }: { since: ImportSince }) {
     <li>
       <span className="fw-semibold">{ACTION_WORDS[since.action] ?? since.action}</span>
       {quantity && ` ${String(quantity[0])} → ${String(quantity[1])}`}
-      {others.length > 0 && ` (${others.join(', ')})`} by <Email address={since.by} />, <When at={since.at} />
+      {others.length > 0 && ` (${others.join(', ')})`} by <PersonName email={since.by} />, <When at={since.at} />
     </li>
   );
 }

@@ -6,8 +6,8 @@ import { can } from '@smart-zone/types/roles';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Email } from '../../../components/Email';
 import { PagedTable } from '../../../components/PagedTable';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 import { type Access, useAccess } from '../../../lib/auth/get-me';
 import { useDownloadCsv } from '../../../lib/download-csv';
@@ -136,7 +136,7 @@ function HistoryRow({
         {movement.quantityAfter}
       </td>
       <td data-label="Who">
-        <Email address={movement.actor.email} />
+        <PersonName email={movement.actor.email} />
       </td>
       <td data-label="Note">{movement.note ?? ''}</td>
       <td className="table-actions">

@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
+import { EmptyWarehouseCard } from '../../../components/EmptyWarehouseCard';
 import { LinkButton } from '../../../components/LinkButton';
 import { Money } from '../../../components/Money';
 import { StockStateBadge, useQuantityFlash } from '../../../components/StockBadge';
@@ -104,6 +105,7 @@ export function ManageInventories() {
           )}
         </div>
       </div>
+      <EmptyWarehouseCard />
       <FindBySku />
       <PagedItems
         idPrefix="manage"

@@ -46,7 +46,7 @@ export function InviteForm({ emails }: { emails: boolean }) {
         <p className="small text-secondary" data-testid="invite-how">
           {emails
             ? 'Smart Zone emails the person how to join: open this app and sign up with the email you enter here.'
-            : 'Invitation emails are off on this server (no SMTP_URL is set), so no email is sent: tell the person ' +
+            : 'Invitation emails are off on this server, so no email is sent: tell the person ' +
               'yourself to open this app, sign up with the exact email you enter here, and open the verification link.'}
         </p>
         <Form onSubmit={(event) => form.onSubmit(event, { email, role, reason })} noValidate aria-busy={form.busy}>

@@ -7,12 +7,16 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Email } from '../../../components/Email';
+import { PersonName } from '../../../components/PersonName';
 import { When } from '../../../components/When';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useChangeRole } from '../api/change-role';
 import { useRemoveMember } from '../api/remove-member';
 import { MEMBER_COLUMNS } from './skeletons';
+
+/** `invitedBy` of an owner the server's settings name. */
+const SETTINGS_INVITER = 'OWNER_EMAILS';
 
 /** The invitation email's fate, when one was sent since the server started; a failure says what to do. */
 function InvitationEmailState({ member }: { member: Member }) {
@@ -35,13 +39,43 @@ function InvitationEmailState({ member }: { member: Member }) {
   );
 }
 
+/** Who a member is: their name over their email, or their email alone until they have a name. */
+function MemberName({ member }: { member: Member }) {
+  if (!member.name) return <Email address={member.email} />;
+  return (
+    <>
+      <span className="d-block">{member.name}</span>
+      <span className="d-block small fw-normal text-secondary">
+        <Email address={member.email} />
+      </span>
+    </>
+  );
+}
+
+/** Whether a member has signed in yet, and when last. */
+function SignedIn({ at }: { at?: string }) {
+  return at ? (
+    <span>
+      signed in <When at={at} />
+    </span>
+  ) : (
+    <span className="text-secondary">not yet</span>
+  );
+}
+
+/** Who invited a member: their name (email on hover); an owner the server administrator named, by nobody. */
+function InvitedBy({ member }: { member: Member }) {
+  if (member.fixed || member.invitedBy === SETTINGS_INVITER) return <span className="text-secondary">—</span>;
+  return <PersonName email={member.invitedBy} />;
+}
+
 /** What the owner is about to do to one member, until they confirm (each with an optional reason). */
 type Pending = { kind: 'role'; member: Member; role: Role } | { kind: 'remove'; member: Member };
 
 /**
- * The members, owners first: a role menu and a Remove button on each, both
- * asking first; an owner the OWNER_EMAILS setting names is marked and has
- * neither. A refusal (the last owner, say) shows above the table, in the API's words.
+ * The members, owners first, by name (their email under it), whether they have signed in yet: a role menu and a
+ * Remove button on each, both asking first; an owner the server administrator named is marked and has neither.
+ * A refusal (the last owner, say) shows above the table, in the API's words.
  */
 export function MembersTable({ members }: { members: Member[] }) {
   const changeRole = useChangeRole();
@@ -49,7 +83,7 @@ export function MembersTable({ members }: { members: Member[] }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [refusal, setRefusal] = useState<string>();
   const busy = changeRole.isPending || removeMember.isPending;
-  const [email, role, invitedBy, at] = MEMBER_COLUMNS;
+  const [who, role, signedIn, invitedBy, at] = MEMBER_COLUMNS;
 
   const settled = {
     onError: (error: Error) => setRefusal(errorMessage(error)),
@@ -93,18 +127,16 @@ export function MembersTable({ members }: { members: Member[] }) {
         <tbody>
           {members.map((member) => (
             <tr key={member.email} data-testid="member-row">
-              <th scope="row" data-label={email}>
-                <Email address={member.email} />
-                <InvitationEmailState member={member} />
+              <th scope="row" data-label={who}>
+                {/* One box: the stacked row (a phone) puts it beside its label. */}
+                <div>
+                  <MemberName member={member} />
+                  <InvitationEmailState member={member} />
+                </div>
               </th>
               <td data-label={role}>
                 {member.fixed ? (
-                  <>
-                    {member.role}{' '}
-                    <span className="badge bg-secondary" title="Named by the OWNER_EMAILS setting">
-                      Set by the server
-                    </span>
-                  </>
+                  'Owner (set by the server administrator)'
                 ) : (
                   <Form.Select
                     // Written out, not `size="sm"`: the CSS purge keeps only class names it can read in src/.
@@ -122,8 +154,11 @@ export function MembersTable({ members }: { members: Member[] }) {
                   </Form.Select>
                 )}
               </td>
+              <td data-label={signedIn}>
+                <SignedIn at={member.signedInAt} />
+              </td>
               <td data-label={invitedBy}>
-                <Email address={member.invitedBy} />
+                <InvitedBy member={member} />
               </td>
               <td data-label={at} className="small">
                 <When at={member.at} />

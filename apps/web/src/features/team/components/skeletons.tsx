@@ -1,6 +1,6 @@
 import { ButtonBar, FieldSkeleton, Line, Skeleton, TableSkeleton } from '../../../components/Skeleton';
 
-export const MEMBER_COLUMNS = ['Email', 'Role', 'Invited by', 'When', ''];
+export const MEMBER_COLUMNS = ['Member', 'Role', 'Sign-in', 'Invited by', 'When', ''];
 
 /** /team while the team loads: the title, the invite form and the members. */
 export function TeamPageSkeleton() {
