@@ -171,10 +171,12 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   expect(await noSidewaysScroll(page)).toBe(true);
   await page.setViewportSize(PHONE);
 
-  // Deliver one: Deliver, the address and the phone (the name is the user's, the quantity 1), Deliver.
+  // Deliver one: Deliver, the recipient, the address and the phone (the quantity 1), Deliver.
   const deliver = tapper();
   await deliver.tap(card.getByRole('button', { name: `Deliver ${name}` }));
   const delivery = page.getByRole('dialog', { name: `Deliver ${name}` });
+  await deliver.tap(delivery.getByLabel('Name', { exact: true }));
+  await page.keyboard.type('Market Cafe');
   await deliver.tap(delivery.getByLabel('Address'));
   await page.keyboard.type('1 Market St');
   await deliver.tap(delivery.getByLabel('Phone'));
@@ -182,7 +184,7 @@ test('one tap on Scan, the camera reads an EAN-13: its card within 1.5 s; Receiv
   await deliver.tap(delivery.getByRole('button', { name: 'Deliver', exact: true }));
   await expect(card).toContainText('Stock: 12');
   console.log(
-    `[scan] deliver 1 from the scanned card: ${deliver.taps} taps (2 of them into a field to type), ${deliver.seconds().toFixed(1)} s`,
+    `[scan] deliver 1 from the scanned card: ${deliver.taps} taps (3 of them into a field to type), ${deliver.seconds().toFixed(1)} s`,
   );
   expect(await quantityOf(id)).toBe(12);
 
