@@ -9,13 +9,12 @@ import { createApiClient } from './lib/api-client';
 import { createLazyGateway } from './lib/auth/lazy-gateway';
 import { clientConfigSource } from './lib/client-config';
 
-// The pages render at once; the auth SDK loads when someone may be signed in
-// or wants to sign in (lazy-gateway.ts). Its settings (GET /api/config) are
-// asked for at once, for the shop's currency every price is shown in (a
-// visitor's pages have prices too); the SDK takes the same answer.
+// The pages render at once; the auth SDK and its settings (GET /api/config,
+// with the shop's currency) load when someone may be signed in or wants to
+// sign in (lazy-gateway.ts): a visitor's first page asks for nothing more than
+// its list (its prices in the last currency this browser was told, or USD).
 const api = createApiClient({ baseUrl: env.apiBase });
 const clientConfig = clientConfigSource(api);
-void clientConfig().catch(() => undefined); // the currency stays the last one known; the SDK asks again
 preloadPages(window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
