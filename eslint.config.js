@@ -33,6 +33,8 @@ const sharedFeatureReads = [
   // A stock count (issue 35) reads codes as the Scan screen does (its camera, field and lookup), and opens a
   // session over a location found as the stock forms find one.
   'inventory/api/find-by-code',
+  // The deliveries' and the audit's filters take an item by its name (issue 36).
+  'inventory/components/ItemPicker',
   'inventory/scan/CameraMessage',
   'inventory/scan/CodeForm',
   'inventory/scan/repeat-filter',

@@ -76,6 +76,11 @@ test.describe('items and deliveries', () => {
     await page.getByRole('button', { name: 'Deliver' }).click();
     await expect(page.getByText('Your delevery is successfull')).toBeVisible();
     await expect(page.getByText('Stock: 1', { exact: true })).toBeVisible();
+    // Saved: the confirmation with its ways on, and a form that starts again (no half-filled duplicate).
+    await expect(page.getByText(/^Delivered 2 × /)).toHaveText(`Delivered 2 × ${name} — View · Undo · Back to item`);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Address')).toHaveValue('');
+    await shot(page, 'delivery-saved');
 
     await fillDeliveryForm(page, { address: '2 Harbour Road', phone: '+1 555 0101', quantity: 5 });
     await page.getByRole('button', { name: 'Deliver' }).click();
@@ -102,8 +107,14 @@ test.describe('items and deliveries', () => {
     await expect(page.getByRole('dialog')).toContainText('Are you sure you want to cancel this delivery?');
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Keep it' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel delivery' }).click();
-    await expect(rows).toHaveCount(1);
+    // The cancelled one stays listed, marked, with when and by whom; the count is of those that stand.
+    const cancelled = rows.filter({ hasText: '1 Harbour Road' });
+    await expect(cancelled).toHaveAttribute('data-state', 'cancelled');
+    await expect(cancelled.getByTestId('cancelled-note')).toHaveText(/^Cancelled .+ by /);
+    await expect(cancelled.getByRole('button', { name: /Cancel the delivery/ })).toHaveCount(0);
+    await expect(rows).toHaveCount(2);
     await expect(page.getByTestId('delivery-count')).toHaveText('1');
+    await shot(page, 'my-items-cancelled');
     await page.goto(`/inventory/${item._id}`);
     await expect(page.getByText('Stock: 2', { exact: true })).toBeVisible();
 

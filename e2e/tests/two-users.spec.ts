@@ -39,7 +39,10 @@ test("two users: neither sees nor cancels the other's deliveries", async ({ brow
   // Bob cancels his; Alice's is untouched.
   await bob.getByRole('button', { name: /Cancel the delivery/ }).click();
   await bob.getByRole('button', { name: 'Cancel delivery' }).click();
-  await expect(bob.getByTestId('delivery-row')).toHaveCount(0);
+  // It stays listed, as Cancelled, with who cancelled it; the count is of the deliveries that stand.
+  await expect(bob.getByTestId('delivery-row')).toHaveAttribute('data-state', 'cancelled');
+  await expect(bob.getByTestId('delivery-row')).toContainText('Cancelled');
+  await expect(bob.getByTestId('delivery-count')).toHaveText('0');
   await alice.reload();
   await expect(alice.getByTestId('delivery-row')).toHaveCount(1);
 

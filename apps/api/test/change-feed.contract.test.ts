@@ -2,7 +2,7 @@ import { QUANTITY_MAX, type StockMovement } from '@smart-zone/types/item';
 import { demoItems } from '../src/store/demo-items';
 import type { Store, StoreChange } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
-import { ada, delivery, phone, staff } from './helpers/store-fixtures';
+import { ada, cancelledBy, delivery, phone, staff } from './helpers/store-fixtures';
 
 /**
  * The change feed (Store.changes), on both adapters: every write path
@@ -268,7 +268,10 @@ describe(`the change feed: ${TEST_STORE}`, () => {
       const sent = await store.deliveries.create(delivery(item._id, { quantity: 2 }));
       if (!sent.ok) throw new Error('the delivery was refused');
       await next(2);
-      expect(await store.deliveries.cancel(sent.delivery._id, ada)).toEqual({ ok: true, delivery: sent.delivery });
+      expect(await store.deliveries.cancel(sent.delivery._id, ada)).toEqual({
+        ok: true,
+        delivery: cancelledBy(sent.delivery, ada),
+      });
       const movement = await lastMovement(item._id);
       expect(await next(1)).toEqual([
         change({
@@ -289,7 +292,10 @@ describe(`the change feed: ${TEST_STORE}`, () => {
       await store.items.remove(item._id, staff);
       expect((await next(3)).map((c) => c.cause)).toEqual(['created', 'delivery', 'deleted']);
 
-      expect(await store.deliveries.cancel(sent.delivery._id, ada)).toEqual({ ok: true, delivery: sent.delivery });
+      expect(await store.deliveries.cancel(sent.delivery._id, ada)).toEqual({
+        ok: true,
+        delivery: cancelledBy(sent.delivery, ada),
+      });
       expect(await next(0)).toEqual([]);
     });
 

@@ -494,7 +494,8 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
   it("puts the quantity back with a cancel movement, named by the item's name now, and updates the open alert", () => {
     const decision = decideCancel(made, item({ quantity: 0, minStock: 5 }), undefined, () => true, BOB, AT);
     if (!decision.ok || !decision.write) throw new Error('expected stock back');
-    expect(decision.delivery).toBe(made);
+    // Marked cancelled: when, by whom; no reason was given, so none is kept.
+    expect(decision.delivery).toEqual({ ...made, cancelledAt: AT, cancelledBy: BOB.email });
     expect(decision.write.change).toMatchObject({
       cause: 'cancel',
       actor: BOB,
@@ -529,9 +530,9 @@ describe('decideCancel: a delivery cancelled, its stock put back', () => {
   });
 
   it("audits the cancel alone when the item is gone, by the item's name then", () => {
-    expect(decideCancel(made, null, undefined, () => true, ALICE, AT, 'alice')).toEqual({
+    expect(decideCancel(made, null, undefined, () => true, { ...ALICE, reason: 'lost' }, AT, 'alice')).toEqual({
       ok: true,
-      delivery: made,
+      delivery: { ...made, cancelledAt: AT, cancelledBy: ALICE.email, cancelReason: 'lost' },
       write: null,
       audit: { action: 'delivery.cancel', target: { kind: 'delivery', id: DELIVERY, name: 'Old name', itemId: ID } },
     });

@@ -215,6 +215,43 @@ describe('DELETE /api/myitem/:id', () => {
     expect(await stockOf(itemId)).toBe(5);
   });
 
+  it('keeps a cancelled delivery listed, marked with when, by whom and why, when asked for all (state=all)', async () => {
+    const itemId = await t.addItem({ quantity: 5 });
+    const token = await t.tokenFor('a@x.com');
+    const created = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com'));
+    const kept = await request(t.app).post('/api/myitem').set(auth(token)).send(delivery(itemId, 'a@x.com'));
+    const id = insertedOf(created).insertedId;
+    const res = await request(t.app).delete(`/api/myitem/${id}?reason=wrong%20address`).set(auth(token));
+    expect(res.status).toBe(200);
+
+    // The spec's My Item and the team's list, as they were: the ones not cancelled.
+    expect(deliveriesOf(await request(t.app).get('/api/myitem').set(auth(token))).map((d) => d._id)).toEqual([
+      insertedOf(kept).insertedId,
+    ]);
+    const live = await request(t.app).get('/api/deliveries').set(auth(token));
+    expect([live.status, live.headers['x-total-count']]).toEqual([200, '1']);
+
+    const marked = {
+      _id: id,
+      cancelledAt: anyString,
+      cancelledBy: 'a@x.com',
+      cancelReason: 'wrong address',
+      quantity: 1,
+    };
+    const mine = deliveriesOf(await request(t.app).get('/api/myitem?state=all').set(auth(token)));
+    expect(mine.map((d) => d._id)).toEqual([insertedOf(kept).insertedId, id]);
+    expect(mine[1]).toEqual(expect.objectContaining(marked));
+    expect(mine[0]).not.toHaveProperty('cancelledAt');
+    const all = await request(t.app).get(`/api/deliveries?state=all&itemId=${itemId}`).set(auth(token));
+    expect([all.status, all.headers['x-total-count']]).toEqual([200, '2']);
+    expect(deliveriesOf(all)[1]).toEqual(expect.objectContaining(marked));
+
+    const bad = await request(t.app).get('/api/myitem?state=cancelled').set(auth(token));
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad).fields).toHaveProperty('state');
+    expect((await request(t.app).get('/api/deliveries?state=gone').set(auth(token))).status).toBe(400);
+  });
+
   it("answers 404 when b@x, a clerk, tries to cancel a@x's record, and changes nothing (a manager may: see permissions.test.ts)", async () => {
     // Clerks (the STAFF list): a clerk cancels only their own deliveries.
     const clerks = await makeTestApp({ staff: ['@x.com'] });

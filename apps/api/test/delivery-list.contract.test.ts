@@ -2,6 +2,7 @@ import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { DeliveryFilter, Store } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
 import { ada, bob, delivery, phone, staff } from './helpers/store-fixtures';
+import { anyString } from './support/bodies';
 
 /**
  * Every delivery (GET /api/deliveries), on every adapter: not cancelled,
@@ -15,6 +16,8 @@ describe(`deliveries list: ${TEST_STORE}`, () => {
   let store: Store;
   /** Newest first, as recorded (cancelled ones left out). */
   let made: DeliveredItem[];
+  /** Every one, newest first, the cancelled one (address 2) in its place. */
+  let everyOne: DeliveredItem[];
   let itemIds: [string, string];
 
   const list = async (filter: DeliveryFilter = {}) =>
@@ -35,7 +38,9 @@ describe(`deliveries list: ${TEST_STORE}`, () => {
       made.unshift(sent.delivery);
     }
     const cancelled = made.find((record) => record.address === 'address 2')!;
-    expect(await store.deliveries.cancel(cancelled._id, staff)).toMatchObject({ ok: true });
+    const outcome = await store.deliveries.cancel(cancelled._id, staff);
+    if (!outcome.ok) throw new Error('expected a cancel');
+    everyOne = made.map((record) => (record === cancelled ? outcome.delivery : record));
     made = made.filter((record) => record !== cancelled);
   });
 
@@ -103,6 +108,56 @@ describe(`deliveries list: ${TEST_STORE}`, () => {
     );
     expect(await list({ from: '2999-01-01T00:00:00.000Z' })).toEqual([]);
     expect(await list({ to: '2000-01-01T00:00:00.000Z' })).toEqual([]);
+  });
+
+  it('lists the cancelled ones too with state all, in their place, marked with when, by whom and why', async () => {
+    const all = async (filter: DeliveryFilter = {}) =>
+      store.deliveries.list({ ...filter, state: 'all' }, { limit: 3, skip: 0 });
+    const cancelled = everyOne.find((record) => record.address === 'address 2')!;
+    expect(cancelled).toEqual(
+      expect.objectContaining({ cancelledAt: anyString, cancelledBy: staff.email, address: 'address 2' }),
+    );
+    expect(cancelled).not.toHaveProperty('cancelReason');
+    expect(await all()).toEqual({ deliveries: everyOne.slice(0, 3), total: 7 });
+    expect((await store.deliveries.list({ state: 'all' }, { limit: 100, skip: 3 })).deliveries).toEqual(
+      everyOne.slice(3),
+    );
+    expect(await all({ email: ada.email })).toEqual({
+      deliveries: everyOne.filter((record) => record.email === ada.email).slice(0, 3),
+      total: 4,
+    });
+    expect(await all({ itemId: itemIds[0] })).toEqual({
+      deliveries: everyOne.filter((record) => record.inventoriesId === itemIds[0]).slice(0, 3),
+      total: 4,
+    });
+    const within = { from: cancelled.createdAt, to: cancelled.createdAt, state: 'all' as const };
+    expect((await store.deliveries.list(within, { limit: 100, skip: 0 })).deliveries).toContainEqual(cancelled);
+    // The live list is as it was: the cancelled one is left out of it and of its totals.
+    expect(await store.deliveries.list({}, { limit: 100, skip: 0 })).toEqual({ deliveries: made, total: 6 });
+
+    // The owner's own, with a reason this time: kept with it, in both lists; a second cancel finds none.
+    const mine = made.find((record) => record.address === 'address 4')!;
+    const outcome = await store.deliveries.cancel(mine._id, { ...ada, reason: 'customer changed their mind' }, ada.uid);
+    expect(outcome).toMatchObject({
+      ok: true,
+      delivery: { _id: mine._id, cancelledBy: ada.email, cancelReason: 'customer changed their mind' },
+    });
+    const marked = {
+      ...mine,
+      cancelledAt: anyString,
+      cancelledBy: ada.email,
+      cancelReason: 'customer changed their mind',
+    };
+    expect(await store.deliveries.listByOwner(ada.uid)).toEqual(
+      made.filter((r) => r.email === ada.email && r !== mine),
+    );
+    expect(await store.deliveries.listByOwner(ada.uid, 'all')).toEqual(
+      everyOne.filter((r) => r.email === ada.email).map((r) => (r._id === mine._id ? marked : r)),
+    );
+    expect((await all({ email: ada.email })).total).toBe(4);
+    expect((await store.deliveries.list({ email: ada.email }, { limit: 1, skip: 0 })).total).toBe(2);
+    expect(await store.deliveries.cancel(mine._id, ada, ada.uid)).toEqual({ ok: false, reason: 'not_found' });
+    expect(await store.deliveries.get(mine._id)).toBeNull();
   });
 
   it("keeps a deleted item's deliveries, and drops one once cancelled", async () => {

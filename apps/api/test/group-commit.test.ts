@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { openSqliteFile, type SqliteFile } from './helpers/sqlite-file';
 import type { Actor, ItemInput } from '@smart-zone/types/item';
 import type { DeliveryOutcome, NewDelivery, Store } from '../src/store/store';
+import { anyString } from './support/bodies';
 
 /**
  * Group commit on a real SQLite file: deliveries that arrive together share
@@ -79,7 +80,7 @@ function auditTotals(): { kept: Record<string, number>; counted: Record<string, 
   };
 }
 
-/** The committed list totals of live deliveries (delivery_counts, none at 0), and counting them one by one. */
+/** The committed list totals of live deliveries and of all (delivery_counts, none at 0), and counting them one by one. */
 function deliveryTotals(): { kept: Record<string, number>; counted: Record<string, number> } {
   return {
     kept: keyedRows('SELECT key, n FROM delivery_counts WHERE n <> 0 ORDER BY key'),
@@ -87,6 +88,9 @@ function deliveryTotals(): { kept: Record<string, number>; counted: Record<strin
         SELECT '' AS key FROM deliveries WHERE cancelled_at IS NULL
         UNION ALL SELECT 'email:' || email FROM deliveries WHERE cancelled_at IS NULL
         UNION ALL SELECT 'item:' || inventories_id FROM deliveries WHERE cancelled_at IS NULL
+        UNION ALL SELECT 'all:' FROM deliveries
+        UNION ALL SELECT 'all:email:' || email FROM deliveries
+        UNION ALL SELECT 'all:item:' || inventories_id FROM deliveries
       ) GROUP BY key ORDER BY key`),
   };
 }
@@ -200,6 +204,12 @@ it('a batch counts its audit and delivery totals once per key as its entries wou
     'email:bob@example.com': 2,
     [`item:${first._id}`]: 1,
     [`item:${second._id}`]: 2,
+    // With the cancelled one (issue 36: it stays listed).
+    'all:': 4,
+    'all:email:ada@example.com': 2,
+    'all:email:bob@example.com': 2,
+    [`all:item:${first._id}`]: 2,
+    [`all:item:${second._id}`]: 2,
   });
   expect([committedStock(first._id), committedStock(second._id)]).toEqual([9, 7]);
 });
@@ -259,7 +269,10 @@ it('cancels join the batch: a delivery and cancels of earlier ones commit togeth
     store.deliveries.create(delivery(item._id, { quantity: 5 })),
   ]);
 
-  expect(cancelled).toEqual({ ok: true, delivery: first.delivery });
+  expect(cancelled).toEqual({
+    ok: true,
+    delivery: { ...first.delivery, cancelledAt: anyString, cancelledBy: ada.email },
+  });
   expect(cancelledAgain).toEqual({ ok: false, reason: 'not_found' });
   expect(fresh.ok).toBe(true);
   expect(committedStock(item._id)).toBe(2);

@@ -159,6 +159,9 @@ describe('MongoDB adapter: the team and the audit', () => {
       await store.deliveries.list({ email: ada.email }, page);
       await store.deliveries.list({ itemId: item._id }, page);
       await store.deliveries.list({ from, to }, page);
+      await store.deliveries.list({ state: 'all' }, page);
+      await store.deliveries.list({ email: ada.email, state: 'all' }, page);
+      await store.deliveries.list({ itemId: item._id, state: 'all' }, page);
       await store.team.list();
       await store.team.get(bob.email);
     } finally {
@@ -186,6 +189,9 @@ describe('MongoDB adapter: the team and the audit', () => {
       /^deliveries IXSCAN \{ cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 \}/,
       /^deliveries IXSCAN \{ email: 1, cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 \}/,
       /^deliveries IXSCAN \{ inventoriesId: 1, cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 \}/,
+      /^deliveries IXSCAN \{ createdAt: -1, seq: -1, _id: -1 \}/,
+      /^deliveries IXSCAN \{ email: 1, createdAt: -1, seq: -1, _id: -1 \}/,
+      /^deliveries IXSCAN \{ inventoriesId: 1, createdAt: -1, seq: -1, _id: -1 \}/,
     ])
       expect(plans).toContainEqual(expect.stringMatching(index));
   });

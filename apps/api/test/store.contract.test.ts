@@ -6,7 +6,7 @@ import { demoItems } from '../src/store/demo-items';
 import { openStore } from '../src/store/open-store';
 import type { Store } from '../src/store/store';
 import { openTestStore, TEST_STORE } from './helpers/test-store';
-import { ada, bob, delivery, phone, staff } from './helpers/store-fixtures';
+import { ada, bob, cancelledBy, delivery, phone, staff } from './helpers/store-fixtures';
 
 /**
  * One contract, every adapter: this file runs in both jest projects
@@ -198,7 +198,10 @@ describe(`store contract: ${TEST_STORE}`, () => {
       });
       expect((await store.items.get(item._id))?.quantity).toBe(6);
 
-      expect(await store.deliveries.cancel(id, ada, ada.uid)).toEqual({ ok: true, delivery: outcome.delivery });
+      expect(await store.deliveries.cancel(id, ada, ada.uid)).toEqual({
+        ok: true,
+        delivery: cancelledBy(outcome.delivery, ada),
+      });
       expect((await store.items.get(item._id))?.quantity).toBe(10);
       expect(await store.deliveries.cancel(id, ada, ada.uid)).toEqual({ ok: false, reason: 'not_found' });
       expect(await store.deliveries.cancel(id, bob)).toEqual({ ok: false, reason: 'not_found' });
@@ -212,7 +215,7 @@ describe(`store contract: ${TEST_STORE}`, () => {
       if (!outcome.ok) throw new Error('expected a delivery');
       expect(await store.deliveries.cancel(outcome.delivery._id, bob)).toEqual({
         ok: true,
-        delivery: outcome.delivery,
+        delivery: cancelledBy(outcome.delivery, bob),
       });
       expect((await store.items.get(item._id))?.quantity).toBe(10);
       const { movements } = await store.items.history(item._id, { limit: 1, skip: 0 });
@@ -470,7 +473,9 @@ describe(`store contract: ${TEST_STORE}`, () => {
         store.deliveries.cancel(outcome.delivery._id, ada),
         store.deliveries.cancel(outcome.delivery._id, ada),
       ]);
-      expect([first, second].filter((result) => result.ok)).toEqual([{ ok: true, delivery: outcome.delivery }]);
+      expect([first, second].filter((result) => result.ok)).toEqual([
+        { ok: true, delivery: cancelledBy(outcome.delivery, ada) },
+      ]);
       expect((await store.items.get(item._id))?.quantity).toBe(4);
       expect((await ledger(item._id)).map((m) => m.reason)).toEqual(['cancel', 'delivery', 'created']);
       expect(await store.deliveries.listByOwner(ada.uid)).toEqual([]);

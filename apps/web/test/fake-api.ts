@@ -354,3 +354,11 @@ export function itemPlaces(
 
 /** A manager's item page also asks for the item's edits (GET /audit?itemId=): none here. */
 export const NO_EDITS: Record<string, Handler> = { 'GET /audit?itemId=*': () => page([], 0) };
+
+/** What an item picker (components/ItemPicker.tsx) asks: its search, and the chosen item (to show its name). */
+export function itemPickerRoutes(chosen: Item = item()): Record<string, Handler> {
+  return {
+    'GET /inventory?q=*': () => page([chosen]),
+    [`GET /inventory/${chosen._id}`]: () => ({ body: chosen }),
+  };
+}

@@ -98,6 +98,14 @@ export const deliveredItemSchema = z
     phone: z.string(),
     quantity: deliveryInputSchema.shape.quantity.unwrap(),
     createdAt: timestamp.meta({ description: 'When the delivery was recorded' }),
+    cancelledAt: timestamp
+      .optional()
+      .meta({ description: 'When it was cancelled (only in the answers that list cancelled ones: `state=all`)' }),
+    cancelledBy: z
+      .string()
+      .optional()
+      .meta({ description: 'The email of who cancelled it (absent for a delivery cancelled before issue 36)' }),
+    cancelReason: z.string().optional().meta({ description: 'Why, as they said when cancelling it' }),
   })
   .meta({ id: 'DeliveredItem', description: 'A delivery record (My Item)' });
 

@@ -68,14 +68,27 @@ export type DeliveryFormInput = z.output<typeof deliveryFormSchema>;
 /** A delivered item record (My Item), which belongs to the uid that made it (its schema: api-schemas.ts). */
 export type DeliveredItem = z.output<typeof deliveredItemSchema>;
 
+/**
+ * Which deliveries a list answers: `active` (the default, the spec's My Item: the ones not cancelled) or `all`
+ * (the cancelled ones too, in their place, each with when, by whom and why it was cancelled).
+ */
+export const DELIVERY_STATES = ['active', 'all'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+const deliveryState = z
+  .enum(DELIVERY_STATES)
+  .default('active')
+  .meta({ description: '`active`: not cancelled (the default); `all`: the cancelled ones too, marked' });
+
 export const myItemQuerySchema = z.object({
   email: plainText('email').trim().toLowerCase().pipe(z.email('email must be a valid email address')).optional(),
+  state: deliveryState,
 });
 
 export const DELIVERY_LIST_LIMIT_MAX = 200;
 
-/** GET /api/deliveries?email=&itemId=&from=&to=&limit=&skip= — every delivery not cancelled, newest first. */
+/** GET /api/deliveries?email=&itemId=&from=&to=&state=&limit=&skip= — every delivery (not cancelled), newest first. */
 export const deliveryListQuerySchema = z.object({
+  state: deliveryState,
   email: emailFilter.optional().meta({ description: "The staff member's email who recorded it" }),
   itemId: objectIdSchema.optional(),
   from: timeFilter('from').optional(),

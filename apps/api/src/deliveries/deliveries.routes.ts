@@ -25,13 +25,16 @@ export function deliveriesRoutes(deps: { store: Store }) {
       operationId: 'listMyDeliveries',
       tag: 'deliveries',
       summary: "The caller's own deliveries, newest first",
-      description: 'A verified user; `email` defaults to the caller and may not name anyone else.',
+      description:
+        'A verified user; `email` defaults to the caller and may not name anyone else. Without `state`, the ' +
+        'ones not cancelled (the spec’s My Item); `state=all` lists the cancelled ones too, in their place, each ' +
+        'with `cancelledAt`, `cancelledBy` and `cancelReason`.',
       access: 'verified',
       query: myItemQuerySchema,
       responses: { '200': { description: 'Deliveries', content: json(z.array(deliveredItemSchema)) } },
       refusals: { 403: '`email` names someone else (forbidden)' },
       async handle({ query }, _req, res) {
-        res.json(await service.list(currentUser(res), query.email));
+        res.json(await service.list(currentUser(res), query.email, query.state));
       },
     }),
 
@@ -109,9 +112,10 @@ export function deliveriesRoutes(deps: { store: Store }) {
       path: '/deliveries',
       operationId: 'listDeliveries',
       tag: 'deliveries',
-      summary: 'Every delivery not cancelled, newest first, a page at a time',
+      summary: 'Every delivery not cancelled (or, with `state=all`, every one), newest first, a page at a time',
       description:
-        'Filters: `email` (who recorded it), `itemId`, `from` and `to` (dates or date-times, inclusive). ' +
+        'Filters: `email` (who recorded it), `itemId`, `from` and `to` (dates or date-times, inclusive), `state` ' +
+        '(`all`: the cancelled ones too, marked with `cancelledAt`, `cancelledBy` and `cancelReason`). ' +
         'X-Total-Count answers how many match.',
       access: 'readDeliveries',
       query: deliveryListQuerySchema,

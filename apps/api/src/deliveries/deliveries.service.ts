@@ -1,5 +1,5 @@
 import type { AccessClaims } from '@smart-zone/types/auth';
-import type { DeliveredItem, DeliveryInput } from '@smart-zone/types/delivery';
+import type { DeliveredItem, DeliveryInput, DeliveryState } from '@smart-zone/types/delivery';
 import { quantityLimitMessage } from '@smart-zone/types/item';
 import type { DeleteResult, InsertResult } from '@smart-zone/types/responses';
 import { AppError, forbidden, notFound, outOfStock } from '../errors/app-error';
@@ -8,11 +8,11 @@ import type { Author, Store } from '../store/store';
 /** My Item: a user only ever reads, adds or cancels their own deliveries, which belong to their uid. */
 export function deliveriesService(store: Store) {
   return {
-    list(caller: AccessClaims, email: string | undefined): Promise<DeliveredItem[]> {
+    list(caller: AccessClaims, email: string | undefined, state?: DeliveryState): Promise<DeliveredItem[]> {
       if (email !== undefined && email !== caller.email) {
         throw forbidden('You can only see your own deliveries', 'asked for the deliveries of another email');
       }
-      return store.deliveries.listByOwner(caller.uid);
+      return store.deliveries.listByOwner(caller.uid, state);
     },
 
     async create(caller: Author, input: DeliveryInput): Promise<InsertResult> {

@@ -1,4 +1,5 @@
 import type { Actor, ItemInput } from '@smart-zone/types/item';
+import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { NewDelivery } from '../../src/store/store';
 import { allInMain } from '../../src/store/decisions/places';
 
@@ -31,3 +32,10 @@ export const delivery = (inventoriesId: string, overrides: Partial<NewDelivery> 
 
 /** Where a decision reads an item's units: all at Main (as every item no one placed elsewhere); none for no item. */
 export const inMain = (item: { quantity: number } | null) => allInMain(item?.quantity ?? 0);
+
+/** A delivery as its cancel by `by` answers it: marked cancelled, by whom (issue 36: it stays listed). */
+export const cancelledBy = (record: DeliveredItem, by: Actor): DeliveredItem => ({
+  ...record,
+  cancelledAt: expect.any(String) as string,
+  cancelledBy: by.email,
+});

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeliveredItem } from '@smart-zone/types/delivery';
 import type { Role } from '@smart-zone/types/roles';
-import { type Call, fakeApi, meRoute, page } from '../../test/fake-api';
+import { type Call, fakeApi, itemPickerRoutes, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { DELIVERIES_PAGE_SIZE } from '../features/deliveries/components/AllDeliveries';
@@ -34,17 +34,23 @@ describe('Deliveries', () => {
   test('the filters go to the address and to the request; the page starts again at 1', async () => {
     const { calls } = fakeApi({
       ...meRoute(manager),
+      ...itemPickerRoutes(),
       'GET /deliveries?*': ({ path }) =>
         path.includes('email=') ? page([delivery(1)], 1) : page([delivery(1), delivery(2)], 45),
     });
     const { router } = renderApp('/deliveries?page=2', manager);
     expect(await screen.findAllByTestId('all-delivery-row')).toHaveLength(2);
-    expect(listCalls(calls)).toEqual([`/deliveries?limit=${DELIVERIES_PAGE_SIZE}&skip=${DELIVERIES_PAGE_SIZE}`]);
+    expect(listCalls(calls)).toEqual([
+      `/deliveries?limit=${DELIVERIES_PAGE_SIZE}&skip=${DELIVERIES_PAGE_SIZE}&state=all`,
+    ]);
     expect(document.title).toBe('Deliveries-Smart-Zone');
 
     const filters = within(screen.getByRole('form', { name: 'Filter the deliveries' }));
     await userEvent.type(filters.getByLabelText('Delivered by'), 'Clerk@Example.com');
-    await userEvent.type(filters.getByLabelText('Item id'), ITEM_ID);
+    // The item by its name: typed, then chosen from the matches (its id goes to the address).
+    await userEvent.type(filters.getByLabelText('Item'), 'Pixel');
+    await userEvent.click(await filters.findByRole('option', { name: /Pixel 8 Pro/ }));
+    expect(filters.getByLabelText('Item')).toHaveValue('Pixel 8 Pro');
     await userEvent.type(filters.getByLabelText('From'), '2026-11-01');
     await userEvent.type(filters.getByLabelText('To'), '2026-11-30');
     await userEvent.click(filters.getByRole('button', { name: 'Apply' }));
@@ -56,7 +62,7 @@ describe('Deliveries', () => {
     );
     await waitFor(() => expect(screen.getAllByTestId('all-delivery-row')).toHaveLength(1));
     expect(listCalls(calls).at(-1)).toBe(
-      `/deliveries?email=Clerk%40Example.com&itemId=${ITEM_ID}&from=2026-11-01&to=2026-11-30&limit=${DELIVERIES_PAGE_SIZE}`,
+      `/deliveries?email=Clerk%40Example.com&itemId=${ITEM_ID}&from=2026-11-01&to=2026-11-30&limit=${DELIVERIES_PAGE_SIZE}&state=all`,
     );
     expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 1–1 of 1 deliveries');
 
@@ -77,7 +83,9 @@ describe('Deliveries', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getAllByTestId('all-delivery-row')).toHaveLength(1));
     expect(router.state.location.search).toBe('?page=2');
-    expect(listCalls(calls)).toContain(`/deliveries?limit=${DELIVERIES_PAGE_SIZE}&skip=${DELIVERIES_PAGE_SIZE}`);
+    expect(listCalls(calls)).toContain(
+      `/deliveries?limit=${DELIVERIES_PAGE_SIZE}&skip=${DELIVERIES_PAGE_SIZE}&state=all`,
+    );
     expect(screen.getByTestId('list-summary')).toHaveTextContent('Showing 21–21 of 21 deliveries');
   });
 

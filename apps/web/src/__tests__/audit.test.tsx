@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTIONS, type AuditEntry } from '@smart-zone/types/audit';
-import { type Call, fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
+import { type Call, fakeApi, item, itemPickerRoutes, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { AUDIT_PAGE_SIZE } from '../features/audit/components/AuditPage';
@@ -64,7 +64,11 @@ describe('Audit', () => {
   });
 
   test('the filters (the action from the list of actions) go to the address and the request', async () => {
-    const { calls } = fakeApi({ ...meRoute(manager), 'GET /audit?*': () => page([entry(1)], 1) });
+    const { calls } = fakeApi({
+      ...meRoute(manager),
+      ...itemPickerRoutes(item()),
+      'GET /audit?*': () => page([entry(1)], 1),
+    });
     const { router } = renderApp('/audit', manager);
     await screen.findByTestId('audit-row');
     const filters = within(screen.getByRole('form', { name: 'Filter the audit' }));
@@ -73,7 +77,8 @@ describe('Audit', () => {
     expect(within(action).getAllByRole('option')).toHaveLength(AUDIT_ACTIONS.length + 1);
     await userEvent.selectOptions(action, 'Stock removed');
     await userEvent.type(filters.getByLabelText('Who'), 'bob@example.com');
-    await userEvent.type(filters.getByLabelText('Item id'), ITEM_ID);
+    await userEvent.type(filters.getByLabelText('Item'), 'Pixel');
+    await userEvent.click(await filters.findByRole('option', { name: /Pixel 8 Pro/ }));
     await userEvent.type(filters.getByLabelText('From'), '2026-11-01');
     await userEvent.type(filters.getByLabelText('To'), '2026-11-02');
     await userEvent.click(filters.getByRole('button', { name: 'Apply' }));

@@ -34,8 +34,38 @@ describe('My Item', () => {
     expect(await screen.findAllByTestId('delivery-row')).toHaveLength(2);
     expect(screen.getByTestId('delivery-count')).toHaveTextContent('2');
     const get = calls.find((call) => call.path.startsWith('/myitem'))!;
-    expect(get.path).toBe('/myitem?email=staff%40example.com');
+    expect(get.path).toBe('/myitem?email=staff%40example.com&state=all');
     expect(get.headers.Authorization).toBe(`Bearer ${accessTokenFor(staff)}`);
+  });
+
+  test('a cancelled delivery stays listed as Cancelled, with when, by whom and why, and leaves the count', async () => {
+    fakeApi({
+      ...meRoute(staff),
+      'GET /people': () => ({ body: [{ email: 'boss@example.com', name: 'Maya Boss' }] }),
+      'GET /myitem*': () => ({
+        body: [
+          delivery(),
+          delivery({
+            _id: 'e'.repeat(24),
+            inventory: 'Galaxy A54',
+            cancelledAt: '2026-11-21T09:30:00.000Z',
+            cancelledBy: 'boss@example.com',
+            cancelReason: 'Wrong address',
+          }),
+        ],
+      }),
+    });
+    renderApp('/myitem', staff);
+    const rows = await screen.findAllByTestId('delivery-row');
+    expect(rows).toHaveLength(2);
+    expect(screen.getByTestId('delivery-count')).toHaveTextContent('1');
+    expect(screen.getByText(/1 cancelled delivery is listed too/)).toBeInTheDocument();
+    const cancelled = within(rows.find((row) => row.dataset.state === 'cancelled')!);
+    expect(cancelled.getByText('Cancelled')).toBeInTheDocument();
+    expect(cancelled.getByTestId('cancelled-note')).toHaveTextContent(/^Cancelled .+ by .+: “Wrong address”$/);
+    expect(cancelled.queryByRole('button', { name: /Cancel the delivery/ })).toBeNull();
+    const standing = within(rows.find((row) => row.dataset.state === 'delivered')!);
+    expect(standing.getByRole('button', { name: 'Cancel the delivery of Pixel 8 Pro' })).toBeInTheDocument();
   });
 
   test('a failed request signs the user out and sends them to /login', async () => {

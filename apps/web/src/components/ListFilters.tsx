@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { SortOption } from '../lib/use-list-params';
@@ -7,6 +7,8 @@ export interface FilterField<K extends string> {
   key: K;
   label: string;
   type?: 'text' | 'email' | 'date';
+  /** A field of its own (an item chosen by its name: features/inventory's ItemPicker), given the draft value. */
+  field?: (value: string, onChange: (value: string) => void) => ReactNode;
   /** A menu instead of a text field; its first option ('' value) is "any". */
   options?: readonly SortOption[];
   placeholder?: string;
@@ -50,7 +52,9 @@ export function ListFilters<K extends string>({
       {fields.map((field) => (
         <Form.Group key={field.key} controlId={`${id}-${field.key}`} className="col-12 col-sm-6 col-lg">
           <Form.Label className="small mb-1">{field.label}</Form.Label>
-          {field.options ? (
+          {field.field ? (
+            field.field(draft[field.key], (value) => setDraft({ ...draft, [field.key]: value }))
+          ) : field.options ? (
             <Form.Select
               value={draft[field.key]}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}

@@ -8,20 +8,21 @@ import { placesBack, type PlaceDelta } from './places';
 
 export type CancelDecision =
   | Exclude<CancelOutcome, { ok: true }>
-  /** The delivery to mark cancelled, and its quantity put back to its item. */
+  /** The delivery as cancelled (`cancelledAt`, `cancelledBy`, `cancelReason`), and its quantity put back. */
   | { ok: true; delivery: DeliveredItem; write: ItemWrite }
   /** Its item is gone: no stock to put back, but the cancel is still a write, audited alone. */
   | { ok: true; delivery: DeliveredItem; write: null; audit: AuditNote };
 
 /**
- * Cancels a delivery (`delivery`: one not cancelled, as the adapter read it; null when there is none) and
+ * Cancels a delivery (`live`: one not cancelled, as the adapter read it; null when there is none), marking it
+ * cancelled `at`, by whom and why (the recorders keep those three with it), and
  * puts its quantity back to its item with a `cancel` movement, when the item still exists (`item`): each unit
  * back where the delivery took it (`taken`: its `delivery` movement's places; absent, all at Main), at Main
  * for a location that no longer exists (`exists`), as an undo does. With `ownerUid`, only a delivery of that
  * uid's: another's is not found. Refused when the item would go over QUANTITY_MAX.
  */
 export function decideCancel(
-  delivery: DeliveredItem | null,
+  live: DeliveredItem | null,
   item: Item | null,
   taken: readonly PlaceDelta[] | undefined,
   exists: (locationId: string) => boolean,
@@ -29,7 +30,14 @@ export function decideCancel(
   at: string,
   ownerUid?: string,
 ): CancelDecision {
-  if (!delivery || (ownerUid !== undefined && delivery.uid !== ownerUid)) return { ok: false, reason: 'not_found' };
+  if (!live || (ownerUid !== undefined && live.uid !== ownerUid)) return { ok: false, reason: 'not_found' };
+  // Kept with it: a cancelled delivery stays listed, marked (issue 36).
+  const delivery: DeliveredItem = {
+    ...live,
+    cancelledAt: at,
+    cancelledBy: by.email,
+    ...(by.reason ? { cancelReason: by.reason } : {}),
+  };
   const { quantity } = delivery;
   const target = {
     kind: 'delivery' as const,

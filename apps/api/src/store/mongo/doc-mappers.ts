@@ -38,6 +38,9 @@ export const toDelivery = (doc: DeliveryDoc): DeliveredItem => ({
   phone: doc.phone,
   quantity: doc.quantity,
   createdAt: doc.createdAt.toISOString(),
+  ...(doc.cancelledAt ? { cancelledAt: doc.cancelledAt.toISOString() } : {}),
+  ...(doc.cancelledBy !== undefined ? { cancelledBy: doc.cancelledBy } : {}),
+  ...(doc.cancelReason !== undefined ? { cancelReason: doc.cancelReason } : {}),
 });
 
 /** `undoneBy`: the `undo` movement that took this one back, when one did. */

@@ -66,6 +66,9 @@ export interface DeliveryDoc {
   quantity: number;
   createdAt: Date;
   cancelledAt?: Date;
+  /** Who cancelled it (their email) and why (issue 36: a cancelled delivery stays listed, marked). */
+  cancelledBy?: string;
+  cancelReason?: string;
   /** Commit order, as for items; absent on deliveries from before it (they list last, by _id). */
   seq?: number;
 }

@@ -1,4 +1,4 @@
-import { ObjectId, type Filter } from 'mongodb';
+import { ObjectId, type Document, type Filter } from 'mongodb';
 import { decideCancel } from '../decisions/cancel-delivery';
 import { decideDelivery } from '../decisions/deliver';
 import type { DeliveryFilter, DeliveryRepository } from '../store';
@@ -14,13 +14,14 @@ const LIVE = { cancelledAt: { $exists: false } } as const;
 const idKey = (id: string) => (/^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : null);
 
 /** The list's query; null when it can match nothing (an itemId that is no ObjectId). */
-function listQuery({ email, itemId, from, to }: DeliveryFilter): Filter<DeliveryDoc> | null {
+function listQuery({ email, itemId, from, to, state }: DeliveryFilter): Filter<DeliveryDoc> | null {
   const inventoriesId = itemId === undefined ? undefined : idKey(itemId);
   if (inventoriesId === null) return null;
   return {
     ...(email !== undefined ? { email } : {}),
     ...(inventoriesId ? { inventoriesId } : {}),
-    ...LIVE,
+    // With the cancelled ones (issue 36): the indexes without cancelledAt (schema-indexes.ts).
+    ...(state === 'all' ? {} : LIVE),
     ...(from !== undefined || to !== undefined
       ? {
           createdAt: {
@@ -32,15 +33,28 @@ function listQuery({ email, itemId, from, to }: DeliveryFilter): Filter<Delivery
   };
 }
 
+/**
+ * The index a list reads (schema-indexes.ts), named rather than left to the planner: with the list of all
+ * (issue 36) each filter has two that could serve it, the one leading with `cancelledAt` and the one without.
+ * An item's deliveries are fewer than an email's, which are fewer than all.
+ */
+function listIndex({ email, itemId, state }: DeliveryFilter): Document {
+  const live = state === 'all' ? {} : { cancelledAt: 1 };
+  const order = { createdAt: -1, seq: -1, _id: -1 };
+  if (itemId !== undefined) return { inventoriesId: 1, ...live, ...order };
+  if (email !== undefined) return { email: 1, ...live, ...order };
+  return { ...live, ...order };
+}
+
 export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedger): DeliveryRepository {
   const { deliveries, movements, locations } = collections;
   const writer = mongoItemWriter(collections, ledger);
   return {
-    async listByOwner(uid) {
+    async listByOwner(uid, state) {
       return (
         (
           await deliveries
-            .find({ uid, cancelledAt: { $exists: false } })
+            .find(state === 'all' ? { uid } : { uid, ...LIVE })
             // Commit order; deliveries from before `seq` (null: lowest) after the rest, by _id.
             .sort({ seq: -1, _id: -1 })
             .maxTimeMS(OPERATION_TIME_MS)
@@ -51,11 +65,13 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
     async list(filter, { limit, skip }) {
       const query = listQuery(filter);
       if (!query) return { deliveries: [], total: 0 };
+      const hint = listIndex(filter);
       const [docs, total] = await Promise.all([
         // A limit of 0 is "no limit" to MongoDB: ask for none at all.
         limit > 0
           ? deliveries
               .find(query)
+              .hint(hint)
               // Newest first by time, ties in commit order (deliveries from before `seq` after the rest), as SQLite.
               .sort({ createdAt: -1, seq: -1, _id: -1 })
               .skip(skip)
@@ -63,7 +79,7 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
               .maxTimeMS(OPERATION_TIME_MS)
               .toArray()
           : [],
-        deliveries.countDocuments(query, { maxTimeMS: OPERATION_TIME_MS }),
+        deliveries.countDocuments(query, { hint, maxTimeMS: OPERATION_TIME_MS }),
       ]);
       return { deliveries: docs.map(toDelivery), total };
     },
@@ -143,9 +159,16 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
         );
         if (!decision.ok) return decision;
         // The claim: a cancel that came between the read and here has it (then this one is decided again).
+        const { cancelledBy, cancelReason } = decision.delivery;
         const claimed = await deliveries.updateOne(
           { _id: doc!._id, ...LIVE },
-          { $set: { cancelledAt: at } },
+          {
+            $set: {
+              cancelledAt: at,
+              cancelledBy: cancelledBy ?? by.email,
+              ...(cancelReason !== undefined ? { cancelReason } : {}),
+            },
+          },
           inTx(session),
         );
         if (claimed.modifiedCount !== 1) throw writer.moved(`Delivery ${id} was cancelled since it was read`);
@@ -157,7 +180,11 @@ export function mongoDeliveries(collections: MongoCollections, ledger: MongoLedg
           } catch (error) {
             // Without a transaction, the claim is taken back before this is decided again (in one, the abort does it).
             if (writer.isMoved(error) && !session) {
-              await deliveries.updateOne({ _id: doc!._id }, { $unset: { cancelledAt: '' } }, inTx(session));
+              await deliveries.updateOne(
+                { _id: doc!._id },
+                { $unset: { cancelledAt: '', cancelledBy: '', cancelReason: '' } },
+                inTx(session),
+              );
             }
             throw error;
           }

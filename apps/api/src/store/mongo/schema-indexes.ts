@@ -64,6 +64,10 @@ export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]>
     { key: { cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 } },
     { key: { email: 1, cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 } },
     { key: { inventoriesId: 1, cancelledAt: 1, createdAt: -1, seq: -1, _id: -1 } },
+    // Issue 36: the list with the cancelled ones too (`state: 'all'`), in the same order, by email and by item.
+    { key: { createdAt: -1, seq: -1, _id: -1 } },
+    { key: { email: 1, createdAt: -1, seq: -1, _id: -1 } },
+    { key: { inventoriesId: 1, createdAt: -1, seq: -1, _id: -1 } },
   ],
   movements: [
     // history: an item's movements in the order of its writes, newest first, and their count.

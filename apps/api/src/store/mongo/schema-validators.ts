@@ -99,6 +99,8 @@ const SCHEMAS = {
       quantity: { ...wholeNumber, minimum: 1 },
       createdAt: date,
       cancelledAt: date,
+      cancelledBy: text,
+      cancelReason: text,
       seq: { ...wholeNumber, minimum: 1 },
     },
   },

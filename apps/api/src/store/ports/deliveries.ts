@@ -1,4 +1,4 @@
-import type { DeliveredItem } from '@smart-zone/types/delivery';
+import type { DeliveredItem, DeliveryState } from '@smart-zone/types/delivery';
 import type { Author } from './items';
 
 export interface NewDelivery {
@@ -36,13 +36,18 @@ export interface DeliveryFilter {
   /** ISO date-times, inclusive, on `createdAt`. */
   from?: string;
   to?: string;
+  /** `all`: the cancelled ones too, in their place (`cancelledAt`, `cancelledBy`, `cancelReason` on them). */
+  state?: DeliveryState;
 }
 
 export interface DeliveryRepository {
-  /** The owner's deliveries that are not cancelled, newest first: the reverse of the order they committed in. */
-  listByOwner(uid: string): Promise<DeliveredItem[]>;
   /**
-   * Every delivery not cancelled that matches, newest first by `createdAt`, ties in commit order (as the
+   * The owner's deliveries that are not cancelled (`all`: and the cancelled ones, marked), newest first: the
+   * reverse of the order they committed in.
+   */
+  listByOwner(uid: string, state?: DeliveryState): Promise<DeliveredItem[]>;
+  /**
+   * Every delivery not cancelled (`state: 'all'`: every one) that matches, newest first by `createdAt`, ties in commit order (as the
    * audit), a page of them and how many match before paging. Each filter is served by an index.
    */
   list(
@@ -58,7 +63,7 @@ export interface DeliveryRepository {
    */
   create(delivery: NewDelivery): Promise<DeliveryOutcome>;
   /**
-   * Marks the delivery cancelled and puts its quantity back with a
+   * Marks the delivery cancelled (when, `by` whom and their reason kept with it) and puts its quantity back with a
    * `cancel` movement (when the item still exists), each unit where the
    * delivery took it (Main for a location deleted since), atomically and once;
    * refused, with nothing written, when that would take the item over QUANTITY_MAX.

@@ -3,28 +3,32 @@ import type { DeliveryFilter } from '../store';
 import type { DeliveryRow } from './rows';
 
 /** The key delivery_counts keeps the total under, when the filter is none or one email or one item. */
-export function deliveryCountKey({ email, itemId, from, to }: DeliveryFilter): string | undefined {
+export function deliveryCountKey({ email, itemId, from, to, state }: DeliveryFilter): string | undefined {
   if (from !== undefined || to !== undefined) return undefined;
   if (email !== undefined && itemId !== undefined) return undefined;
-  if (email !== undefined) return `email:${email}`;
-  return itemId !== undefined ? `item:${itemId}` : '';
+  // The cancelled ones too: under `all:` keys (migration 26), which a cancel leaves as they are.
+  const all = state === 'all' ? 'all:' : '';
+  if (email !== undefined) return `${all}email:${email}`;
+  return itemId !== undefined ? `${all}item:${itemId}` : all;
 }
 
 /**
  * The list's conditions, each one served by a partial index of the deliveries not cancelled
- * (schema.ts), which ends in created_at: the page is read in order from one index range.
+ * (schema-team.ts) or, with the cancelled ones, by a full one (migration 26), which ends in created_at:
+ * the page is read in order from one index range.
  */
 function listWhere(filter: DeliveryFilter): string {
-  return [
-    'cancelled_at IS NULL',
+  const conditions = [
+    ...(filter.state === 'all' ? [] : ['cancelled_at IS NULL']),
     ...(filter.email !== undefined ? ['email = @email'] : []),
     ...(filter.itemId !== undefined ? ['inventories_id = @itemId'] : []),
     ...(filter.from !== undefined ? ['created_at >= @from'] : []),
     ...(filter.to !== undefined ? ['created_at <= @to'] : []),
-  ].join(' AND ');
+  ];
+  return conditions.length > 0 ? conditions.join(' AND ') : 'true';
 }
 
-function listParams(filter: DeliveryFilter): Record<string, string> {
+function listParams({ state: _state, ...filter }: DeliveryFilter): Record<string, string> {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
 

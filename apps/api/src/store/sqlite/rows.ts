@@ -45,6 +45,8 @@ export interface DeliveryRow {
   quantity: number;
   created_at: string;
   cancelled_at: string | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
 }
 
 export interface MovementRow {
@@ -98,6 +100,9 @@ export function toDelivery(row: DeliveryRow): DeliveredItem {
     phone: row.phone,
     quantity: row.quantity,
     createdAt: row.created_at,
+    ...(row.cancelled_at !== null ? { cancelledAt: row.cancelled_at } : {}),
+    ...(row.cancelled_by !== null ? { cancelledBy: row.cancelled_by } : {}),
+    ...(row.cancel_reason !== null ? { cancelReason: row.cancel_reason } : {}),
   };
 }
 

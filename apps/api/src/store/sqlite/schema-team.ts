@@ -87,3 +87,20 @@ CREATE TABLE people (
   signed_in_at TEXT
 ) WITHOUT ROWID;
 `;
+
+/**
+ * Migration 26 (issue 36): a cancelled delivery stays listed, marked. Who cancelled it and why are kept with it;
+ * the list of all of them (`state=all`) reads full indexes in the order of the live ones', and its totals
+ * are kept under `all:` keys (added by each delivery, never taken back: a cancel leaves it in that list).
+ */
+export const DELIVERIES_CANCELLED_KEPT = `
+ALTER TABLE deliveries ADD COLUMN cancelled_by  TEXT;
+ALTER TABLE deliveries ADD COLUMN cancel_reason TEXT;
+CREATE INDEX deliveries_all          ON deliveries (created_at);
+CREATE INDEX deliveries_all_by_email ON deliveries (email, created_at);
+CREATE INDEX deliveries_all_by_item  ON deliveries (inventories_id, created_at);
+INSERT INTO delivery_counts (key, n)
+  SELECT 'all:', COUNT(*) FROM deliveries
+  UNION ALL SELECT 'all:email:' || email, COUNT(*) FROM deliveries GROUP BY email
+  UNION ALL SELECT 'all:item:' || inventories_id, COUNT(*) FROM deliveries GROUP BY inventories_id;
+`;

@@ -3,7 +3,7 @@ import { ObjectId } from 'bson';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { dayBuckets, movementKinds, reclassifyEdits, syncLedgerTriggers, V8_STATS } from './schema-stats';
 import { alertState } from './schema-alerts';
-import { PEOPLE_TABLE, V5_TEAM_AUDIT } from './schema-team';
+import { DELIVERIES_CANCELLED_KEPT, PEOPLE_TABLE, V5_TEAM_AUDIT } from './schema-team';
 import { codesTable, searchLater } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
 import { createLocations, DEFAULT_LOCATION, STOCK_PER_LOCATION } from './schema-locations';
@@ -272,6 +272,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(DEFAULT_LOCATION), // Issue 34: where a receipt that names no location goes.
   (db) => db.exec(COUNT_TABLES), // Issue 35: count sessions and their lines (schema-counts.ts).
   (db) => db.exec(PEOPLE_TABLE), // Issue 36: who signed in, and their display names (schema-team.ts).
+  (db) => db.exec(DELIVERIES_CANCELLED_KEPT), // Issue 36: a cancelled delivery kept, with who and why.
 ];
 
 /** The user_version of a database with every migration. */

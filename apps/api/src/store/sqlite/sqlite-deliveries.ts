@@ -33,12 +33,14 @@ export function sqliteDeliveries(
         `SELECT places_json FROM movements WHERE at = ? AND delivery_id = ? AND reason = 'delivery'`,
       )
       .pluck(),
-    cancel: db.prepare<[string, string]>(
-      'UPDATE deliveries SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL',
+    cancel: db.prepare<[string, string, string | null, string]>(
+      `UPDATE deliveries SET cancelled_at = ?, cancelled_by = ?, cancel_reason = ?
+       WHERE id = ? AND cancelled_at IS NULL`,
     ),
     byOwner: db.prepare<[string], DeliveryRow>(
       'SELECT * FROM deliveries WHERE uid = ? AND cancelled_at IS NULL ORDER BY seq DESC',
     ),
+    allByOwner: db.prepare<[string], DeliveryRow>('SELECT * FROM deliveries WHERE uid = ? ORDER BY seq DESC'),
   };
 
   const pages = deliveryQueries(db);
@@ -78,7 +80,14 @@ export function sqliteDeliveries(
       quantity: made.quantity,
       created_at: made.createdAt,
     });
-    counts.count(['', `email:${made.email}`, `item:${made.inventoriesId}`]);
+    counts.count([
+      '',
+      `email:${made.email}`,
+      `item:${made.inventoriesId}`,
+      'all:',
+      `all:email:${made.email}`,
+      `all:item:${made.inventoriesId}`,
+    ]);
     writer.apply(decision.write, before!);
     return { ok: true, delivery: made };
   };
@@ -96,15 +105,16 @@ export function sqliteDeliveries(
     const delivery = row ? toDelivery(row) : null;
     const decision = decideCancel(delivery, before ? toItem(before) : null, taken, exists, by, at, ownerUid);
     if (!decision.ok) return { outcome: decision, restored: false };
-    sql.cancel.run(at, id);
+    const { cancelledBy, cancelReason } = decision.delivery;
+    sql.cancel.run(at, cancelledBy ?? by.email, cancelReason ?? null, id);
     if (decision.write) writer.apply(decision.write, before!);
     else ledger.audit(decision.audit, by, at);
     return { outcome: { ok: true, delivery: decision.delivery }, restored: decision.write !== null };
   };
 
   return {
-    async listByOwner(uid) {
-      return sql.byOwner.all(uid).map(toDelivery);
+    async listByOwner(uid, state) {
+      return (state === 'all' ? sql.allByOwner : sql.byOwner).all(uid).map(toDelivery);
     },
     async get(id) {
       const row = sql.get.get(id);

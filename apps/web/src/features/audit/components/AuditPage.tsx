@@ -8,6 +8,7 @@ import { pageWindow } from '../../../lib/list-request';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { type AuditFilters, useAudit } from '../api/get-audit';
 import { AUDIT_COLUMNS } from './skeletons';
+import { ItemPicker } from '../../inventory/components/ItemPicker';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -24,7 +25,11 @@ const FILTERS = { actor: 'text', action: AUDIT_ACTIONS, itemId: 'text', from: 't
 const FILTER_FIELDS: readonly FilterField<keyof AuditFilters>[] = [
   { key: 'actor', label: 'Who', type: 'email', placeholder: 'someone@example.com' },
   { key: 'action', label: 'Action', options: ACTION_OPTIONS },
-  { key: 'itemId', label: 'Item id', placeholder: '24 hex characters' },
+  {
+    key: 'itemId',
+    label: 'Item',
+    field: (value, onChange) => <ItemPicker value={value} onChange={onChange} />,
+  },
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
 ];

@@ -14,13 +14,15 @@ export interface DeliveriesQuery extends Partial<DeliveryFilters> {
 }
 
 /**
- * GET /deliveries?email=&itemId=&from=&to=&limit=&skip= (readDeliveries): every delivery, newest first.
+ * GET /deliveries?email=&itemId=&from=&to=&state=all&limit=&skip= (readDeliveries): every delivery, the
+ * cancelled ones too, newest first.
  * With no query its key is the prefix of every such list (react-query matches keys partially).
  */
 export const getDeliveriesQueryOptions = (api: ApiClient, query?: DeliveriesQuery) =>
   queryOptions({
     queryKey: ['deliveries', 'all', ...(query ? [query] : [])],
-    queryFn: ({ signal }) => getPage<DeliveredItem>(api, '/deliveries', { ...query }, signal),
+    // The cancelled ones too, in their place, shown as Cancelled (issue 36).
+    queryFn: ({ signal }) => getPage<DeliveredItem>(api, '/deliveries', { ...query, state: 'all' }, signal),
   });
 
 export function useDeliveries(query: DeliveriesQuery) {

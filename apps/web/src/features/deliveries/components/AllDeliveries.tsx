@@ -13,6 +13,7 @@ import { DELIVERY_FILTERS, type DeliveryFilters, useDeliveries } from '../api/ge
 import { cancelReason } from './cancel-reason';
 import { DeliveryRow } from './DeliveryRow';
 import { DELIVERIES_COLUMNS } from './skeletons';
+import { ItemPicker } from '../../inventory/components/ItemPicker';
 
 export const DELIVERIES_PAGE_SIZE = 20;
 
@@ -21,7 +22,11 @@ const NEWEST_FIRST: readonly SortOption[] = [{ value: 'newest', label: 'Newest f
 
 const FILTER_FIELDS: readonly FilterField<keyof DeliveryFilters>[] = [
   { key: 'email', label: 'Delivered by', type: 'email', placeholder: 'clerk@example.com' },
-  { key: 'itemId', label: 'Item id', placeholder: '24 hex characters' },
+  {
+    key: 'itemId',
+    label: 'Item',
+    field: (value, onChange) => <ItemPicker value={value} onChange={onChange} />,
+  },
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
 ];

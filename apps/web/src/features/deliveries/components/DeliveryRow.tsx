@@ -9,7 +9,8 @@ import { paths } from '../../../config/paths';
  * One delivery as a table row, each cell labelled by its column (a card on a
  * phone). `linked`: the item's name opens it; `by`: who delivered it (the
  * Deliveries page, where everyone's are); `actions`: the table has the
- * actions column, with Cancel where `onCancel` is given.
+ * actions column, with Cancel where `onCancel` is given. A cancelled one
+ * stays listed, marked Cancelled, with when, by whom and why.
  */
 export function DeliveryRow({
   row,
@@ -26,10 +27,16 @@ export function DeliveryRow({
   actions: boolean;
   onCancel?: () => void;
 }) {
+  const cancelled = row.cancelledAt !== undefined;
   return (
-    <tr data-testid={testId}>
+    <tr
+      data-testid={testId}
+      data-state={cancelled ? 'cancelled' : 'delivered'}
+      className={cancelled ? 'delivery-cancelled' : undefined}
+    >
       <th scope="row" data-label="Item">
         {linked ? <Link to={paths.inventory.detail.href(row.inventoriesId)}>{row.inventory}</Link> : row.inventory}
+        {cancelled && <span className="badge text-bg-secondary ms-2">Cancelled</span>}
       </th>
       <td data-label="Quantity" className="text-nowrap">
         {row.quantity}
@@ -44,10 +51,11 @@ export function DeliveryRow({
       )}
       <td data-label="Date" className="small">
         <When at={row.createdAt} />
+        {cancelled && <CancelledNote row={row} />}
       </td>
       {actions && (
         <td className="table-actions">
-          {onCancel && (
+          {onCancel && !cancelled && (
             <Button
               size="sm"
               variant="outline-danger"
@@ -60,5 +68,21 @@ export function DeliveryRow({
         </td>
       )}
     </tr>
+  );
+}
+
+/** When a cancelled delivery was cancelled, by whom (when kept: not before issue 36) and why. */
+function CancelledNote({ row }: { row: DeliveredItem }) {
+  return (
+    <span className="d-block" data-testid="cancelled-note">
+      Cancelled <When at={row.cancelledAt!} />
+      {row.cancelledBy && (
+        <>
+          {' '}
+          by <PersonName email={row.cancelledBy} />
+        </>
+      )}
+      {row.cancelReason && <>: “{row.cancelReason}”</>}
+    </span>
   );
 }

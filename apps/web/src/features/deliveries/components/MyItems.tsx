@@ -49,6 +49,9 @@ export function MyItems() {
 
   if (deliveries.isPending || deliveries.isError) return <MyItemsSkeleton />;
   const all = deliveries.data;
+  // The count is of the deliveries that stand; the cancelled ones stay listed, marked.
+  const delivered = all.filter((row) => row.cancelledAt === undefined).length;
+  const cancelled = all.length - delivered;
   const matching = sortDeliveries(searchDeliveries(all, params.search), params.sort);
   const page = slicePage(matching, params.page, MY_ITEM_PAGE_SIZE);
 
@@ -56,8 +59,14 @@ export function MyItems() {
     <section aria-labelledby="my-items-title">
       <h1 id="my-items-title">{SPEC_TEXTS.nav.myItem}</h1>
       <p className="lead">
-        You have delivered <strong data-testid="delivery-count">{all.length}</strong>{' '}
-        {all.length === 1 ? 'item' : 'items'}.
+        You have delivered <strong data-testid="delivery-count">{delivered}</strong>{' '}
+        {delivered === 1 ? 'item' : 'items'}.
+        {cancelled > 0 && (
+          <span className="text-secondary">
+            {' '}
+            {cancelled} cancelled {cancelled === 1 ? 'delivery is' : 'deliveries are'} listed too.
+          </span>
+        )}
       </p>
       {all.length > 0 && (
         <div className="list-toolbar mb-3">
