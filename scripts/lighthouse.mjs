@@ -1,17 +1,22 @@
 // `pnpm lighthouse [--url http://host:port] [--pages /,/login] [--signed-in-pages /myitem] [--no-write]
-// [--reports dir]`: Lighthouse (npm, run in Debian's Chromium) on every page,
+// [--reports dir] [--form-factors mobile] [--email someone@example.com]`: Lighthouse (npm, run in Debian's Chromium) on every page,
 // mobile and desktop, one run each: the visitor's pages, then the signed-in
 // pages as a verified user of the Auth emulator (made for the run through the
 // emulator's REST API and signed in through the app's own login page, in the
 // Chromium that Lighthouse then drives, so Firebase's session in IndexedDB is
 // there; the HTTP cache is emptied before each of those runs, as Lighthouse
 // does for the others). `:item` in a page stands for the first item's id
-// (GET /api/inventory?limit=1). Given --pages or --signed-in-pages, only the
+// (GET /api/inventory?limit=1), `:count` for a count session the run opens
+// (POST /api/counts, as the signed-in owner). Given --pages or --signed-in-pages, only the
 // pages given are audited. Without --url it starts the built app the way
 // `pnpm start` does (same launcher) on a temporary data folder with the demo
-// phones and free ports, every verified user staff, and stops it afterwards;
+// phones and free ports, the run's user its owner (OWNER_EMAILS: every
+// signed-in page, the team's too, lets them in), and stops it afterwards;
 // with --url the signed-in pages need that server's Auth emulator (GET
-// /api/config) and a STAFF setting that admits @example.com. The scores table
+// /api/config) and OWNER_EMAILS naming the run's user (--email; without it a
+// fresh lighthouse-…@example.com, a manager of an open warehouse, whom /team
+// refuses). --form-factors (mobile, desktop, or both, the default) narrows
+// the runs, to profile one. The scores table
 // goes to stdout and between the lighthouse markers of docs/PERFORMANCE.md.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,10 +45,32 @@ const VISITOR_PAGES = [
   '/signup',
   '/no-such-page',
 ];
-/** The signed-in pages: manage inventories, add item, my items, the delivery form. */
-const SIGNED_IN_PAGES = ['/manageInventories', '/addNewItem', '/myitem', '/inventoryDetails/:item'];
+/**
+ * Every signed-in page of the router (apps/web/src/config/paths.ts): manage inventories, add item, my items, the
+ * delivery form, Today, the dashboard, all deliveries, alerts, the reorder list, import, audit, team, counts (the
+ * list, one session counted and reviewed), locations and scan.
+ */
+const SIGNED_IN_PAGES = [
+  '/manageInventories',
+  '/addNewItem',
+  '/myitem',
+  '/inventoryDetails/:item',
+  '/today',
+  '/dashboard',
+  '/deliveries',
+  '/alerts',
+  '/manageInventories/reorder',
+  '/manageInventories/import',
+  '/audit',
+  '/team',
+  '/counts',
+  '/counts/:count',
+  '/counts/:count/review',
+  '/locations',
+  '/scan',
+];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
-const FORM_FACTORS = ['mobile', 'desktop'];
+const ALL_FORM_FACTORS = ['mobile', 'desktop'];
 const DOC = path.join(ROOT_DIR, 'docs/PERFORMANCE.md');
 const START = '<!-- lighthouse:start -->';
 const END = '<!-- lighthouse:end -->';
@@ -58,8 +85,15 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Keep each full JSON report there (<page>-<form factor>.json). */
     reports: { type: 'string' },
+    'form-factors': { type: 'string' },
+    /** The signed-in user's email (made in the Auth emulator); the app this script starts makes them its owner. */
+    email: { type: 'string' },
   },
 });
+const FORM_FACTORS = values['form-factors']
+  ? values['form-factors'].split(',').filter((formFactor) => ALL_FORM_FACTORS.includes(formFactor))
+  : ALL_FORM_FACTORS;
+const userEmail = values.email ?? `lighthouse-${randomBytes(4).toString('hex')}@example.com`;
 
 const chromePath = process.env.CHROME_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 if (!chromePath) {
@@ -83,14 +117,14 @@ async function startApp() {
     dataDir,
     port: await goodPort(),
     authPort: await goodPort(),
-    // Neither OWNER_EMAILS nor STAFF: every verified user is a manager, so the run's user sees the staff pages.
+    // The run's user is the owner (OWNER_EMAILS): every staff page lets them in, the team's too.
     env: {
       ...process.env,
       MONGODB_URI: '',
       SEED_DEMO_DATA: 'true',
       HOST: '',
       JWT_SECRET: '',
-      OWNER_EMAILS: '',
+      OWNER_EMAILS: userEmail,
       STAFF: '',
     },
     output: () => {},
@@ -113,7 +147,7 @@ async function getJson(url, init) {
 
 /** A verified user of the app's Auth emulator, made for this run. */
 async function emulatorUser(authUrl) {
-  const email = `lighthouse-${randomBytes(4).toString('hex')}@example.com`;
+  const email = userEmail;
   const password = `pw-${randomBytes(8).toString('hex')}`;
   const post = (url, body, headers = {}) =>
     getJson(url, {
@@ -183,9 +217,9 @@ async function withTab(endpoint, work) {
   }
 }
 
-/** Signs `user` in through the app's login page, as a person would. */
-async function signIn(endpoint, appUrl, user) {
-  await withTab(endpoint, async (page) => {
+/** Signs `user` in through the app's login page, as a person would; answers the app's accessToken. */
+function signIn(endpoint, appUrl, user) {
+  return withTab(endpoint, async (page) => {
     await page.goto(`${appUrl}/login`);
     await page.getByLabel('Email address').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
@@ -195,6 +229,7 @@ async function signIn(endpoint, appUrl, user) {
       .getByRole('button', { name: 'Sign out', includeHidden: true })
       .waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForFunction(() => localStorage.getItem('accessToken') !== null);
+    return page.evaluate(() => localStorage.getItem('accessToken'));
   });
 }
 
@@ -311,10 +346,11 @@ const signedInPages = only ? listed(values['signed-in-pages']) : SIGNED_IN_PAGES
 
 const app = values.url ? { url: values.url.replace(/\/$/, ''), stop: async () => {} } : await startApp();
 let browser;
+let countId;
 let failed = false;
 try {
   const [first] = await getJson(`${app.url}/api/inventory?limit=1`);
-  const withItem = (page) => page.replace(':item', first?._id ?? 'none');
+  const withItem = (page) => page.replace(':item', first?._id ?? 'none').replace(':count', countId ?? 'none');
   const rows = [];
   const auditAll = async (pages, who) => {
     for (const page of pages) {
@@ -334,14 +370,23 @@ try {
     if (!authEmulatorUrl)
       throw new Error('The signed-in pages need the app to use the Auth emulator (GET /api/config).');
     browser = await startChromium();
-    await signIn(browser.endpoint, app.url, await emulatorUser(authEmulatorUrl));
+    const accessToken = await signIn(browser.endpoint, app.url, await emulatorUser(authEmulatorUrl));
+    if (signedInPages.some((page) => page.includes(':count'))) {
+      const count = await getJson(`${app.url}/api/counts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ name: 'Lighthouse count' }),
+      });
+      countId = count._id;
+    }
     await auditAll(signedInPages, 'signed in');
   }
   const { version, chrome } = rows[0].r;
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const text =
     `Lighthouse ${version}, ${chrome} headless, one run per row, ${when} (\`pnpm lighthouse\`; ` +
-    `\`:item\` is the first item's id; signed in: a verified staff user of the Auth emulator):\n\n${table(rows)}`;
+    `\`:item\` is the first item's id, \`:count\` a count session the run opened; signed in: a verified ` +
+    `user of the Auth emulator, the warehouse's owner):\n\n${table(rows)}`;
   console.log(`\n${text}\n`);
   if (!values['no-write']) {
     await writeDoc(text);

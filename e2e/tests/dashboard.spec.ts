@@ -3,6 +3,7 @@ import { findItemByName, itemName } from './helpers/items';
 import { shot } from './helpers/screenshots';
 import { E2E_OWNER } from './helpers/team';
 import { signInViaUi, signedInVerifiedUser } from './helpers/users';
+import { openWorkMenu, workButton } from './helpers/work-menu';
 
 interface Stats {
   items: number;
@@ -72,9 +73,9 @@ test('staff see the warehouse at a glance, and a change made in another tab show
   await expect(page.getByText('Successfully Addeded your item')).toBeVisible();
   const item = await findItemByName(request, name);
 
-  // The navbar's link (from a page with no toast over the navbar).
+  // The navbar's link, in its Work menu (from a page with no toast over the navbar).
   await page.goto('/about');
-  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await (await openWorkMenu(page)).getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard-Smart-Zone');
@@ -150,22 +151,26 @@ test('staff see the warehouse at a glance, and a change made in another tab show
   await expect(mine).toHaveCount(0);
 });
 
-test('the owner, who has every link, still has them on one row at 1280 px and behind the menu at 360 px', async ({
+test('the owner, who has every link, still has them on one row at 1280 px (the team pages in Work) and behind the menu at 360 px', async ({
   page,
 }) => {
   await signInViaUi(page, { ...E2E_OWNER, name: 'Owner' });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const nav = page.getByRole('navigation');
+  const work = await openWorkMenu(page);
   for (const name of ['Dashboard', 'Deliveries', 'Audit', 'Team']) {
-    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(work.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  // One row from 1200 px (the email shows too from 1400): the brand and the last link on the same line, nothing past the window.
+  await page.keyboard.press('Escape');
+  // One row from 1200 px, with the signed-in name: the brand, Work and the name on the same line, nothing past the window.
   for (const width of [1200, 1280, 1400]) {
     await page.setViewportSize({ width, height: 900 });
     const brand = (await nav.getByRole('link', { name: 'Smart Zone' }).boundingBox())!;
-    const team = (await nav.getByRole('link', { name: 'Team', exact: true }).boundingBox())!;
-    expect(Math.abs(team.y + team.height / 2 - (brand.y + brand.height / 2)), `at ${width} px`).toBeLessThan(10);
+    for (const last of [workButton(page), page.getByTestId('signed-in-as')]) {
+      const box = (await last.boundingBox())!;
+      expect(Math.abs(box.y + box.height / 2 - (brand.y + brand.height / 2)), `at ${width} px`).toBeLessThan(10);
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(
       width,
     );

@@ -6,6 +6,7 @@ import { findItemByName, itemName } from './helpers/items';
 import { shot } from './helpers/screenshots';
 import { E2E_OWNER } from './helpers/team';
 import { newUser, signInViaUi, signOutViaUi, signUpViaUi, signedInVerifiedUser, verifyEmailOf } from './helpers/users';
+import { openWorkMenu } from './helpers/work-menu';
 
 /** A page of its own (its own localStorage and Firebase session): one person each. */
 async function personPage(browser: Browser) {
@@ -39,7 +40,7 @@ test.describe('the team', () => {
 
     // The owner (named by OWNER_EMAILS) signs in and invites a new email as a clerk on the Team page.
     await signInViaUi(owner, { ...E2E_OWNER, name: 'Owner' });
-    await owner.getByRole('navigation').getByRole('link', { name: 'Team', exact: true }).click();
+    await (await openWorkMenu(owner)).getByRole('link', { name: 'Team', exact: true }).click();
     await expect(owner).toHaveURL(/\/team$/);
     await expect(owner.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
     const ownerRow = memberRow(owner, E2E_OWNER.email);
@@ -78,9 +79,10 @@ test.describe('the team', () => {
     await signOutViaUi(clerkPage);
     await signInViaUi(clerkPage, clerk);
     const nav = clerkPage.getByRole('navigation');
-    await expect(nav.getByRole('link', { name: 'Deliveries', exact: true })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Audit', exact: true })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
+    const work = await openWorkMenu(clerkPage);
+    await expect(work.getByRole('link', { name: 'Deliveries', exact: true })).toBeVisible();
+    await expect(work.getByRole('link', { name: 'Audit', exact: true })).toBeVisible();
+    await expect(work.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Add NewItem' })).toHaveCount(0);
 
     // A restock of +3 with a note, on the item page; no Delete, no update form.
@@ -153,7 +155,7 @@ test.describe('the team', () => {
 
     // A manager opens Deliveries: the clerk's delivery is there, and the filter by who delivered finds it alone.
     await signedInVerifiedUser(manager, 'manager');
-    await manager.getByRole('navigation').getByRole('link', { name: 'Deliveries', exact: true }).click();
+    await (await openWorkMenu(manager)).getByRole('link', { name: 'Deliveries', exact: true }).click();
     await expect(manager).toHaveURL(/\/deliveries$/);
     const deliveryRows = manager.getByTestId('all-delivery-row');
     await expect(deliveryRows.filter({ hasText: address })).toHaveCount(1);
@@ -170,7 +172,7 @@ test.describe('the team', () => {
     await shot(manager, 'deliveries');
 
     // The owner's Audit, filtered by the clerk: their two writes, newest first, the note as the reason.
-    await owner.getByRole('navigation').getByRole('link', { name: 'Audit', exact: true }).click();
+    await (await openWorkMenu(owner)).getByRole('link', { name: 'Audit', exact: true }).click();
     await expect(owner).toHaveURL(/\/audit$/);
     const auditFilters = filters(owner, 'Filter the audit');
     await auditFilters.getByLabel('Who').fill(clerk.email);

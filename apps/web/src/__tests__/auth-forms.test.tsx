@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { LOGIN_OK, fakeApi, item, meRoute } from '../../test/fake-api';
 import { googleUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
+import { todayRoutes } from '../../test/today-api';
 
 beforeEach(() => {
   fakeApi({
@@ -89,15 +90,22 @@ describe('sign in', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
-  test('Google sign-in exchanges the token and goes home', async () => {
-    const { gateway } = renderApp('/login');
+  test('Google sign-in exchanges the token; staff, from no page, land on Today', async () => {
+    fakeApi({ 'POST /login': () => LOGIN_OK, ...meRoute(googleUser('g@example.com')), ...todayRoutes() });
+    const { gateway, router } = renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByRole('heading', { name: 'Inventory' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Today', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/today');
     expect(gateway.signInWithGoogle).toHaveBeenCalled();
     expect(localStorage.getItem('accessToken')).toBe('access-token');
   });
 
-  test('against the Auth emulator, Google sign-in asks which Google account to use', async () => {
+  test('against the Auth emulator, Google sign-in asks which Google account to use; not on the team, home', async () => {
+    fakeApi({
+      'GET /inventory?limit=6': () => ({ body: [item()] }),
+      'POST /login': () => LOGIN_OK,
+      ...meRoute(googleUser('g@example.com'), { role: null }),
+    });
     const { gateway } = renderApp('/login');
     gateway.googleNeedsAccount = true;
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));

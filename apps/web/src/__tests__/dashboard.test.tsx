@@ -7,6 +7,7 @@ import { type Call, deferred, fakeApi, meRoute } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { theStream } from '../../test/fake-live';
 import { renderApp } from '../../test/render-app';
+import { openWorkMenu } from '../../test/work-menu';
 import { STATS_REFRESH_MS, createLiveStats } from '../features/dashboard/api/live-stats';
 import { MovementsChart } from '../features/dashboard/components/MovementsChart';
 import { createApiClient } from '../lib/api-client';
@@ -199,11 +200,11 @@ describe('the dashboard', () => {
 });
 
 describe('who sees it', () => {
-  test('staff (a viewer too) have the Dashboard link in the navbar, and it opens the page', async () => {
+  test("staff (a viewer too) have the Dashboard link in the navbar's Work menu, and it opens the page", async () => {
     const viewer = passwordUser('viewer@example.com', true);
     fakeApi({ ...meRoute(viewer, { role: 'viewer' }), 'GET /stats': () => ({ body: stats() }) });
     const { router } = renderApp('/about', viewer);
-    await userEvent.click(await screen.findByRole('link', { name: 'Dashboard' }));
+    await userEvent.click((await openWorkMenu()).getByRole('link', { name: 'Dashboard' }));
     expect(await figure('Items')).toHaveTextContent('1,234');
     expect(router.state.location.pathname).toBe('/dashboard');
   });

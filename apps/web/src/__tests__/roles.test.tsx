@@ -6,6 +6,7 @@ import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { fakeApi, item, meRoute, movement, page, stockAt } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
+import { openWorkMenu } from '../../test/work-menu';
 import type { AuthUser } from '../lib/auth/gateway';
 
 /**
@@ -36,7 +37,17 @@ const meOf = (person: Person) =>
 const NAV_LINKS: [string, Permission][] = [
   [SPEC_TEXTS.nav.manageInventories, 'readStock'],
   [SPEC_TEXTS.nav.addNewItem, 'manageItems'],
+];
+/** The team's pages, in the navbar's Work menu: each behind its permission. */
+const WORK_LINKS: [string, Permission][] = [
+  ['Today', 'readStock'],
+  ['Dashboard', 'readStock'],
   ['Deliveries', 'readDeliveries'],
+  ['Alerts', 'readStock'],
+  ['Reorder list', 'readStock'],
+  ['Import CSV', 'manageItems'],
+  ['Counts', 'countStock'],
+  ['Locations', 'readStock'],
   ['Audit', 'readOwnAudit'],
   ['Team', 'manageTeam'],
 ];
@@ -61,14 +72,24 @@ describe.each(PEOPLE)('$name', (person) => {
       await waitFor(() => expect(nav().queryByRole('link', { name: SPEC_TEXTS.nav.myItem })).toBeNull());
 
     for (const [name, permission] of NAV_LINKS) {
-      const expected =
-        permission === 'readStock' || permission === 'manageItems'
-          ? offered(person, permission)
-          : given(person, permission);
+      const expected = offered(person, permission);
       expect([name, nav().queryByRole('link', { name }) !== null]).toEqual([name, expected && person.user !== null]);
     }
     const myItem = person.user !== null && person.name !== 'non-member';
     expect(nav().queryByRole('link', { name: SPEC_TEXTS.nav.myItem }) !== null).toBe(myItem);
+
+    // The team's pages: only in the Work menu, which only a member has (the bell is the other link called Alerts).
+    for (const [name] of WORK_LINKS.filter(([label]) => label !== 'Alerts')) {
+      expect([name, nav().queryByRole('link', { name })]).toEqual([name, null]);
+    }
+    if (!person.role) {
+      expect(nav().queryByRole('button', { name: 'Work' })).toBeNull();
+      return;
+    }
+    const work = await openWorkMenu();
+    for (const [name, permission] of WORK_LINKS) {
+      expect([name, work.queryByRole('link', { name }) !== null]).toEqual([name, given(person, permission)]);
+    }
   });
 
   test('the item page', async () => {

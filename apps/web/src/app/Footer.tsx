@@ -1,9 +1,27 @@
 import { SPEC_TEXTS } from '@smart-zone/types/spec-texts';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { useAuth } from '../lib/auth/auth-context';
 
+/** What the spec has the footer state: this is not a shop. */
+const NOT_A_SHOP = "This is not an e-commerce site: nothing is sold here. It is the warehouse team's inventory tool.";
+
+/**
+ * The product's footer for visitors: about, contact, links. A signed-in person is at work: one line, the
+ * statement alone (the rest is the visitors').
+ */
 export function Footer() {
+  const { user } = useAuth();
   const year = new Date().getFullYear();
+  if (user) {
+    return (
+      <footer className="bg-dark text-light mt-5 py-3" data-testid="footer-line">
+        <p className="container small mb-0">
+          {NOT_A_SHOP} &copy; {year} {SPEC_TEXTS.brand}
+        </p>
+      </footer>
+    );
+  }
   return (
     <footer className="bg-dark text-light mt-5 pt-4 pb-3">
       <div className="container">
@@ -14,9 +32,7 @@ export function Footer() {
               Smart Zone keeps the stock of our small phone warehouse true: what came in, what went out, and what is
               left on the shelf.
             </p>
-            <p className="small fw-semibold mb-0">
-              This is not an e-commerce site: nothing is sold here. It is the warehouse team&apos;s inventory tool.
-            </p>
+            <p className="small fw-semibold mb-0">{NOT_A_SHOP}</p>
           </div>
           <div className="col-sm-6 col-md-4">
             <h2 className="h6 text-uppercase">Contact</h2>

@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 import { mayUse, offers, useAccess } from '../lib/auth/get-me';
 import { useLiveReconnecting } from '../lib/live/live-status';
+import './header.css';
 
 const NAV = SPEC_TEXTS.nav;
 
@@ -17,6 +18,8 @@ const AlertsBell = lazy(async () => ({
 const AccountDialog = lazy(async () => ({ default: (await import('./AccountDialog')).AccountDialog }));
 // Staff's search and scanner watch: signed-in pages only, so a visitor's first page does not carry it.
 const HeaderSearch = lazy(async () => ({ default: (await import('./HeaderSearch')).HeaderSearch }));
+// The team's pages, grouped under Work: signed-in pages only, like the bell.
+const WorkMenu = lazy(async () => ({ default: (await import('./WorkMenu')).WorkMenu }));
 
 function Link({ to, children }: { to: string; children: string }) {
   return (
@@ -39,9 +42,49 @@ function LiveStatus() {
 }
 
 /**
+ * Who is signed in, at every width (beside the bell, outside the folded menu): their name and, for a member, their
+ * role. A member who may name themselves opens their account from it (the role describes the button, so the
+ * button is called by the name alone).
+ */
+function SignedInAs({ name, role, onOpen }: { name: string; role?: string; onOpen?: () => void }) {
+  const roleText = role && (
+    <span
+      id="signed-in-role"
+      className="d-block small text-white-50 text-capitalize text-truncate"
+      aria-hidden={onOpen ? true : undefined}
+    >
+      {role}
+    </span>
+  );
+  return (
+    <div className="navbar-account ms-auto ms-xl-2 order-xl-last" data-testid="signed-in-as">
+      {onOpen ? (
+        <button
+          type="button"
+          className="btn btn-link link-light text-start text-decoration-none p-0 mw-100"
+          aria-haspopup="dialog"
+          aria-describedby={role ? 'signed-in-role' : undefined}
+          title="Your name and account"
+          onClick={onOpen}
+        >
+          <span className="d-block text-truncate">{name}</span>
+          {roleText}
+        </button>
+      ) : (
+        <span className="navbar-text text-light d-flex flex-column justify-content-center py-0">
+          <span className="d-block text-truncate">{name}</span>
+          {roleText}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
  * Bootstrap's dark navbar; below the xl breakpoint the links fold behind the
- * Menu button (an owner has ten links: on one line they need 1200 px, and
- * the email shows beside them only from xxl).
+ * Menu button. The product's links stay where the spec has them; the team's
+ * own pages are one Work menu (WorkMenu). The signed-in name and role show
+ * at every width, beside the bell.
  */
 export function Header() {
   const { user, loading, signOut } = useAuth();
@@ -60,6 +103,8 @@ export function Header() {
   // Who is signed in: the name they set (or their account's, as the API has it), else the account's, else the email.
   const ownName = access.status === 'member' || access.status === 'not-member' ? access.name : undefined;
   const signedInAs = ownName || user?.displayName || user?.email;
+  // Today holds the search in its page (HeaderSearch there): the header's would be a second one.
+  const onToday = pathname.toLowerCase() === paths.today.href().toLowerCase();
 
   return (
     <nav className="navbar navbar-expand-xl navbar-dark bg-dark sticky-top">
@@ -68,10 +113,18 @@ export function Header() {
           {SPEC_TEXTS.brand}
         </NavLink>
         <LiveStatus />
-        {/* Staff's bell: beside the menu button on a phone, so it shows with the menu closed; last on a wide screen. */}
+        {/* Who is signed in and staff's bell: beside the menu button on a phone, so they show with the menu
+            closed; last on a wide screen. */}
+        {user && !loading && signedInAs && (
+          <SignedInAs
+            name={signedInAs}
+            role={access.status === 'member' ? access.role : undefined}
+            onOpen={access.status === 'member' && mayUse(access, 'nameOneself') ? () => setAccount(true) : undefined}
+          />
+        )}
         {user && (
           <Suspense fallback={null}>
-            <AlertsBell className="ms-auto me-2 me-xl-0 ms-xl-2 order-xl-last" />
+            <AlertsBell className="ms-2 me-2 me-xl-0 order-xl-last" />
           </Suspense>
         )}
         <button
@@ -86,7 +139,7 @@ export function Header() {
         </button>
         {/* On its own line under the brand (a phone's thumb reaches it without the menu); right-aligned on a desk
             (the container wraps at xl too, so this line goes under the links instead of squeezing them). */}
-        {user && mayUse(access, 'readStock') && (
+        {user && mayUse(access, 'readStock') && !onToday && (
           <Suspense fallback={null}>
             <div className="order-last w-100 d-flex justify-content-end pt-2">
               <HeaderSearch />
@@ -99,7 +152,7 @@ export function Header() {
             <Link to={paths.inventory.list.href()}>{NAV.inventory}</Link>
             <Link to={paths.blogs.href()}>{NAV.blogs}</Link>
             <Link to={paths.about.href()}>{NAV.about}</Link>
-            {/* The product's signed-in links, as roles.ts gives them; then the team's own pages. */}
+            {/* The product's signed-in links, as roles.ts gives them; then the team's own pages, under Work. */}
             {user && (
               <>
                 {offers(access, 'readStock') && (
@@ -107,42 +160,23 @@ export function Header() {
                 )}
                 {offers(access, 'manageItems') && <Link to={paths.addNewItem.href()}>{NAV.addNewItem}</Link>}
                 {offers(access) && <Link to={paths.myItem.href()}>{NAV.myItem}</Link>}
-                {mayUse(access, 'readStock') && <Link to={paths.dashboard.href()}>Dashboard</Link>}
-                {mayUse(access, 'readDeliveries') && <Link to={paths.deliveries.href()}>Deliveries</Link>}
-                {mayUse(access, 'countStock') && <Link to={paths.counts.list.href()}>Counts</Link>}
-                {mayUse(access, 'readOwnAudit') && <Link to={paths.audit.href()}>Audit</Link>}
-                {mayUse(access, 'manageTeam') && <Link to={paths.team.href()}>Team</Link>}
+                <Suspense fallback={null}>
+                  <WorkMenu access={access} />
+                </Suspense>
               </>
             )}
           </ul>
           <ul className="navbar-nav align-items-xl-center gap-xl-2">
             {loading ? null : user ? (
-              <>
-                <li className="nav-item navbar-text text-light small me-xl-2 text-truncate user-email d-xl-none d-xxl-block">
-                  {access.status === 'member' && mayUse(access, 'nameOneself') ? (
-                    <button
-                      type="button"
-                      className="btn btn-link link-light small px-0 py-1 mw-100 text-decoration-none"
-                      aria-haspopup="dialog"
-                      title="Your name and account"
-                      onClick={() => setAccount(true)}
-                    >
-                      <span className="d-block text-truncate">{signedInAs}</span>
-                    </button>
-                  ) : (
-                    signedInAs
-                  )}
-                </li>
-                <li className="nav-item">
-                  <button
-                    type="button"
-                    className="btn btn-outline-light btn-sm text-nowrap"
-                    onClick={() => signingOut.mutate()}
-                  >
-                    Sign out
-                  </button>
-                </li>
-              </>
+              <li className="nav-item">
+                <button
+                  type="button"
+                  className="btn btn-outline-light btn-sm text-nowrap"
+                  onClick={() => signingOut.mutate()}
+                >
+                  Sign out
+                </button>
+              </li>
             ) : (
               <>
                 <Link to={paths.login.href()}>{NAV.signIn}</Link>

@@ -9,9 +9,10 @@ import { useScannerBurst } from '../lib/use-scanner-burst';
  * Staff's search in the header, on every page: Enter opens the item with exactly that code (its SKU or a
  * barcode), else Manage Inventories searched for the text. A USB or Bluetooth scanner's burst of keys
  * does the same from anywhere on the page, with no field focused (useScannerBurst). Beside it, Scan: the
- * camera's screen, one tap away on a phone.
+ * camera's screen, one tap away on a phone. `onPage`: the same, on a light page (the Today page holds it in
+ * place of the header's).
  */
-export function HeaderSearch() {
+export function HeaderSearch({ onPage = false }: { onPage?: boolean }) {
   const openCode = useOpenCode();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -70,14 +71,18 @@ export function HeaderSearch() {
           aria-describedby={failure ? 'header-search-error' : undefined}
         />
         {failure && (
-          <p id="header-search-error" role="alert" className="small text-warning mb-0 mt-1">
+          <p
+            id="header-search-error"
+            role="alert"
+            className={`small mb-0 mt-1 ${onPage ? 'text-danger' : 'text-warning'}`}
+          >
             {failure}
           </p>
         )}
       </form>
       <Link
         to={paths.scan.href()}
-        className="btn btn-outline-light touch-target d-inline-flex align-items-center justify-content-center ms-2 flex-shrink-0 align-self-start"
+        className={`btn ${onPage ? 'btn-outline-primary' : 'btn-outline-light'} touch-target d-inline-flex align-items-center justify-content-center ms-2 flex-shrink-0 align-self-start`}
         aria-label="Scan"
         title="Scan a code with the camera"
       >

@@ -186,6 +186,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.today.path,
+                ...needs(
+                  'readStock',
+                  page(() => import('./today/TodayPage'), 'TodayPage', textPage),
+                ),
+              },
+              {
                 path: paths.dashboard.path,
                 ...needs(
                   'readStock',

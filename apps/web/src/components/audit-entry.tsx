@@ -60,7 +60,7 @@ function AuditChanges({ changes }: { changes?: AuditEntry['changes'] }) {
  * What an entry is about: an item (or a delivery of one) links to the item; a count to its screen; a member is
  * their name (their email on hover).
  */
-function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
+export function AuditTarget({ target, action }: Pick<AuditEntry, 'target' | 'action'>) {
   if (target.kind === 'count') return <Link to={paths.counts.count.href(target.id)}>{target.name}</Link>;
   const itemId = target.kind === 'item' ? target.id : target.itemId;
   // A deleted item has no page left to open.

@@ -36,6 +36,11 @@ export const paths = {
     /** The form with `code` filled in as the new item's barcode (an unknown code read on the Scan screen). */
     withBarcodeHref: (code: string) => `/addNewItem?${new URLSearchParams({ barcode: code }).toString()}`,
   },
+  /**
+   * Staff's own page (issue 36): the open alerts, today's movements, the open counts, search and scan; where a
+   * sign-in that came from no page lands them.
+   */
+  today: { path: '/today', href: () => '/today' },
   /** Staff: the warehouse at a glance (figures, 30 days of movements, top movers). */
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   /** Staff: read a code with the camera (or type it): the item's card and its stock actions in place. */

@@ -39,7 +39,7 @@ export function AboutUs() {
       <ul>
         {LINKS.map((link) => (
           <li key={link.href}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer">
+            <a className="list-item-link" href={link.href} target="_blank" rel="noopener noreferrer">
               {link.label}
             </a>
           </li>

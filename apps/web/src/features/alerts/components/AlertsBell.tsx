@@ -23,11 +23,15 @@ export function AlertsBell({ className = '' }: { className?: string }) {
 
 function Bell({ className }: { className: string }) {
   const count = useOpenAlertCount().data ?? 0;
+  const shown = count > SHOWN_MAX ? `${SHOWN_MAX}+` : String(count);
   return (
+    // Its name says what the badge shows (a voice saying "Alerts 99+" finds it); past 99 the whole number is
+    // its description, and on hover.
     <NavLink
       to={paths.alerts.href()}
       className={`alerts-bell link-light d-inline-block px-2 py-1 ${className}`.trim()}
-      aria-label={count > 0 ? `Alerts: ${count} open` : 'Alerts'}
+      aria-label={count > 0 ? `Alerts: ${shown} open` : 'Alerts'}
+      title={count > SHOWN_MAX ? `${count.toLocaleString('en-US')} open alerts` : undefined}
       end
     >
       <span className="position-relative d-inline-block">
@@ -37,7 +41,7 @@ function Bell({ className }: { className: string }) {
             className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
             data-testid="alerts-unread-count"
           >
-            {count > SHOWN_MAX ? `${SHOWN_MAX}+` : count}
+            {shown}
           </span>
         )}
       </span>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
@@ -13,17 +13,19 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthError } from './AuthError';
 import { CredentialFields } from './CredentialFields';
 import { GoogleSignIn } from './GoogleSignIn';
-import { useReturnPath } from './use-return-path';
+import { useLanding, useReturnPath } from './use-return-path';
 
 export function Login() {
   usePageTitle('Login');
   const { user, signIn, resetPassword, preload, linksInStartLog } = useAuth();
-  const navigate = useNavigate();
-  const returnTo = useReturnPath();
+  const from = useReturnPath();
+  const landing = useLanding();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Signed in here: the page goes on once the app has the user (and, from no page, knows whether they are staff).
+  const [signedIn, setSignedIn] = useState(false);
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: async () => {
@@ -36,8 +38,8 @@ export function Login() {
     },
   });
 
-  // Already signed in (and not in the middle of signing in here): go on.
-  if (user && !busy) return <Navigate to={returnTo} replace />;
+  // Already signed in (and not in the middle of signing in here), or just signed in: go on.
+  if (user && (!busy || signedIn) && landing) return <Navigate to={landing} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ export function Login() {
     setError(null);
     try {
       await signIn(email.trim(), password);
-      void navigate(returnTo, { replace: true });
+      setSignedIn(true);
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -77,7 +79,7 @@ export function Login() {
         </Form>
         <p className="mt-3 mb-1">
           New to Smart Zone?{' '}
-          <Link to={paths.signUp.href()} state={{ from: { pathname: returnTo } }}>
+          <Link to={paths.signUp.href()} state={from ? { from: { pathname: from } } : undefined}>
             Create an account
           </Link>
         </p>
@@ -87,7 +89,7 @@ export function Login() {
             {SPEC_TEXTS.resetPasswordButton}
           </Button>
         </p>
-        <GoogleSignIn onSignedIn={() => void navigate(returnTo, { replace: true })} />
+        <GoogleSignIn onSignedIn={() => setSignedIn(true)} />
       </Card.Body>
     </Card>
   );

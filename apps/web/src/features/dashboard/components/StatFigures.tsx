@@ -1,6 +1,6 @@
 import type { StockFilter } from '@smart-zone/types/item';
 import type { Stats } from '@smart-zone/types/stats';
-import { Fragment, type ReactNode, useId } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatMoney, useCurrency } from '../../../lib/money';
@@ -28,7 +28,10 @@ function Figure({
         {label}
       </h2>
       {/* Too long for its card, a number breaks after a thousands comma, never inside a group. */}
-      <p className={`stat-value mb-2${tone ? ` ${tone}` : ''}`}>
+      <p
+        className={`stat-value mb-2${tone ? ` ${tone}` : ''}`}
+        style={{ '--stat-chars': value.length } as CSSProperties}
+      >
         {value.split(',').map((group, index) => (
           <Fragment key={index}>
             {index > 0 && (

@@ -165,7 +165,9 @@ export function ManageInventories() {
                   <th scope="row" data-label="Name">
                     {/* One box: the stacked row (narrow screens) puts it beside its label, name over SKU. */}
                     <div>
-                      <Link to={paths.inventory.detail.href(item._id)}>{item.name}</Link>
+                      <Link className="list-item-link" to={paths.inventory.detail.href(item._id)}>
+                        {item.name}
+                      </Link>
                       {item.sku && <div className="small fw-normal text-secondary text-break">SKU: {item.sku}</div>}
                     </div>
                   </th>
