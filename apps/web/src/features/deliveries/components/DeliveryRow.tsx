@@ -36,10 +36,11 @@ export function DeliveryRow({
     >
       <th scope="row" data-label="Item">
         {linked ? <Link to={paths.inventory.detail.href(row.inventoriesId)}>{row.inventory}</Link> : row.inventory}
-        {cancelled && <span className="badge text-bg-secondary ms-2">Cancelled</span>}
+        {cancelled && <span className="badge text-bg-secondary ms-2 align-self-center">Cancelled</span>}
       </th>
       <td data-label="Quantity" className="text-nowrap">
-        {row.quantity}
+        {/* Struck through once cancelled: those units went back in stock. */}
+        {cancelled ? <s>{row.quantity}</s> : row.quantity}
       </td>
       <td data-label="Recipient">{row.name}</td>
       <td data-label="Address">{row.address}</td>
