@@ -52,15 +52,20 @@ test.beforeAll(async () => {
   countId = count.body._id;
 });
 
-const visitorScreens = (): Screen[] => [
-  { name: 'root', path: '/' },
-  { name: 'home', path: '/home', shot: 'home-visitor' },
+/** The pages everyone opens, signed in or not. */
+const publicScreens = (): Screen[] => [
   { name: 'inventory', path: '/inventory' },
   { name: 'item', path: `/inventory/${item.id}` },
   { name: 'delivery form', path: `/inventoryDetails/${item.id}` },
   { name: 'blogs', path: '/blogs' },
   { name: 'about', path: '/about' },
   { name: 'about us', path: '/aboutus' },
+];
+
+const visitorScreens = (): Screen[] => [
+  { name: 'root', path: '/' },
+  { name: 'home', path: '/home', shot: 'home-visitor' },
+  ...publicScreens(),
   { name: 'login', path: '/login' },
   { name: 'signup', path: '/signup' },
   { name: '404', path: '/no-such-page' },
@@ -68,12 +73,7 @@ const visitorScreens = (): Screen[] => [
 
 const ownerScreens = (): Screen[] => [
   { name: 'home', path: '/home' },
-  { name: 'inventory', path: '/inventory' },
-  { name: 'item', path: `/inventory/${item.id}` },
-  { name: 'delivery form', path: `/inventoryDetails/${item.id}` },
-  { name: 'blogs', path: '/blogs' },
-  { name: 'about', path: '/about' },
-  { name: 'about us', path: '/aboutus' },
+  ...publicScreens(),
   { name: '404', path: '/no-such-page' },
   { name: 'manage inventories', path: '/manageInventories', shot: 'manage-owner' },
   { name: 'reorder list', path: '/manageInventories/reorder' },
