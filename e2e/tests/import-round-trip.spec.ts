@@ -25,7 +25,7 @@ test('the spreadsheet round trip with a receipt in between keeps the receipt and
     buffer: Buffer.from(`sku,name,supplier,price,quantity\r\n${sku},${name},E2E Supplies,12,78\r\n`),
   });
   await page.getByRole('button', { name: 'Check file' }).click();
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByText('Imported: 1 created, 0 updated')).toBeVisible();
 
   // Exported (the list searched for it), as a spreadsheet user would.
@@ -64,7 +64,7 @@ test('the spreadsheet round trip with a receipt in between keeps the receipt and
   await expect(page.getByTestId('import-change')).not.toContainText('quantity');
   await shot(page, 'import-stale');
 
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByText('Imported: 0 created, 1 updated')).toBeVisible();
   await page.goto('/manageInventories');
   await page.getByLabel('Find by SKU').fill(sku);

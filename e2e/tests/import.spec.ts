@@ -36,7 +36,7 @@ test.describe('CSV import and undo', () => {
     await checkFile(page, csv('name,supplier,price,quantity', `${first},E2E Supplies,abc,3`));
     await expect(page.getByRole('heading', { name: 'Problems in the file' })).toBeVisible();
     await expect(page.getByTestId('import-error').first()).toContainText('price');
-    await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     await shot(page, 'import-errors');
 
     // The header in another order: the dry run says what it would do, and writes nothing.
@@ -56,17 +56,17 @@ test.describe('CSV import and undo', () => {
     await expect(page.getByTestId('import-change').first()).toContainText(first);
     await shot(page, 'import-dry-run');
 
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByText('Imported: 2 created, 0 updated')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Imported' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
     // A new price and quantity for one of them is an update (found by its SKU); the quantity is a stock movement.
     await checkFile(page, csv('sku,name,supplier,price,quantity', `${skuA},${first},E2E Supplies,199,4`));
     await expect(page.getByTestId('import-counts')).toHaveText(/Rows\s*1\s*To create\s*0\s*To update\s*1/);
     await expect(page.getByTestId('import-change')).toContainText('price: $249.50 → $199.00');
     await expect(page.getByTestId('import-change')).toContainText('quantity: 3 → 4');
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByText('Imported: 0 created, 1 updated')).toBeVisible();
 
     // Found by its SKU, with what the file said.
