@@ -1,6 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Money } from '../components/Money';
-import { currencySymbol, formatMoney, setCurrency, useCurrency } from '../lib/money';
+import { USD_SHAPE, currencyShape, currencySymbol, formatMoney, setCurrency, useCurrency } from '../lib/money';
+import { formatCount, formatSignedCount } from '../lib/numbers';
 
 afterEach(() => setCurrency('USD'));
 
@@ -56,4 +57,59 @@ test('<Money> is on one line and follows the currency', () => {
   expect(shown).toHaveClass('text-nowrap');
   act(() => setCurrency('EUR'));
   expect(shown).toHaveTextContent('−€1,234.50');
+});
+
+describe('written by hand, as Intl writes it', () => {
+  // Prices as a shop has them, their edges (half a cent, a rounding carry, binary fractions), and random ones.
+  const values = [
+    0,
+    0.005,
+    0.015,
+    1.005,
+    1.045,
+    2.675,
+    8.345,
+    9.995,
+    99.995,
+    999.995,
+    0.1 + 0.2,
+    123456789.125,
+    1e15,
+    5e-7,
+    ...Array.from({ length: 300 }, (_, i) => Math.round((Math.sin(i + 1) + 1) * 10 ** (i % 9) * 1000) / 1000),
+  ];
+  const intl = (currency: string, signDisplay: 'negative' | 'exceptZero') =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency, signDisplay });
+  const withMinus = (text: string) => text.replace('-', '−');
+
+  test("the default's shape is Intl's", () => {
+    expect(USD_SHAPE).toEqual(currencyShape('USD'));
+  });
+
+  test.each(['USD', 'EUR', 'JPY', 'CHF', 'KWD', 'GBP'])('%s, plain and signed, every value', (currency) => {
+    setCurrency(currency);
+    for (const value of values.flatMap((v) => [v, -v])) {
+      expect(formatMoney(value)).toBe(withMinus(intl(currency, 'negative').format(value)));
+      expect(formatMoney(value, { signed: true })).toBe(withMinus(intl(currency, 'exceptZero').format(value)));
+    }
+  });
+
+  test('a remembered currency is written by its saved shape, with no Intl formatter at all', () => {
+    setCurrency('EUR');
+    const NumberFormat = jest.spyOn(Intl, 'NumberFormat');
+    jest.isolateModules(() => {
+      const fresh = jest.requireActual<typeof import('../lib/money')>('../lib/money');
+      expect(fresh.formatMoney(-1234.5)).toBe('−€1,234.50');
+      expect(fresh.currencySymbol()).toBe('€');
+    });
+    expect(NumberFormat).not.toHaveBeenCalled();
+    NumberFormat.mockRestore();
+  });
+});
+
+test.each([0, 7, -7, 999, 1000, -1234567, 100000, 2 ** 53])('the count %d as Intl writes it', (count) => {
+  expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+  expect(formatSignedCount(count)).toBe(
+    count > 0 ? `+${count.toLocaleString('en-US')}` : count < 0 ? `−${(-count).toLocaleString('en-US')}` : '0',
+  );
 });

@@ -87,7 +87,7 @@ function SignedInAs({ name, role, onOpen }: { name: string; role?: string; onOpe
  * at every width, beside the bell.
  */
 export function Header() {
-  const { user, loading, signOut } = useAuth();
+  const { user, loading, returning, signOut } = useAuth();
   const access = useAccess();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -139,12 +139,14 @@ export function Header() {
         </button>
         {/* On its own line under the brand (a phone's thumb reaches it without the menu); right-aligned on a desk
             (the container wraps at xl too, so this line goes under the links instead of squeezing them). */}
-        {user && mayUse(access, 'readStock') && !onToday && (
-          <Suspense fallback={null}>
-            <div className="order-last w-100 d-flex justify-content-end pt-2">
-              <HeaderSearch />
-            </div>
-          </Suspense>
+        {/* Its room is kept from the start for staff (and whoever comes back signed in, until the API says who
+            they are): the page under it does not move down when it comes. */}
+        {!onToday && (user ? access.status === 'checking' || mayUse(access, 'readStock') : returning) && (
+          <div className="order-last w-100 d-flex justify-content-end pt-2">
+            <Suspense fallback={<div className="header-search-room" />}>
+              {mayUse(access, 'readStock') ? <HeaderSearch /> : <div className="header-search-room" />}
+            </Suspense>
+          </div>
         )}
         <div className={`navbar-collapse collapse${open ? ' show' : ''}`} id="main-nav">
           <ul className="navbar-nav me-auto">

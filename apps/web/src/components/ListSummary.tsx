@@ -1,3 +1,5 @@
+import { formatCount } from '../lib/numbers';
+
 /** "Showing 13–24 of 100,000 items": where this page sits in the whole list. */
 export function ListSummary({
   page,
@@ -14,7 +16,7 @@ export function ListSummary({
   noun: string;
 }) {
   const from = (page - 1) * size + 1;
-  const count = (value: number) => value.toLocaleString('en-US');
+  const count = (value: number) => formatCount(value);
   return (
     <p className="text-secondary small mb-3" aria-live="polite" data-testid="list-summary">
       {shown === 0

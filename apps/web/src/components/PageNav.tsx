@@ -1,4 +1,5 @@
 import { pageCount } from '../lib/page';
+import { formatCount } from '../lib/numbers';
 
 /** Page numbers shown on each side of the current one. */
 const AROUND = 1;
@@ -75,7 +76,7 @@ export function PageNav({
         </PageButton>
       </ul>
       <p className="text-center text-secondary small mb-0">
-        Page {page.toLocaleString('en-US')} of {last.toLocaleString('en-US')}
+        Page {formatCount(page)} of {formatCount(last)}
       </p>
     </nav>
   );

@@ -1,32 +1,60 @@
 import { useSyncExternalStore } from 'react';
+import { groupThousands, roundedDigits } from './numbers';
 
-/** The currency until GET /api/config names the shop's (the API's CURRENCY default too). */
-const DEFAULT_CURRENCY = 'USD';
-/** The last currency the API named, so the next visit's first page is already in it. */
+/** The last currency the API named, so the next visit's first page is already in it (its code)... */
 const CURRENCY_KEY = 'smart-zone:currency';
+/** ...and its shape (CurrencyShape, JSON), so that page needs no Intl formatter either. */
+const SHAPE_KEY = 'smart-zone:currency-shape';
 
 /**
- * Numbers are written the one way the app writes every count (en-US, as the
- * rest of its English); the currency brings its symbol and its usual decimals
- * (two for USD and EUR, none for JPY), always all of them.
+ * How a currency is written: its symbol, what goes before and after the number, its decimals. Numbers are written
+ * the one way the app writes every count (en-US, as the rest of its English); the currency brings its symbol and
+ * its usual decimals (two for USD and EUR, none for JPY), always all of them.
  */
-function shopCurrency(currency: string) {
-  const options = { style: 'currency', currency } as const;
+export type CurrencyShape = { currency: string; symbol: string; prefix: string; suffix: string; decimals: number };
+
+/**
+ * The currency until GET /api/config names the shop's (the API's CURRENCY default too), with its shape written out,
+ * so a first page writes prices with no Intl formatter (numbers.ts says why); a test holds it to Intl's.
+ */
+export const USD_SHAPE: CurrencyShape = { currency: 'USD', symbol: '$', prefix: '$', suffix: '', decimals: 2 };
+
+/** A currency's shape, as Intl writes it in en-US (what stands around the digits of 1234.5). Throws for an unknown code. */
+export function currencyShape(currency: string): CurrencyShape {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const parts = format.formatToParts(1234.5);
+  const first = parts.findIndex((part) => part.type === 'integer');
+  const last = parts.findLastIndex((part) => part.type === 'integer' || part.type === 'fraction');
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
   return {
     currency,
-    plain: new Intl.NumberFormat('en-US', { ...options, signDisplay: 'negative' }),
-    signed: new Intl.NumberFormat('en-US', { ...options, signDisplay: 'exceptZero' }),
+    symbol: parts.find((part) => part.type === 'currency')?.value ?? currency,
+    prefix: text(0, first),
+    suffix: text(last + 1, parts.length),
+    decimals: format.resolvedOptions().maximumFractionDigits ?? 2,
   };
 }
 
-let shop = shopCurrency(DEFAULT_CURRENCY);
+const isShape = (value: unknown): value is CurrencyShape =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['currency', 'symbol', 'prefix', 'suffix'].every(
+    (key) => typeof (value as Record<string, unknown>)[key] === 'string',
+  ) &&
+  Number.isInteger((value as CurrencyShape).decimals);
+
+let shop: CurrencyShape = USD_SHAPE;
 const listeners = new Set<() => void>();
 
 /** Takes `code` as the currency when it is one, and says whether it changed. */
 function take(code: unknown): boolean {
   if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code) || code === shop.currency) return false;
   try {
-    shop = shopCurrency(code);
+    shop = code === USD_SHAPE.currency ? USD_SHAPE : currencyShape(code);
     return true;
   } catch {
     return false; // a code this browser does not know: the one before stays
@@ -34,7 +62,10 @@ function take(code: unknown): boolean {
 }
 
 try {
-  take(localStorage.getItem(CURRENCY_KEY));
+  const code = localStorage.getItem(CURRENCY_KEY);
+  const saved: unknown = JSON.parse(localStorage.getItem(SHAPE_KEY) ?? 'null');
+  if (isShape(saved) && saved.currency === code) shop = saved;
+  else take(code);
 } catch {
   // no storage (a private window's refusal): the default until the API says
 }
@@ -47,6 +78,7 @@ export function setCurrency(code: unknown) {
   if (!take(code)) return;
   try {
     localStorage.setItem(CURRENCY_KEY, shop.currency);
+    localStorage.setItem(SHAPE_KEY, JSON.stringify(shop));
   } catch {
     // remembered for this page only
   }
@@ -72,13 +104,23 @@ export function useCurrency(): string {
  * useCurrency() (or shows it with <Money>), so it follows the currency.
  */
 export function formatMoney(value: number, { signed = false }: { signed?: boolean } = {}): string {
-  return (signed ? shop.signed : shop.plain)
-    .formatToParts(value)
-    .map((part) => (part.type === 'minusSign' ? '−' : part.value))
-    .join('');
+  const digits = roundedDigits(value, shop.decimals);
+  if (!digits) {
+    // What has no plain decimal form (1e21, 5e-7, Infinity): Intl's own answer.
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: shop.currency,
+      signDisplay: signed ? 'exceptZero' : 'negative',
+    })
+      .format(value)
+      .replace('-', '−');
+  }
+  const sign = digits.zero ? '' : value < 0 ? '−' : signed ? '+' : '';
+  const number = groupThousands(digits.whole) + (shop.decimals > 0 ? `.${digits.fraction}` : '');
+  return `${sign}${shop.prefix}${number}${shop.suffix}`;
 }
 
 /** The currency's symbol as formatMoney writes it ("$", "€", "CHF"), for a field's label. */
 export function currencySymbol(): string {
-  return shop.plain.formatToParts(0).find((part) => part.type === 'currency')?.value ?? shop.currency;
+  return shop.symbol;
 }

@@ -4,6 +4,7 @@ import { EmptyWarehouseCard } from '../../components/EmptyWarehouseCard';
 import { LinkButton } from '../../components/LinkButton';
 import { paths } from '../../config/paths';
 import { useAudit } from '../../features/audit/api/get-audit';
+import { useDemoData } from '../../lib/demo-data';
 import { mayUse, useAccess } from '../../lib/auth/get-me';
 
 /**
@@ -12,9 +13,10 @@ import { mayUse, useAccess } from '../../lib/auth/get-me';
  * readAudit): the demo items are the shop's first, so any item a person adds comes after them. Undefined until
  * the API answers.
  */
-function useHasOwnItem(): boolean | undefined {
-  const created = useAudit({ action: 'item.create', limit: 1 });
-  if (!created.data) return undefined;
+function useHasOwnItem(enabled = true): boolean | undefined {
+  const created = useAudit({ action: 'item.create', limit: 1 }, { enabled });
+  if (!created.data) return created.isError ? true : undefined; // no answer: no card
+
   const [newest] = created.data.items;
   return newest !== undefined && newest.actor.email !== SYSTEM_ACTOR.email;
 }
@@ -40,6 +42,22 @@ const STEPS = [
     owner: true,
   },
 ] as const;
+
+/**
+ * Whether the page knows what its first steps show (TodayPage waits for it: the card, when it comes, sits above
+ * the rest): whether the shop has its own item yet, and, when not, whether the owner's empty-warehouse action is
+ * there.
+ */
+export function useFirstStepsKnown(): boolean {
+  const access = useAccess();
+  const asks = mayUse(access, 'manageItems');
+  const hasOwnItem = useHasOwnItem(asks);
+  const owner = mayUse(access, 'clearDemo');
+  const demo = useDemoData(owner && hasOwnItem === false);
+  if (!asks) return true;
+  if (hasOwnItem === undefined) return false;
+  return hasOwnItem || !owner || !demo.isPending;
+}
 
 /**
  * The owner's and managers' first steps (issue 36), on Today until the shop has its first own item: add it, import

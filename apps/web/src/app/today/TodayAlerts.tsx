@@ -10,9 +10,12 @@ const SHOWN = 5;
 
 const KIND_TEXT = { low: 'Low stock', out: 'Out of stock' } as const;
 
+/** The page's open alerts (TodayPage waits for them: the parts under them do not move when they come). */
+export const useTodayAlerts = () => useAlerts({ state: 'open', limit: SHOWN });
+
 /** The open low-stock alerts (GET /alerts?state=open), newest first: each item, its stock against its reorder point. */
 export function TodayAlerts() {
-  const alerts = useAlerts({ state: 'open', limit: SHOWN });
+  const alerts = useTodayAlerts();
   const total = alerts.data?.total;
   return (
     <TodaySection

@@ -8,12 +8,15 @@ import { TodaySection } from './TodaySection';
 /** The open counts the page shows; the Counts page has them all. */
 const SHOWN = 3;
 
+/** The page's open counts (TodayPage waits for them, as for the alerts). */
+export const useTodayCounts = (enabled = true) => useCounts({ state: 'open', limit: SHOWN }, { enabled });
+
 /**
  * The stock counts going on (GET /counts?state=open, countStock): each one's progress and its Count button. Only
  * while there is one: a shop that counts nothing today is not told so.
  */
 export function TodayCounts() {
-  const open = useCounts({ state: 'open', limit: SHOWN });
+  const open = useTodayCounts();
   if (open.isError) {
     return (
       <TodaySection id="today-counts" title="Open counts" more={{ to: paths.counts.list.href(), label: 'All counts' }}>

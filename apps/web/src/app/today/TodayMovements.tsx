@@ -6,7 +6,7 @@ import { QueryError } from '../../components/QueryError';
 import { When } from '../../components/When';
 import { paths } from '../../config/paths';
 import { useAudit } from '../../features/audit/api/get-audit';
-import { signedUnits } from '../../features/counts/components/count-texts';
+import { formatSignedCount } from '../../lib/numbers';
 import { mayUse, useAccess } from '../../lib/auth/get-me';
 import { SectionLoading, TodaySection } from './TodaySection';
 
@@ -29,7 +29,7 @@ function EntryChange({ changes }: Pick<AuditEntry, 'changes'>) {
   const quantity = isNumber(quantityAfter) && (
     <span className="text-nowrap">
       {isNumber(quantityBefore)
-        ? `${signedUnits(quantityAfter - quantityBefore)}, ${quantityAfter} left`
+        ? `${formatSignedCount(quantityAfter - quantityBefore)}, ${quantityAfter} left`
         : `${quantityAfter} in stock`}
     </span>
   );

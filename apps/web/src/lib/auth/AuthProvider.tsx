@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { readAccessClaims } from './access-claims';
 import type { AccessSession } from './access-session';
 import { AuthContext, type AuthSession } from './auth-context';
 import type { AuthGateway, AuthUser } from './gateway';
@@ -42,6 +43,7 @@ export function AuthProvider({
     return {
       user,
       loading,
+      returning: loading && readAccessClaims(access.current())?.verified === true,
       signIn: async (email, password) => {
         await thenAccess(await gateway.signIn(email, password));
       },

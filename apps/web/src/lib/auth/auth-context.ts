@@ -5,6 +5,11 @@ export interface AuthSession {
   user: AuthUser | null;
   /** True until the provider has told us who (if anyone) is signed in. */
   loading: boolean;
+  /**
+   * True while loading when a verified user's accessToken is stored: someone who comes back, whose page is drawn
+   * for them before the provider has said (the header keeps their search's room, so nothing moves when it comes).
+   */
+  returning: boolean;
   signIn: (email: string, password: string) => Promise<void>;
   signUp: (email: string, password: string, name?: string) => Promise<void>;
   /** See AuthGateway.googleNeedsAccount (known once the SDK is loaded, hence a promise). */

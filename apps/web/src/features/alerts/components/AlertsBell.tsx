@@ -2,6 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { useOpenAlertCount } from '../api/get-alerts';
+import { formatCount } from '../../../lib/numbers';
 
 /** Past this the badge reads "99+": the Alerts page has the number. */
 const SHOWN_MAX = 99;
@@ -31,7 +32,7 @@ function Bell({ className }: { className: string }) {
       to={paths.alerts.href()}
       className={`alerts-bell link-light d-inline-block px-2 py-1 ${className}`.trim()}
       aria-label={count > 0 ? `Alerts: ${shown} open` : 'Alerts'}
-      title={count > SHOWN_MAX ? `${count.toLocaleString('en-US')} open alerts` : undefined}
+      title={count > SHOWN_MAX ? `${formatCount(count)} open alerts` : undefined}
       end
     >
       <span className="position-relative d-inline-block">

@@ -21,6 +21,6 @@ const getAuditQueryOptions = (api: ApiClient, query: AuditQuery) =>
     queryFn: ({ signal }) => getPage<AuditEntry>(api, '/audit', { ...query }, signal),
   });
 
-export function useAudit(query: AuditQuery) {
-  return useQuery({ ...getAuditQueryOptions(useApiClient(), query), placeholderData: keepPreviousData });
+export function useAudit(query: AuditQuery, { enabled = true } = {}) {
+  return useQuery({ ...getAuditQueryOptions(useApiClient(), query), placeholderData: keepPreviousData, enabled });
 }

@@ -19,10 +19,11 @@ export const getCountsQueryOptions = (api: ApiClient, query: CountsQuery) =>
   });
 
 /** A page of sessions; the previous page stays while the next loads. `live`: the open ones' progress, kept fresh. */
-export function useCounts(query: CountsQuery, { live = false } = {}) {
+export function useCounts(query: CountsQuery, { live = false, enabled = true } = {}) {
   return useQuery({
     ...getCountsQueryOptions(useApiClient(), query),
     placeholderData: keepPreviousData,
     refetchInterval: live ? COUNT_REFRESH_MS : false,
+    enabled,
   });
 }

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toast } from '../../../lib/toast';
 import { useApplyCount, useCancelCount } from '../api/close-count';
+import { formatCount } from '../../../lib/numbers';
 
 /**
  * An open session closed by a manager, each after a confirmation: Apply writes a correction per counted line
@@ -50,7 +51,7 @@ export function CloseCount({ count }: { count: Count }) {
       <p className="small text-secondary">
         {uncounted === 0
           ? 'Every line is counted.'
-          : `${uncounted.toLocaleString('en-US')} ${uncounted === 1 ? 'line is' : 'lines are'} not counted: ${
+          : `${formatCount(uncounted)} ${uncounted === 1 ? 'line is' : 'lines are'} not counted: ${
               zero ? 'their stock goes to 0.' : 'their stock stays as it is.'
             }`}
       </p>

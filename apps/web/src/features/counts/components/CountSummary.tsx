@@ -1,12 +1,13 @@
 import type { Count } from '@smart-zone/types/count';
 import { signedMoney, signedUnitsText } from './count-texts';
+import { formatCount } from '../../../lib/numbers';
 
 /** A session in figures: its lines, counted and not, and what the counted ones are off the ledger. */
 export function CountSummary({ count }: { count: Count }) {
   const figures: [string, string][] = [
-    ['Lines', count.lines.toLocaleString('en-US')],
-    ['Counted', count.counted.toLocaleString('en-US')],
-    ['Uncounted', (count.lines - count.counted).toLocaleString('en-US')],
+    ['Lines', formatCount(count.lines)],
+    ['Counted', formatCount(count.counted)],
+    ['Uncounted', formatCount(count.lines - count.counted)],
     ['Variance', count.variance ? signedUnitsText(count.variance.units) : '—'],
     ['Value', count.variance ? signedMoney(count.variance.value) : '—'],
   ];

@@ -4,6 +4,7 @@ import { QueryError } from '../../../components/QueryError';
 import type { LineWrite } from '../api/count-line-writes';
 import { useCountLines } from '../api/get-count-lines';
 import { LineQuantityForm } from './LineQuantityForm';
+import { formatCount } from '../../../lib/numbers';
 
 /**
  * The next line nobody has counted yet (by name): count it in place, or Skip to the one after (the
@@ -30,7 +31,7 @@ export function NextUncounted({
     <section className="card mb-3" aria-labelledby="next-uncounted-title" data-testid="next-uncounted">
       <div className="card-body">
         <h2 id="next-uncounted-title" className="h6 text-secondary mb-2">
-          Next uncounted{next.data ? ` (${left.toLocaleString('en-US')} left)` : ''}
+          Next uncounted{next.data ? ` (${formatCount(left)} left)` : ''}
         </h2>
         {next.isError ? (
           <QueryError error={next.error} onRetry={() => void next.refetch()} />

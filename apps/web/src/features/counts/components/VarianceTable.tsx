@@ -4,7 +4,8 @@ import { paths } from '../../../config/paths';
 import { pageWindow } from '../../../lib/list-request';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCountLineRows } from '../api/get-count-lines';
-import { signedMoney, signedUnits } from './count-texts';
+import { formatSignedCount } from '../../../lib/numbers';
+import { signedMoney } from './count-texts';
 
 export const VARIANCE_PAGE_SIZE = 25;
 const VARIANCE_COLUMNS = ['Item', 'Expected', 'Counted', 'Variance', 'Value'] as const;
@@ -39,7 +40,7 @@ export function VarianceTable({ countId }: { countId: string }) {
           <td data-label="Expected">{line.expected ?? '—'}</td>
           <td data-label="Counted">{line.counted ?? '—'}</td>
           <td data-label="Variance" className={tone(line.variance)}>
-            {line.variance === undefined ? '—' : signedUnits(line.variance)}
+            {line.variance === undefined ? '—' : formatSignedCount(line.variance)}
           </td>
           <td data-label="Value" className={tone(line.value)}>
             {line.value === undefined ? '—' : signedMoney(line.value)}

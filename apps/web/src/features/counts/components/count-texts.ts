@@ -1,5 +1,6 @@
 import type { Count, CountState } from '@smart-zone/types/count';
 import { formatMoney } from '../../../lib/money';
+import { formatCount, formatSignedCount } from '../../../lib/numbers';
 
 export const STATE_LABELS: Readonly<Record<CountState, string>> = {
   open: 'Open',
@@ -7,12 +8,9 @@ export const STATE_LABELS: Readonly<Record<CountState, string>> = {
   cancelled: 'Cancelled',
 };
 
-/** Units off the ledger, signed: "+3", "−2" (a true minus sign), "0". */
-export const signedUnits = (units: number) =>
-  units > 0 ? `+${units.toLocaleString('en-US')}` : units < 0 ? `−${(-units).toLocaleString('en-US')}` : '0';
-
 /** Units off the ledger, signed and named: "+1 unit", "−2 units", "0 units". */
-export const signedUnitsText = (units: number) => `${signedUnits(units)} ${Math.abs(units) === 1 ? 'unit' : 'units'}`;
+export const signedUnitsText = (units: number) =>
+  `${formatSignedCount(units)} ${Math.abs(units) === 1 ? 'unit' : 'units'}`;
 
 /** Money off the ledger, signed: "+$12.50", "−$899.00", "$0.00" (lib/money.ts). */
 export const signedMoney = (value: number) => formatMoney(value, { signed: true });
@@ -25,11 +23,11 @@ export function scopeText({ scope }: Pick<Count, 'scope'>): string {
     scope.path ?? (scope.locationId ? 'One location' : undefined),
     scope.stock && STOCK_WORDS[scope.stock],
     scope.q && `“${scope.q}”`,
-    scope.items !== undefined && `${scope.items.toLocaleString('en-US')} chosen items`,
+    scope.items !== undefined && `${formatCount(scope.items)} chosen items`,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Every item';
 }
 
 /** "12 of 40 counted". */
 export const progressText = ({ counted, lines }: Pick<Count, 'counted' | 'lines'>) =>
-  `${counted.toLocaleString('en-US')} of ${lines.toLocaleString('en-US')} counted`;
+  `${formatCount(counted)} of ${formatCount(lines)} counted`;

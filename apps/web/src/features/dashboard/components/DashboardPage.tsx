@@ -32,12 +32,13 @@ export function DashboardPage() {
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <p className="text-secondary">The warehouse now, and its last {STATS_DAYS} days.</p>
-      <EmptyWarehouseCard />
       <StatFigures stats={data} />
       <div className="dashboard-panels">
         <MovementsPanel days={data.movementsByDay} />
         <TopMovers movers={data.topMovers} />
       </div>
+      {/* Last: it comes with its own answer, and the figures would move down under it. */}
+      <EmptyWarehouseCard />
     </section>
   );
 }

@@ -2,7 +2,8 @@ import type { DayMovement } from '@smart-zone/types/stats';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { DAY_STEPS, UNIT_STEPS, chartColumns, dayLabel, formatCount, xRange } from './movements';
+import { formatCount } from '../../../lib/numbers';
+import { DAY_STEPS, UNIT_STEPS, chartColumns, dayLabel, xRange } from './movements';
 
 /** Received in blue, delivered in orange: told apart without red and green, and named in the legend beside them. */
 const IN_COLOUR = '#0d6efd';

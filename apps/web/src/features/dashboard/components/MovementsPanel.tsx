@@ -1,7 +1,8 @@
 import type { DayBucket } from '@smart-zone/types/movement-kinds';
 import { type DayMovement, STATS_DAYS } from '@smart-zone/types/stats';
 import { Suspense, lazy } from 'react';
-import { BUCKET_WORDS, dayLabel, daySeconds, formatCount, formatSigned, movementTotals } from './movements';
+import { formatCount, formatSignedCount } from '../../../lib/numbers';
+import { BUCKET_WORDS, dayLabel, daySeconds, movementTotals } from './movements';
 
 // uPlot (about 20 KB compressed) comes with the chart only, after the figures have shown.
 const MovementsChart = lazy(async () => ({ default: (await import('./MovementsChart')).MovementsChart }));
@@ -16,7 +17,7 @@ export function MovementsPanel({ days }: { days: readonly DayMovement[] }) {
   const totals = movementTotals(days);
   const shown = BUCKET_WORDS.filter(({ bucket, always }) => always || days.some((day) => day[bucket] !== 0));
   const said = (bucket: DayBucket, units: number) =>
-    bucket === 'corrections' ? formatSigned(units) : formatCount(units);
+    bucket === 'corrections' ? formatSignedCount(units) : formatCount(units);
   return (
     <section className="card card-body shadow-sm" aria-labelledby="movements-title">
       <h2 id="movements-title" className="h5">
@@ -30,7 +31,7 @@ export function MovementsPanel({ days }: { days: readonly DayMovement[] }) {
         <figure className="mb-0">
           <figcaption className="small text-secondary mb-2" data-testid="movements-caption">
             Last {STATS_DAYS} days (UTC): {formatCount(totals.received)} received, {formatCount(totals.delivered)}{' '}
-            delivered, {formatCount(totals.removed)} removed, corrections {formatSigned(totals.corrections)}.
+            delivered, {formatCount(totals.removed)} removed, corrections {formatSignedCount(totals.corrections)}.
             {(totals.opening !== 0 || totals.deletions !== 0) &&
               ` Opening stock ${formatCount(totals.opening)}, deleted ${formatCount(totals.deletions)}.`}
             {totals.busiest &&

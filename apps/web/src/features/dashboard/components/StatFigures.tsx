@@ -4,7 +4,7 @@ import { type CSSProperties, Fragment, type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatMoney, useCurrency } from '../../../lib/money';
-import { formatCount } from './movements';
+import { formatCount } from '../../../lib/numbers';
 
 /** Manage Inventories showing only the low (at or below the reorder point) or the empty items: its own `?stock=` filter. */
 const stockList = (stock: StockFilter) => `${paths.manageInventories.href()}?${new URLSearchParams({ stock })}`;

@@ -1,7 +1,7 @@
 import { STATS_DAYS, type TopMover } from '@smart-zone/types/stats';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { formatCount } from './movements';
+import { formatCount } from '../../../lib/numbers';
 
 /** The items with the most units delivered (less cancels) over the last days, most first (the API's order), each a link to its page. */
 export function TopMovers({ movers }: { movers: readonly TopMover[] }) {

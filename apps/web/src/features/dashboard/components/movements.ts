@@ -11,9 +11,6 @@ const DAY_LABEL = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 /** "Nov 3" (in the browser's locale): a day as the chart's axis and the table name it (the UTC day the API counted it on). */
 export const dayLabel = (seconds: number) => DAY_LABEL.format(seconds * 1000);
 
-/** A count as the dashboard writes it: thousands separated. */
-export const formatCount = (count: number) => count.toLocaleString('en-US');
-
 /** uPlot's columns: the days' x, the units received, the units delivered, oldest first as the API gives them. */
 export function chartColumns(days: readonly DayMovement[]): [number[], number[], number[]] {
   return [days.map((day) => daySeconds(day.day)), days.map((day) => day.received), days.map((day) => day.delivered)];
@@ -29,10 +26,6 @@ export const BUCKET_WORDS: readonly { bucket: DayBucket; word: string; always: b
   { bucket: 'opening', word: 'opening stock', always: false },
   { bucket: 'deletions', word: 'deleted', always: false },
 ];
-
-/** A correction as the dashboard writes it: signed, "+3", "−2", "0". */
-export const formatSigned = (count: number) =>
-  count > 0 ? `+${formatCount(count)}` : count < 0 ? `−${formatCount(-count)}` : '0';
 
 /** Each bucket's units over all the days, whether anything moved, and the day most units were delivered (the first of equals), if any were. */
 export function movementTotals(days: readonly DayMovement[]) {

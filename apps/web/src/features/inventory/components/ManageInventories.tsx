@@ -105,7 +105,6 @@ export function ManageInventories() {
           )}
         </div>
       </div>
-      <EmptyWarehouseCard />
       <FindBySku />
       <PagedItems
         idPrefix="manage"
@@ -209,6 +208,8 @@ export function ManageInventories() {
           </Table>
         )}
       </PagedItems>
+      {/* Under the list, not over it: it comes with its own answer, and the list would move down under a thumb. */}
+      <EmptyWarehouseCard />
       {confirmDelete.dialog}
     </section>
   );

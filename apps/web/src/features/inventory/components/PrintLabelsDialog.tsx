@@ -16,6 +16,7 @@ import { RadioChoices } from '../../../components/RadioChoices';
 import { errorMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { useLabelsPdf } from '../api/labels-pdf';
+import { formatCount } from '../../../lib/numbers';
 
 /** An item to print: its id, and its name for the dialog's words. */
 export interface LabelledItem {
@@ -46,8 +47,7 @@ function remembered(): { layout: LabelLayoutName; code: LabelCode } {
 /** Whether this browser shows a PDF inside the page (no on Android's Chrome: it opens or downloads it). */
 const showsPdfInline = () => (navigator as { pdfViewerEnabled?: boolean }).pdfViewerEnabled !== false;
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /**
  * Print labels of some items: the sheet or roll, QR code or bar code, copies; the PDF previewed in the
@@ -75,7 +75,7 @@ export function PrintLabelsDialog({
     !Number.isInteger(copiesValue) || copiesValue < 1 || copiesValue > LABEL_COPIES_MAX
       ? `Copies must be a whole number from 1 to ${LABEL_COPIES_MAX}`
       : count * copiesValue > LABEL_TOTAL_MAX
-        ? `At most ${LABEL_TOTAL_MAX.toLocaleString('en-US')} labels at once: print fewer copies`
+        ? `At most ${formatCount(LABEL_TOTAL_MAX)} labels at once: print fewer copies`
         : undefined;
   // Typing "12" asks once, for 12, not for 1 and then 12.
   useEffect(() => {
