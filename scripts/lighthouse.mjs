@@ -197,7 +197,8 @@ async function startChromium() {
     stop: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium may still be writing its cache as it exits: a few tries.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
