@@ -4,7 +4,7 @@ import type { AuditEntry } from '@smart-zone/types/audit';
 import type { Count } from '@smart-zone/types/count';
 import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import type { Role } from '@smart-zone/types/roles';
-import { type Call, LOGIN_OK, alert, fakeApi, item, meRoute, page } from '../../test/fake-api';
+import { type Call, LOGIN_OK, alert, deferred, fakeApi, item, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { todayRoutes } from '../../test/today-api';
@@ -223,6 +223,31 @@ describe('first steps', () => {
     expect(steps.getByRole('link', { name: 'Import a CSV' })).toBeInTheDocument();
     expect(steps.queryByRole('link', { name: 'Invite your team' })).toBeNull();
     expect(steps.queryByRole('button', { name: 'Start with an empty warehouse' })).toBeNull();
+  });
+
+  test('nothing moves under a thumb: the page shows once its first steps and alerts are known, all at once', async () => {
+    const owner = person('owner');
+    const demo = deferred<{ body: { demoOnly: boolean } }>();
+    fakeApi({
+      ...meRoute(owner, { role: 'owner' }),
+      ...todayRoutes({ created: created(SYSTEM_ACTOR.email), alerts: [alert()] }),
+      'GET /demo-data': () => demo.promise,
+      'GET /inventory?limit=1': () => page([item()], 10),
+    });
+    renderApp('/today', owner);
+    expect(await screen.findByText('Loading your day...')).toBeInTheDocument();
+    // The owner's empty-warehouse answer is still out: neither the first steps nor what is under them yet.
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 50));
+    });
+    expect(screen.queryByRole('region', { name: 'First steps' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Find an item' })).toBeNull();
+    demo.resolve({ body: { demoOnly: true } });
+    const steps = within(await screen.findByRole('region', { name: 'First steps' }));
+    expect(steps.getByRole('button', { name: 'Start with an empty warehouse' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Find an item' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Open alerts/ })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your day...')).toBeNull();
   });
 
   test('gone once a person has added an item', async () => {
