@@ -373,6 +373,17 @@ describe('the review', () => {
     expect(sent.body).toBe(file);
   });
 
+  test('nothing counted yet: no difference to ask for, and the page does not jump when lines come', async () => {
+    const { calls } = fakeApi({
+      ...meRoute(staff, { role: 'manager' }),
+      [`GET ${BASE}`]: () => ({ body: count({ counted: 0 }) }),
+    });
+    renderApp(`${BASE}/review`, staff);
+    expect(await screen.findByText('No counted line is off the ledger.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply count' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path).filter((path) => path.includes('/lines'))).toEqual([]);
+  });
+
   test('the review refuses a clerk: the role it needs, and nothing asked of the API', async () => {
     const { calls } = fakeApi(meRoute(staff, { role: 'clerk' }));
     renderApp(`${BASE}/review`, staff);

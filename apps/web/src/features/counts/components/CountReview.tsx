@@ -47,7 +47,7 @@ export function CountReview() {
       <CountClosed count={data} />
       <CountSummary count={data} />
       <h2 className="h5">Differences</h2>
-      <VarianceTable countId={data._id} />
+      <VarianceTable countId={data._id} counted={data.counted} />
       <CountSheet countId={data._id} open={open} />
       {open && <CloseCount count={data} />}
       <LinkButton to={paths.counts.list.href()} variant="link" className="px-0 touch-target">

@@ -15,17 +15,26 @@ const VARIANCE_COLUMNS = ['Item', 'Expected', 'Counted', 'Variance', 'Value'] as
  * each item's page (its stock history shows the correction once applied), expected, counted, and the
  * difference signed, in units and money.
  */
-export function VarianceTable({ countId }: { countId: string }) {
+export function VarianceTable({ countId, counted }: { countId: string; counted: number }) {
+  // Nothing counted yet: nothing can be off, and nothing to ask. Else as many grey rows as there can be lines (4
+  // at most): a tall skeleton that turns into one line would pull the cards under it up into view.
+  if (counted === 0) return NO_DIFFERENCE;
+  return <VarianceRows countId={countId} skeletonRows={Math.min(counted, 4)} />;
+}
+
+const NO_DIFFERENCE = <p className="text-secondary">No counted line is off the ledger.</p>;
+
+function VarianceRows({ countId, skeletonRows }: { countId: string; skeletonRows: number }) {
   const params = useListParams([], '');
   const lines = useCountLineRows(countId, { filter: 'variance', ...pageWindow(params.page, VARIANCE_PAGE_SIZE) });
   return (
     <PagedTable
-      source={{ query: lines, skeletonRows: 4, loading: 'Loading the differences...' }}
+      source={{ query: lines, skeletonRows, loading: 'Loading the differences...' }}
       columns={VARIANCE_COLUMNS}
       paging={params}
       size={VARIANCE_PAGE_SIZE}
       texts={{ many: 'lines off', one: 'line off', pages: 'Pages of differences' }}
-      empty={<p className="text-secondary">No counted line is off the ledger.</p>}
+      empty={NO_DIFFERENCE}
       row={(line) => (
         <tr data-testid="variance-row">
           <th scope="row" data-label="Item" className="text-break align-items-baseline">
