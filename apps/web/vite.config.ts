@@ -105,6 +105,12 @@ function sharedChunks(): Rollup.GetManualChunk {
       const pages = modules.filter(
         (module) => !entryGraph.has(module) && (info(module)?.dynamicImporters.length ?? 0) > 0,
       );
+      // What the first page loads by itself once shown (the live updates) keeps Rollup's own small chunks: a
+      // shared chunk there would count against the first visit's budget.
+      const afterFirstPage = closure(
+        pages.filter((module) => module.endsWith('/app/live-updates.ts')),
+        entryGraph,
+      );
       const reach = new Map<string, number>();
       for (const page of pages)
         for (const module of closure([page], entryGraph)) reach.set(module, (reach.get(module) ?? 0) + 1);
@@ -121,7 +127,7 @@ function sharedChunks(): Rollup.GetManualChunk {
         return false;
       };
       for (const [module, count] of reach) {
-        if (count < 2 || pages.includes(module)) continue;
+        if (count < 2 || pages.includes(module) || afterFirstPage.has(module)) continue;
         assigned.set(module, module.includes('/node_modules/') ? 'ui' : usesZod(module) ? 'forms' : 'shared');
       }
     }
