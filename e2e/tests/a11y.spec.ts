@@ -158,11 +158,29 @@ async function checkOpenMenu(page: Page, who: string, signedIn: boolean) {
   await check(page, who, screen, PHONE);
 }
 
+/**
+ * Every content-security-policy violation a page reports (the browser reports one even for an attempt the code
+ * catches, such as zod's eval probe): collected across navigations, to be none at the end.
+ */
+async function recordCspViolations(page: Page) {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation;
+      void report(`${event.violatedDirective} ${event.blockedURI} on ${location.pathname}`);
+    });
+  });
+  return violations;
+}
+
 test('a visitor: every public page passes axe at 390 and 1280, and its targets at 390', async ({ page }) => {
   test.setTimeout(120_000);
+  const cspViolations = await recordCspViolations(page);
   await withAxe(page);
   await checkAll(page, 'a visitor', visitorScreens());
   await checkOpenMenu(page, 'a visitor', false);
+  expect(cspViolations, 'content-security-policy violations').toEqual([]);
 });
 
 test('the owner: every page passes axe at 390 and 1280, and its targets at 390; a toast stays under the navbar', async ({
@@ -170,6 +188,7 @@ test('the owner: every page passes axe at 390 and 1280, and its targets at 390; 
 }) => {
   // About two minutes on a quiet machine: the ceiling leaves room for a busy one.
   test.setTimeout(240_000);
+  const cspViolations = await recordCspViolations(page);
   await withAxe(page);
   await signInViaUi(page, { ...E2E_OWNER, name: 'Owner' });
 
@@ -230,6 +249,7 @@ test('the owner: every page passes axe at 390 and 1280, and its targets at 390; 
   expect(targets.failing, 'targets with the toast shown').toEqual([]);
   // Last: a screenshot with animations stopped would end the toast's timer (its progress bar) at once.
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'a11y-toast-owner-390.png') });
+  expect(cspViolations, 'content-security-policy violations').toEqual([]);
 });
 
 /** The contrast ratio of the toast's message against the toast's background (both opaque, as they are). */
