@@ -23,6 +23,10 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
+    // The app's service worker (the offline shell) only where a test asks for it (offline.spec.ts, budget.spec.ts):
+    // elsewhere each new context would fetch the whole shell to precache it, and a worker between the page and
+    // the network would hide requests from page.route.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium(),

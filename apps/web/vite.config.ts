@@ -2,6 +2,7 @@ import purgeCss from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
 import { type Plugin, type Rollup, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The contracts in packages/types are zod schemas built at module level. A
@@ -156,6 +157,51 @@ function sharedChunks(): Rollup.GetManualChunk {
   };
 }
 
+/**
+ * An installable app that opens with no network: a web app manifest, and a service worker (Workbox, through
+ * vite-plugin-pwa) that precaches the shell — index.html, every script and style of the build, the scanner's
+ * decoder and its wasm, the icons — so every page, the Scan screen included, starts offline. A navigation
+ * answers with the precached index.html (the client routes); /api is never the worker's. The worker is
+ * registered by src/app/service-worker.ts once the first page has loaded (the first visit's budget is not its);
+ * a new build's worker takes over at once, and its precache replaces the old one.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'generateSW',
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+    manifest: {
+      name: 'Smart Zone',
+      short_name: 'Smart Zone',
+      description: "Smart Zone: a small warehouse's inventory of phones.",
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#212529',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+      // The compressed copies are the server's business (it sends the one the browser accepts).
+      globIgnores: ['**/*.br', '**/*.gz'],
+      // The scanner's wasm (1.1 MB) is part of the shell: the Scan screen works offline.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+}
+
 // The API serves dist/ at every non-/api path (one origin). In `vite` dev
 // mode, /api goes to the API on its default port.
 export default defineConfig(({ command }) => ({
@@ -165,6 +211,7 @@ export default defineConfig(({ command }) => ({
     zodJitless(),
     // Every text asset (and the scanner's wasm) also as .br and .gz beside it; the API sends the one the browser accepts.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|html|wasm)$/, threshold: 512 }),
+    installableApp(),
   ],
   css: {
     postcss: {

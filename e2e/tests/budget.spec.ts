@@ -13,8 +13,9 @@ function kindOf(response: Response): Kind | null {
 }
 
 test('a first visit to / stays within 110 KB of JS and 20 KB of CSS on the wire', async ({ browser }) => {
-  // A fresh context: nothing cached, nobody signed in.
-  const context = await browser.newContext();
+  // A fresh context: nothing cached, nobody signed in; the app's service worker allowed, as in any browser (it
+  // registers once the page has loaded, and what it fetches to precache is its own, not the page's).
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   const seen: { url: string; kind: Kind; bytes: number; encoding: string; phase: 'first' | 'later' }[] = [];
   const pending: Promise<void>[] = [];

@@ -34,6 +34,10 @@ beforeEach(async () => {
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'manifest.js'), BUNDLE);
   writeFileSync(path.join(dist, 'manifest.js.br'), brotliCompressSync(BUNDLE));
+  // The service worker and the web app manifest (vite-plugin-pwa): asked again every time.
+  writeFileSync(path.join(dist, 'sw.js'), BUNDLE);
+  writeFileSync(path.join(dist, 'sw.js.br'), brotliCompressSync(BUNDLE));
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Smart Zone","start_url":"/"}');
   t = await makeTestApp({ webDist: dist });
 });
 
@@ -87,6 +91,21 @@ describe('the built web app at every non-/api path', () => {
       'public, max-age=3600',
     ]);
     expect(brotliDecompressSync(manifest.body).equals(BUNDLE)).toBe(true);
+  });
+
+  it('serves the service worker and the manifest uncached (a new build reaches the next start), with their types', async () => {
+    const worker = await rawGet('/sw.js', 'br');
+    expect([worker.status, worker.headers['content-encoding'], worker.headers['cache-control']]).toEqual([
+      200,
+      'br',
+      'no-cache',
+    ]);
+    expect(worker.headers['content-type']).toContain('javascript');
+    const plain = await request(t.app).get('/sw.js').set('Accept-Encoding', 'identity');
+    expect([plain.status, plain.headers['cache-control']]).toEqual([200, 'no-cache']);
+    const manifest = await request(t.app).get('/manifest.webmanifest');
+    expect([manifest.status, manifest.headers['cache-control']]).toEqual([200, 'no-cache']);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
   });
 
   it('answers HEAD like GET, without the body; other methods get no file', async () => {

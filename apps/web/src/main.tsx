@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadPages } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 import { env } from './config/env';
 import { createApiClient } from './lib/api-client';
 import { createLazyGateway } from './lib/auth/lazy-gateway';
@@ -21,3 +22,4 @@ createRoot(document.getElementById('root')!).render(
     <App gateway={createLazyGateway(api, clientConfig)} />
   </StrictMode>,
 );
+if (import.meta.env.PROD) registerServiceWorker();

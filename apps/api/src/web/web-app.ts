@@ -10,6 +10,14 @@ const ENCODINGS = [
 
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOUR = 'public, max-age=3600';
+/**
+ * The service worker's script and the app's manifest: asked again each time, so a new build's worker (and its
+ * precache) reaches a browser on its next start, not an hour later.
+ */
+const ALWAYS_ASK = new Set(['sw.js', 'manifest.webmanifest']);
+const NO_CACHE = 'no-cache';
+const cacheControlOf = (file: string) =>
+  file.startsWith('assets/') ? YEAR_IMMUTABLE : ALWAYS_ASK.has(file) ? NO_CACHE : HOUR;
 
 /** Every file under `dir`, as paths relative to it with forward slashes ('' when there is no folder). */
 function listFiles(dir: string, prefix = ''): string[] {
@@ -50,7 +58,7 @@ function precompressed(webDist: string): RequestHandler {
       root: webDist,
       dotfiles: 'deny',
       cacheControl: false,
-      headers: { 'Cache-Control': file.startsWith('assets/') ? YEAR_IMMUTABLE : HOUR },
+      headers: { 'Cache-Control': cacheControlOf(file) },
     });
   };
 }
@@ -71,7 +79,14 @@ export function webAppRoutes(webDist: string) {
     '/assets',
     express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
   );
-  router.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  router.use(
+    express.static(webDist, {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) =>
+        res.setHeader('Cache-Control', cacheControlOf(path.relative(webDist, file).split(path.sep).join('/'))),
+    }),
+  );
 
   router.get(/.*/, (req, res) => {
     if (path.extname(req.path)) {

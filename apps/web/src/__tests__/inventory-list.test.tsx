@@ -128,3 +128,37 @@ describe('the inventory page', () => {
     expect(router.state.location.search).toBe('');
   });
 });
+
+describe('the inventory page with no network', () => {
+  let online = false;
+  let onLine: jest.SpyInstance;
+  beforeEach(() => {
+    online = false;
+    onLine = jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  });
+  afterEach(() => {
+    onLine.mockRestore();
+    act(() => {
+      online = true;
+      window.dispatchEvent(new Event('online'));
+    });
+  });
+
+  test('opened offline: says so (the header and the list), asks nothing, and loads by itself when the network is back', async () => {
+    const { calls } = catalogue();
+    renderApp('/inventory');
+
+    expect(await screen.findByText('You are offline. This list shows once the network is back.')).toBeInTheDocument();
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Offline')).toBe(true);
+    expect(listCalls(calls)).toEqual([]);
+
+    act(() => {
+      online = true;
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findAllByTestId('item-card')).toHaveLength(INVENTORY_PAGE_SIZE);
+    expect(screen.queryByText('You are offline. This list shows once the network is back.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Offline')).toBe(false);
+    expect(listCalls(calls)).toEqual(['/inventory?limit=12&sort=-newest']);
+  });
+});

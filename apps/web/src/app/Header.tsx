@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 import { mayUse, offers, useAccess } from '../lib/auth/get-me';
 import { useLiveReconnecting } from '../lib/live/live-status';
+import { useOnline } from '../lib/online';
 import './header.css';
 
 const NAV = SPEC_TEXTS.nav;
@@ -31,12 +32,16 @@ function Link({ to, children }: { to: string; children: string }) {
   );
 }
 
-/** Said politely, in every tab, while the browser's live stream is down for more than a moment. */
+/**
+ * Said politely, in every tab: that the browser has no network at all, or that its live stream is down for more
+ * than a moment.
+ */
 function LiveStatus() {
   const reconnecting = useLiveReconnecting();
+  const online = useOnline();
   return (
     <span role="status" className="navbar-text small text-warning text-nowrap py-0">
-      {reconnecting ? 'Reconnecting…' : ''}
+      {!online ? 'Offline' : reconnecting ? 'Reconnecting…' : ''}
     </span>
   );
 }

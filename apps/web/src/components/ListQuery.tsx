@@ -17,7 +17,7 @@ interface ListQueryProps<T> {
 
 /**
  * Every list's states in one place: loading (a skeleton the size of a page),
- * failed (with a retry), empty, and the rows; while the next page loads, the
+ * waiting for the network (offline: it loads by itself when the network is back), failed (with a retry), empty, and the rows; while the next page loads, the
  * previous one stays, dimmed.
  */
 export function ListQuery<T>({
@@ -27,6 +27,13 @@ export function ListQuery<T>({
   placeholder,
   loadingLabel = 'Loading items...',
 }: ListQueryProps<T>) {
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return (
+      <div role="status" className="alert alert-secondary">
+        You are offline. This list shows once the network is back.
+      </div>
+    );
+  }
   if (query.isPending) return <Skeleton label={loadingLabel}>{placeholder}</Skeleton>;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@smart-zone/types/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from './api-client';
+import { startOffline } from './online';
 import { toast } from './toast';
 
 /** What a query or mutation may tell the one error handler below. */
@@ -50,6 +51,7 @@ export function createQueryClient({
     void signOut().catch(() => undefined);
   };
 
+  startOffline();
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
