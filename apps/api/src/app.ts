@@ -19,7 +19,9 @@ import { AppError } from './errors/app-error';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { chain } from './http/chain';
 import { compressJson } from './http/compress';
+import { idempotentWrites } from './http/idempotency';
 import { mountRoutes, type Route } from './http/route';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@smart-zone/types/idempotency';
 import { securityHeaders } from './http/security-headers';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { placesRoutes } from './inventory/places.routes';
@@ -154,14 +156,19 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
   // One subscription to the change feed for every live stream; closed with the server (liveEventsOf).
   const live = liveEvents(store.changes, config.liveEvents);
   // The routes' own router is the API's: compression and CORS one layer before them, the 404 after.
-  const api = mountRoutes(apiRoutes({ store, verifier, config, tokens, guards, live, logger }), guards, [
-    compressJson(),
-    cors({
-      origin: config.corsOrigins,
-      maxAge: 600,
-      exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After', REQUEST_ID_HEADER],
-    }),
-  ]);
+  const api = mountRoutes(
+    apiRoutes({ store, verifier, config, tokens, guards, live, logger }),
+    guards,
+    [
+      compressJson(),
+      cors({
+        origin: config.corsOrigins,
+        maxAge: 600,
+        exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After', REQUEST_ID_HEADER, IDEMPOTENT_REPLAYED_HEADER],
+      }),
+    ],
+    idempotentWrites(store, (message) => logger.warn(message)),
+  );
   api.use(apiNotFound);
 
   const app = express();

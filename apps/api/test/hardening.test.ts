@@ -25,8 +25,11 @@ describe('hardening', () => {
   it('allows CORS only for configured origins', async () => {
     const allowed = await request(t.app).get('/api/inventory').set('Origin', 'http://allowed.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
-    // A page on that origin may read the list's count, an item's version, when to retry and the request id.
-    expect(allowed.headers['access-control-expose-headers']).toBe('X-Total-Count,ETag,Retry-After,X-Request-Id');
+    // A page on that origin may read the list's count, an item's version, when to retry, the request id, and
+    // whether a write's answer is a replay (its Idempotency-Key's).
+    expect(allowed.headers['access-control-expose-headers']).toBe(
+      'X-Total-Count,ETag,Retry-After,X-Request-Id,Idempotent-Replayed',
+    );
     const other = await request(t.app).get('/api/inventory').set('Origin', 'http://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

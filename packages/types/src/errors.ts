@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'count_below_zero',
   /** 409 on DELETE /api/demo-data: the store holds a shop's own data, not only the demo's. */
   'not_demo',
+  /** 422 on a write: its Idempotency-Key was used by this caller for a different request (method, path, query or body). */
+  'idempotency_mismatch',
+  /** 409 on a write: its Idempotency-Key's first request has not answered yet: ask again shortly. */
+  'idempotency_in_flight',
   'payload_too_large',
   /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
   'unsupported_media_type',

@@ -6,6 +6,7 @@ import { AppError, forbidden, unauthorized } from '../errors/app-error';
 import type { AccountCheck } from './account-check';
 import type { AccessTokens } from './access-token';
 import { bearerToken } from './bearer';
+import { claimOf } from '../http/idempotency';
 import { requestIdOf } from '../logging/request-log';
 import type { Author } from '../store/store';
 import type { RoleOf } from '../team/team-roles';
@@ -115,5 +116,6 @@ export function currentRole(res: Response): Role {
 /** The caller as the ledger and the audit record them: who, why (when given) and in which request. */
 export function currentAuthor(res: Response, reason?: string): Author {
   const { uid, email } = currentUser(res);
-  return { uid, email, ...(reason ? { reason } : {}), requestId: requestIdOf(res.req) };
+  const claim = claimOf(res);
+  return { uid, email, ...(reason ? { reason } : {}), requestId: requestIdOf(res.req), ...(claim ? { claim } : {}) };
 }

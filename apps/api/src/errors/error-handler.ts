@@ -5,7 +5,7 @@ import { fieldErrors } from '@smart-zone/types/errors';
 import { ZodError } from 'zod';
 import { answerUnread } from '../http/unread-body';
 import { noteOutcome, requestIdOf } from '../logging/request-log';
-import { StoreBusyError, WriteOutcomeUnknownError } from '../store/store';
+import { IdempotencyTakenError, StoreBusyError, WriteOutcomeUnknownError } from '../store/store';
 import { AppError } from './app-error';
 
 /** The error body, with the request id the log line carries; the code (and the reason, if any) go to that line. */
@@ -66,6 +66,10 @@ export function errorHandler(): ErrorRequestHandler {
     if (err instanceof WriteOutcomeUnknownError) {
       res.set('Retry-After', '5');
       return send(req, res, 503, { code: 'internal', message: err.message }, 'write outcome unknown', err);
+    }
+    // A write whose Idempotency-Key another request claimed while it ran (another instance): nothing written.
+    if (err instanceof IdempotencyTakenError) {
+      return send(req, res, 409, { code: 'idempotency_in_flight', message: err.message }, 'idempotency key taken');
     }
     if (err instanceof AppError) {
       return send(

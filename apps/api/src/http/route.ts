@@ -158,7 +158,13 @@ export function queryParser(schema: z.ZodType) {
  * The Express router for a list of routes, each behind the guard its access names; `before`, run as one layer
  * ahead of every route (compression, CORS).
  */
-export function mountRoutes(routes: readonly Route[], guards: Guards, before: RequestHandler[] = []): Router {
+export function mountRoutes(
+  routes: readonly Route[],
+  guards: Guards,
+  before: RequestHandler[] = [],
+  /** Runs after a write's guard, before its input is parsed: its Idempotency-Key (http/idempotency.ts). */
+  idempotent?: RequestHandler,
+): Router {
   const router = Router();
   if (before.length > 0) router.use(chain(...before));
   // POST /login checks its ID token itself: that is what it is for.
@@ -190,6 +196,7 @@ export function mountRoutes(routes: readonly Route[], guards: Guards, before: Re
       declared.path,
       ...(body ? readJson : []),
       ...guard(declared),
+      ...(idempotent && declared.method !== 'get' ? [idempotent] : []),
       ...(declared.before ?? []),
       handler,
     );

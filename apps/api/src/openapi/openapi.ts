@@ -6,6 +6,12 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { errorBodySchema } from '@smart-zone/types/api-schemas';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_RULE,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@smart-zone/types/idempotency';
 import { json } from '../http/route-docs';
 import { PERMISSIONS, ROLES } from '@smart-zone/types/roles';
 import { isPermission, type OPEN_ACCESS, openApiPath, type Route, route } from '../http/route';
@@ -62,6 +68,27 @@ function accessOf({ access, method }: Route): AccessDoc {
   };
 }
 
+/** A write of a caller (issue 37): it takes an Idempotency-Key (http/idempotency.ts); a route anyone may call ignores it. */
+const takesIdempotencyKey = ({ method, access }: Route) =>
+  method !== 'get' && access !== 'public' && access !== 'idToken';
+const IDEMPOTENCY_KEY = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN)
+  .optional()
+  .meta({
+    description:
+      `Makes the write exactly once (${IDEMPOTENCY_KEY_RULE}, scoped to the caller, kept 24 hours): the same key ` +
+      `with the same request answers the first answer again, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`, and ` +
+      'changes nothing; with a different request (method, path, query or body) a 422 `idempotency_mismatch`; ' +
+      'while the first is still running elsewhere a 409 `idempotency_in_flight`. The first request’s claim on the ' +
+      'key is written in the same transaction as its write. See docs/api.md.',
+    example: '3f0c9a6e-2b1d-4e57-9a51-7f2c1d0e8b44',
+    param: { in: 'header', name: IDEMPOTENCY_KEY_HEADER, id: 'IdempotencyKey' },
+  });
+const KEY_MALFORMED = `A malformed ${IDEMPOTENCY_KEY_HEADER} (bad_request); nothing changed`;
+const KEY_IN_FLIGHT = `The first request with this ${IDEMPOTENCY_KEY_HEADER} has not answered yet (idempotency_in_flight); nothing changed: ask again shortly`;
+const KEY_MISMATCH = `This ${IDEMPOTENCY_KEY_HEADER} was used by the caller for a different request (idempotency_mismatch); nothing changed`;
+
 const NOT_MODIFIED = { '304': { description: 'Not modified since the ETag sent in If-None-Match' } };
 
 const retryAfter = z.object({
@@ -77,6 +104,11 @@ function refusalsOf(declared: Route): ZodOpenApiResponsesObject {
   for (const [status, text] of Object.entries(accessOf(declared).refusals)) add(Number(status), text);
   for (const [status, text] of Object.entries(declared.refusals ?? {})) if (status !== '400') add(Number(status), text);
   add(403, LOCAL_ONLY);
+  if (takesIdempotencyKey(declared)) {
+    add(400, KEY_MALFORMED);
+    add(409, KEY_IN_FLIGHT);
+    add(422, KEY_MISMATCH);
+  }
   if (declared.body) add(413, TOO_LARGE);
   if (declared.upload)
     add(413, `File over ${declared.upload.maxBytes / 1024 / 1024} MB (payload_too_large); nothing changed`);
@@ -117,6 +149,7 @@ function operationOf(declared: Route): ZodOpenApiOperationObject {
           },
         }
       : {}),
+    ...(takesIdempotencyKey(declared) ? { parameters: [IDEMPOTENCY_KEY] } : {}),
     ...(declared.body ? { requestBody: { required: true, content: json(declared.body) } } : {}),
     ...(declared.upload
       ? {

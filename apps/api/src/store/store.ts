@@ -4,6 +4,7 @@ import type { Stats } from '@smart-zone/types/stats';
 import type { AlertRepository } from './ports/alerts';
 import type { ChangeFeed } from './ports/changes';
 import type { CountRepository } from './ports/counts';
+import type { IdempotencyRepository } from './ports/idempotency';
 import type { PeopleRepository } from './ports/people';
 import type { DeliveryRepository } from './ports/deliveries';
 import type { ItemRepository } from './ports/items';
@@ -34,6 +35,8 @@ export type {
   StockOutcome,
   UndoOutcome,
 } from './ports/items';
+export type { IdempotencyClaim, IdempotencyRepository } from './ports/idempotency';
+export { IdempotencyTakenError } from './ports/idempotency';
 export type { LocationOutcome, LocationRepository } from './ports/locations';
 export type { CountOpening, CountOutcome, CountRecording, CountRepository } from './ports/counts';
 export type { PeopleRepository } from './ports/people';
@@ -90,6 +93,8 @@ export interface Store {
   readonly people: PeopleRepository;
   readonly audit: AuditRepository;
   readonly stats: StatsRepository;
+  /** Idempotency-Keys' claims and answers (the claims written by the ledger, in each write's transaction). */
+  readonly idempotency: IdempotencyRepository;
   /** Every committed change, once, after commit. */
   readonly changes: ChangeFeed;
   /**

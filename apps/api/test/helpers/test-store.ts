@@ -75,6 +75,7 @@ export async function openTestStore(kind: TestStoreKind = TEST_STORE): Promise<S
     people: store.people,
     audit: store.audit,
     stats: store.stats,
+    idempotency: store.idempotency,
     changes: store.changes,
     seedOnce: (items) => store.seedOnce(items),
     health: () => store.health(),

@@ -10,6 +10,7 @@ import type { ItemFields } from '../import-plan';
 import type { Author, ChangeCause, ImportOptions } from '../store';
 import type { HeldDoc, LocationDoc, PlaceDoc } from './schema-locations';
 import type { ImportUpdateDoc } from './import-chunks';
+import { type IdempotencyDoc, idempotencyCollectionOf } from './mongo-idempotency';
 
 // What every adapter file reads from here: the documents' fields (doc-fields.ts) and their mapping to the
 // shared types (doc-mappers.ts), with the documents themselves.
@@ -282,6 +283,7 @@ export interface MongoCollections {
   importJobs: Collection<ImportJobDoc>;
   importChunks: Collection<ImportChunkDoc>;
   locations: Collection<LocationDoc>;
+  idempotency: Collection<IdempotencyDoc>;
 }
 
 export const collectionsOf = (db: Db): MongoCollections => ({
@@ -300,4 +302,5 @@ export const collectionsOf = (db: Db): MongoCollections => ({
   importJobs: db.collection<ImportJobDoc>('importJobs'),
   importChunks: db.collection<ImportChunkDoc>('importChunks'),
   locations: db.collection<LocationDoc>('locations'),
+  idempotency: idempotencyCollectionOf(db),
 });

@@ -15,6 +15,7 @@ import {
 } from './documents';
 import { keepAlerts } from './mongo-alert-step';
 import { mongoCounts } from './mongo-counts';
+import { idempotencyClaims } from './mongo-idempotency';
 import { mongoRevision } from './mongo-revision';
 import { BUSY, inTx, refusalOf, TRANSACTION_TIME_MS } from './mongo-tx';
 import type { PlaceDoc } from './schema-locations';
@@ -122,6 +123,11 @@ export function mongoLedger(
   /** The last seq this process took. */
   let lastSeq = 0;
   const { movements, meta, changes, audit } = collections;
+  /** Each write's Idempotency-Key, claimed with its audit entries (ports/idempotency.ts). */
+  const claim = idempotencyClaims(collections.idempotency);
+  const claimAll = async (authors: readonly Author[], session?: ClientSession) => {
+    for (const author of authors) if (author.claim) await claim(author.claim, session);
+  };
   /** The stats' totals of each write's changes, in its transaction (mongo-counts.ts). */
   const count = mongoCounts(collections);
 
@@ -236,6 +242,10 @@ export function mongoLedger(
     alerts.forEach((alert, index) => {
       if (alert) Object.assign(changeDocs[index]!, { alertId: alert.id, alertKind: alert.kind });
     });
+    await claimAll(
+      list.map((change) => change.actor),
+      session,
+    );
     if (auditDocs.length > 0) await audit.insertMany(auditDocs, inTx(session));
     if (changeDocs.length > 0) await changes.insertMany(changeDocs, inTx(session));
     return movementIds;
@@ -262,6 +272,7 @@ export function mongoLedger(
      * cancel of a deleted item's delivery), inside the caller's write, with a seq of its own.
      */
     audit: async (note: AuditNote, by: Author, session?: ClientSession, at = new Date()): Promise<void> => {
+      await claimAll([by], session);
       const seq = await bumpRevision(session);
       const serial = SERIAL_KEYS[note.target.kind];
       if (serial) await meta.updateOne({ _id: serial }, { $inc: { value: 1 } }, { upsert: true, ...inTx(session) });

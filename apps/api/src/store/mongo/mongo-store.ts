@@ -14,6 +14,7 @@ import { mongoLocations } from './mongo-locations';
 import { mongoCountSessions } from './mongo-count-sessions';
 import { countCollectionsOf } from './schema-counts';
 import { mongoPeople } from './mongo-people';
+import { mongoIdempotency } from './mongo-idempotency';
 import { applySchema, migrate } from './schema';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -161,6 +162,7 @@ export async function openMongoStore(uri: string, dbName: string, options: Mongo
     people: mongoPeople(db, ledger),
     audit: mongoAudit(collections),
     stats: mongoStats(collections),
+    idempotency: mongoIdempotency(collections.idempotency),
     changes: feed.feed,
     async seedOnce(demo) {
       try {

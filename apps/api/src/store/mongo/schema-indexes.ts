@@ -3,6 +3,7 @@ import { CODES_INDEX, HAS_CODE, HAS_SKU, SKU_INDEX } from './documents';
 import type { CollectionName } from './schema-validators';
 import { LOCATION_INDEXES } from './schema-locations';
 import { COUNT_INDEXES } from './schema-counts';
+import { IDEMPOTENCY_INDEXES } from './mongo-idempotency';
 
 /** A day: the change log serves the feed's start and a standalone server's polling, never history. */
 const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
@@ -16,7 +17,7 @@ const CHANGES_KEPT_SECONDS = 24 * 60 * 60;
  * documents from before it: they keep their old _id order among themselves).
  */
 /** Import jobs' bookkeeping (mongo-import.ts): no validator (nothing but the job writes them), indexes only. */
-type JobCollection = 'importJobs' | 'importChunks' | keyof typeof COUNT_INDEXES;
+type JobCollection = 'importJobs' | 'importChunks' | keyof typeof COUNT_INDEXES | keyof typeof IDEMPOTENCY_INDEXES;
 
 /** A job's plan and undo are let go when it ends; this is the backstop for a job whose every process died. */
 const IMPORT_CHUNKS_KEPT_SECONDS = 7 * 24 * 60 * 60;
@@ -24,6 +25,7 @@ const IMPORT_CHUNKS_KEPT_SECONDS = 7 * 24 * 60 * 60;
 export const INDEXES: Record<CollectionName | JobCollection, IndexDescription[]> = {
   locations: LOCATION_INDEXES,
   ...COUNT_INDEXES,
+  ...IDEMPOTENCY_INDEXES,
   items: [
     // list/stream: oldest first and newest; by name (simple collation on nameKey), price, quantity.
     // The quantity index also serves `stock=out` (quantity 0) in creation order, and its count.

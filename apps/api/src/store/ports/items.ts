@@ -11,6 +11,7 @@ import type {
 } from '@smart-zone/types/item';
 import type { ImportError, ImportMode, ImportReport, StalePolicy } from '@smart-zone/types/imports';
 import type { ImportRows } from '../import-rows';
+import type { IdempotencyClaim } from './idempotency';
 
 /**
  * Who writes, and why: every write method takes one, and the audit entry it
@@ -22,6 +23,8 @@ export interface Author extends Actor {
   reason?: string;
   /** The request's X-Request-Id. */
   requestId?: string;
+  /** The request's Idempotency-Key: claimed in the write's transaction, with its audit entry (ports/idempotency.ts). */
+  claim?: IdempotencyClaim;
 }
 
 export interface StockChange {

@@ -4,6 +4,7 @@ import { SYSTEM_ACTOR } from '@smart-zone/types/item';
 import { dayBuckets, movementKinds, reclassifyEdits, syncLedgerTriggers, V8_STATS } from './schema-stats';
 import { alertState } from './schema-alerts';
 import { DELIVERIES_CANCELLED_KEPT, PEOPLE_TABLE, V5_TEAM_AUDIT } from './schema-team';
+import { IDEMPOTENCY_TABLE } from './sqlite-idempotency';
 import { codesTable, searchLater } from './schema-codes';
 import { IMPORT_JOBS } from './schema-imports';
 import { createLocations, DEFAULT_LOCATION, STOCK_PER_LOCATION } from './schema-locations';
@@ -273,6 +274,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   (db) => db.exec(COUNT_TABLES), // Issue 35: count sessions and their lines (schema-counts.ts).
   (db) => db.exec(PEOPLE_TABLE), // Issue 36: who signed in, and their display names (schema-team.ts).
   (db) => db.exec(DELIVERIES_CANCELLED_KEPT), // Issue 36: a cancelled delivery kept, with who and why.
+  (db) => db.exec(IDEMPOTENCY_TABLE), // Issue 37: Idempotency-Keys' claims and answers (sqlite-idempotency.ts).
 ];
 
 /** The user_version of a database with every migration. */

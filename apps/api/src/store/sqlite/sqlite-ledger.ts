@@ -6,6 +6,7 @@ import type { Author } from '../store';
 import { batchCounts } from './batch-counts';
 import { commitClock, type CommitClock } from './commit-clock';
 import { sqliteDayCounts } from './day-counts';
+import { idempotencyClaims } from './sqlite-idempotency';
 import { sqliteAlertStep } from './sqlite-alert-step';
 
 /** The changes log keeps this many rows: enough for a reconnecting listener, never a growing file. */
@@ -59,7 +60,10 @@ export function sqliteLedger(db: Database.Database): SqliteLedger {
   const auditCounts = batchCounts(db, 'audit_counts');
   // The day totals, as the movement's decision counted them (day-counts.ts).
   const dayCounts = sqliteDayCounts(db);
+  const claim = idempotencyClaims(db);
   const appendAudit = (note: AuditNote, by: Author, at: string, movementId?: string | null) => {
+    // The request's Idempotency-Key, claimed in the same transaction as what it did (ports/idempotency.ts).
+    if (by.claim) claim(by.claim);
     const entry = auditEntry(note, by, at, movementId);
     // An item's own entries are about it too (the itemId filter finds them); their target names it once.
     const itemId = entry.target.itemId ?? (entry.target.kind === 'item' ? entry.target.id : null);

@@ -13,6 +13,7 @@ import { sqliteTeam } from './sqlite-team';
 import { sqliteLocations } from './sqlite-locations';
 import { sqliteCountSessions } from './sqlite-count-sessions';
 import { sqlitePeople } from './sqlite-people';
+import { sqliteIdempotency } from './sqlite-idempotency';
 import { importRunner } from './import-runner';
 import { searchRunner } from './search-runner';
 import { gated, writeGate } from './write-gate';
@@ -100,6 +101,7 @@ export function openSqliteStore(
     people: gated(sqlitePeople(db, ledger, committed), gate, ['signedIn', 'setName']),
     audit: sqliteAudit(db, worker),
     stats: sqliteStats(db),
+    idempotency: gated(sqliteIdempotency(db), gate, ['keep']),
     changes: changes.feed,
     async seedOnce(demo) {
       await gate.opened();
