@@ -238,18 +238,22 @@ function signIn(endpoint, appUrl, user) {
   });
 }
 
-/** Empties the HTTP cache (not the storage that holds the session): each signed-in run starts cold too. */
-const clearCache = (endpoint) =>
+/**
+ * Empties the HTTP cache and the app's service worker with its precache (not the storage that holds the session):
+ * each signed-in run starts cold too, as a first visit after signing in on another device would.
+ */
+const clearCache = (endpoint, origin) =>
   withTab(endpoint, async (page) => {
     const session = await page.context().newCDPSession(page);
     await session.send('Network.clearBrowserCache');
+    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
   });
 
 /** Lighthouse now and then loses its trace on a loaded machine (NO_NAVSTART...): that run is made again, twice at most. */
 async function auditWithRetries(url, formFactor, browser) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      if (browser) await clearCache(browser.endpoint);
+      if (browser) await clearCache(browser.endpoint, new URL(url).origin);
       return await audit(url, formFactor, browser);
     } catch (error) {
       if (attempt === 3) throw error;

@@ -4,6 +4,7 @@ import { ARTIFACTS_DIR } from '../paths';
 import { PHONE } from './helpers/screenshots';
 
 test.use({ serviceWorkers: 'allow', viewport: PHONE });
+const DESK = { width: 1280, height: 800 };
 
 /** Once the service worker controls the page and has precached the shell: what it fetches to work offline. */
 async function installed(page: Page) {
@@ -64,6 +65,10 @@ test('the app is installable and its shell opens with no network: pages, the Sca
     await expect(page.getByText('You are offline. This list shows once the network is back.')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Offline$/ })).toBeVisible();
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'offline-inventory-390.png') });
+    await page.setViewportSize(DESK);
+    await expect(page.getByRole('status').filter({ hasText: /^Offline$/ })).toBeVisible();
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'offline-inventory-1280.png') });
+    await page.setViewportSize(PHONE);
 
     // The scanner's decoder, from the precache: what the Scan screen loads when it opens.
     const wasm = urls.find((url) => url.endsWith('.wasm'))!;

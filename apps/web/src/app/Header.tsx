@@ -39,9 +39,11 @@ function Link({ to, children }: { to: string; children: string }) {
 function LiveStatus() {
   const reconnecting = useLiveReconnecting();
   const online = useOnline();
+  const said = !online ? 'Offline' : reconnecting ? 'Reconnecting…' : '';
+  // Its own room beside the links only while it says something.
   return (
-    <span role="status" className="navbar-text small text-warning text-nowrap py-0">
-      {!online ? 'Offline' : reconnecting ? 'Reconnecting…' : ''}
+    <span role="status" className={`navbar-text small text-warning text-nowrap py-0${said ? ' me-2' : ''}`}>
+      {said}
     </span>
   );
 }
