@@ -269,6 +269,37 @@ it('over HTTP: a SKU taken between two chunks answers 409 import_conflict, and n
   expect(file.other.prepare('SELECT SUM(delta) AS total FROM movements').get()).toEqual({ total: sampleItem.quantity });
 });
 
+it('over HTTP with an Idempotency-Key: the worker claims the key with its first chunk; another instance is told it runs, the replay adds nothing', async () => {
+  const t = await makeTestApp({ ownerEmails: ['owner@example.com'] }, file.store);
+  // A second instance on the same file: it knows nothing of the first's running requests but what is written.
+  const other = await makeTestApp({ ownerEmails: ['owner@example.com'] }, file.store);
+  const auth = { Authorization: `Bearer ${await t.tokenFor('owner@example.com')}` };
+  const csv = [
+    'name,supplier,price,quantity,sku',
+    ...Array.from({ length: ROWS }, (_, at) => `Item ${at},Acme,1,5,IK-${at}`),
+  ].join('\r\n');
+  const send = (app: typeof t.app) =>
+    request(app)
+      .post('/api/imports')
+      .set(auth)
+      .set('Idempotency-Key', 'import-on-a-file')
+      .set('Content-Type', 'text/csv')
+      .send(csv);
+  const first = send(t.app).then();
+  // Once the worker's first chunk has committed, its claim is there, without an answer: the other instance's
+  // request with the same key and file is told the first is still running, and writes nothing.
+  await until(() => (file.other.prepare('SELECT COUNT(*) AS n FROM items').get() as { n: number }).n > 0);
+  const meanwhile = await send(other.app);
+  expect(meanwhile.status).toBe(409);
+  expect(errorOf(meanwhile).code).toBe('idempotency_in_flight');
+  const done = await first;
+  expect(done.status).toBe(200);
+  const again = await send(other.app);
+  expect([again.status, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
+  expect(again.body).toEqual(done.body);
+  expect(file.other.prepare('SELECT COUNT(*) AS n FROM items').get()).toEqual({ n: ROWS });
+});
+
 it('an import whose process stopped midway is taken back when the store opens again', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smart-zone-import-stop-'));
   try {
