@@ -175,6 +175,6 @@ test.describe('items and deliveries', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(detailUrl.replace('/inventory/', '/inventoryDetails/'));
-    await expect(page.getByRole('button', { name: 'Deliver' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
   });
 });
