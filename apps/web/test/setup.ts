@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom';
+// jsdom has no IndexedDB: the outbox and the kept answers (src/lib/offline) use a real one made in JavaScript.
+import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
+import { offlineDb } from '../src/lib/offline/db';
 import { refuseAllRequests, unexpectedRequests } from './fake-api';
 import { installFakeLive } from './fake-live';
 
@@ -9,8 +12,11 @@ configure({ asyncUtilTimeout: 5000 });
 
 let consoleErrors: unknown[][] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
+  // Each test starts with an empty outbox and no kept answers.
+  const db = await offlineDb();
+  await Promise.all([db.clear('outbox'), db.clear('answers')]);
   refuseAllRequests();
   installFakeLive();
   consoleErrors = [];

@@ -51,8 +51,28 @@ test('a write sends its JSON body, its headers and the accessToken', async () =>
       'If-Match': '"v1"',
       'Content-Type': 'application/json',
       Authorization: 'Bearer tok',
+      'Idempotency-Key': calls[0]!.headers['Idempotency-Key'],
     },
   });
+  expect(calls[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+});
+
+test('each write has its own Idempotency-Key, kept for its 401 resend; a given key is sent as it is; reads have none', async () => {
+  const { calls } = fakeApi({
+    'POST /things': ({ headers }) =>
+      headers.Authorization === 'Bearer new'
+        ? { body: { ok: true } }
+        : { status: 401, body: { error: { code: 'unauthorized', message: 'Expired' } } },
+    'GET /things': () => ({ body: [] }),
+  });
+  const api = createApiClient({ baseUrl: '/api', tokens: tokens('old', 'new') });
+  await api.request('/things', { method: 'POST', auth: true, body: {} });
+  await api.request('/things', { method: 'POST', auth: true, body: {}, idempotencyKey: 'mine-1' });
+  await api.request('/things', { auth: true });
+  const keys = calls.map((call) => call.headers['Idempotency-Key']);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys.slice(2)).toEqual(['mine-1', 'mine-1', undefined]);
 });
 
 test('a given bearer is sent instead of the accessToken, and a 401 then is not renewed', async () => {
@@ -175,9 +195,17 @@ describe('an upload (a file as the body)', () => {
       [sent.size / 2, sent.size],
       [sent.size, sent.size],
     ]);
+    const key = calls[0]!.headers['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(calls.map((call) => [call.body, call.headers])).toEqual([
-      [sent, { Accept: 'application/json', 'Content-Type': 'text/csv', Authorization: 'Bearer old' }],
-      [sent, { Accept: 'application/json', 'Content-Type': 'text/csv', Authorization: 'Bearer new' }],
+      [
+        sent,
+        { Accept: 'application/json', 'Content-Type': 'text/csv', Authorization: 'Bearer old', 'Idempotency-Key': key },
+      ],
+      [
+        sent,
+        { Accept: 'application/json', 'Content-Type': 'text/csv', Authorization: 'Bearer new', 'Idempotency-Key': key },
+      ],
     ]);
   });
 

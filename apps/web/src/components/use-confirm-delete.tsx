@@ -1,5 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { isQueued } from '../lib/offline/queued';
 import { ConfirmDialog, type ReasonAsked } from './ConfirmDialog';
 
 /**
@@ -17,6 +18,7 @@ export function useConfirmDelete<T>({
   busyLabel,
   reason,
   onDeleted,
+  onQueued,
 }: {
   mutation: UseMutationResult<unknown, Error, T & { reason?: string }>;
   /** The dialog's question (default: the spec's delete question). */
@@ -29,6 +31,8 @@ export function useConfirmDelete<T>({
   busyLabel?: string;
   reason?: ReasonAsked;
   onDeleted: (target: T) => void;
+  /** Kept in the outbox to be sent when the network is back (a cancel made offline): not done yet. */
+  onQueued?: (target: T) => void;
 }) {
   const [target, setTarget] = useState<T | null>(null);
 
@@ -37,7 +41,7 @@ export function useConfirmDelete<T>({
     mutation.mutate(
       { ...target, reason: why },
       {
-        onSuccess: () => onDeleted(target),
+        onSuccess: (result) => (isQueued(result) ? onQueued?.(target) : onDeleted(target)),
         onSettled: () => setTarget(null),
       },
     );

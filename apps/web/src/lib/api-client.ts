@@ -1,4 +1,5 @@
 import { type ErrorCode, isErrorBody } from '@smart-zone/types/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@smart-zone/types/idempotency';
 import type { ImportError } from '@smart-zone/types/imports';
 
 /** A failed API call: the server's message, its code, field errors for forms, and an import file's errors by row. */
@@ -35,6 +36,11 @@ interface RequestOptions {
   /** Extra request headers (If-Match). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A write's Idempotency-Key (issue 37): the same key is the same write, done once however often it is sent
+   * (the outbox resends its own). Left out, each call makes one, kept for its 401 resend.
+   */
+  idempotencyKey?: string;
   /**
    * A file sent as it is, as `type`, instead of a JSON body: a File streams
    * from disk, never read into memory. `onProgress` hears how much is sent.
@@ -76,7 +82,8 @@ export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?:
     }
   }
 
-  async function answered(path: string, options: RequestOptions): Promise<Response> {
+  async function answered(path: string, given: RequestOptions): Promise<Response> {
+    const options = isWrite(given) ? withKey(given) : given;
     const bearer = options.bearer ?? (options.auth ? (tokens?.current() ?? null) : null);
     let response = await send(path, options, bearer);
     if (response.status === 401 && options.auth && !options.bearer && tokens) {
@@ -105,6 +112,21 @@ export function createApiClient({ baseUrl, tokens }: { baseUrl: string; tokens?:
       return { blob: await response.blob(), filename: attachmentName(response.headers), headers: response.headers };
     },
   };
+}
+
+function isWrite(options: RequestOptions): boolean {
+  return options.auth === true && (options.method ?? 'GET') !== 'GET';
+}
+
+/** The write with its Idempotency-Key in its headers: its own, or a new one. */
+function withKey(options: RequestOptions): RequestOptions {
+  const key = options.idempotencyKey ?? newIdempotencyKey();
+  return { ...options, headers: { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: key } };
+}
+
+/** 128 random bits as 32 hex characters (crypto.randomUUID needs a secure context; a shop's LAN address is not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**

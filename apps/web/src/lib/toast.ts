@@ -34,7 +34,8 @@ function show(kind: Kind, message: string, options?: { toastId?: string }, actio
 export const toast = {
   /** `action`: a button on the toast (Undo), which then stays longer (ACTION_TOAST_MS). */
   success: (message: string, action?: ToastAction) => show('success', message, undefined, action),
-  info: (message: string) => show('info', message),
+  /** The same message twice at once is shown once (twenty receipts kept offline are one toast). */
+  info: (message: string) => show('info', message, { toastId: message }),
   /** The same message twice at once is shown once. */
   error: (message: string) => show('error', message, { toastId: message }),
 };

@@ -27,8 +27,9 @@ export function CountCodeEntry({
   onWrite,
   onCounted,
 }: {
-  onWrite: (write: LineWrite) => Promise<CountLine>;
-  onCounted: (line: CountLine) => void;
+  /** The line as the API now has it, or null: the write waits in the outbox (offline). */
+  onWrite: (write: LineWrite) => Promise<CountLine | null>;
+  onCounted: (line: CountLine | null) => void;
 }) {
   const findItem = useFindByCode();
   const [camera, setCamera] = useState(false);
@@ -47,7 +48,7 @@ export function CountCodeEntry({
     }
     if (!item) return setStatus({ kind: 'unknown', code });
     try {
-      onCounted(await onWrite({ itemId: item._id, units: 1 }));
+      onCounted(await onWrite({ itemId: item._id, units: 1, name: item.name }));
       setStatus({ kind: 'counted', code });
     } catch {
       // Refused (the count closed meanwhile): the query client's toast says why.

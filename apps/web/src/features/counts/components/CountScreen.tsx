@@ -6,7 +6,9 @@ import { QueryError } from '../../../components/QueryError';
 import { usePageTitle } from '../../../components/use-page-title';
 import { paths } from '../../../config/paths';
 import { mayUse, useAccess } from '../../../lib/auth/get-me';
-import { useWriteCountLine } from '../api/count-line-writes';
+import { isQueued } from '../../../lib/offline/queued';
+import { queuedToast } from '../../../lib/offline/use-outbox';
+import { type LineWrite, lineWriteText, useWriteCountLine } from '../api/count-line-writes';
 import { useCount } from '../api/get-count';
 import { CountClosed } from './CountClosed';
 import { CountCodeEntry } from './CountCodeEntry';
@@ -31,6 +33,14 @@ export function CountScreen() {
   const write = useWriteCountLine(countId);
   const recent = useRecentLines(countId);
   const [current, setCurrent] = useState<CountLine | null>(null);
+  // A line written offline waits in the outbox: said so, and the line on show stays as the API last had it.
+  const writeLine = async (input: LineWrite): Promise<CountLine | null> => {
+    const line = await write.mutateAsync(input);
+    if (!isQueued(line)) return line;
+    queuedToast(lineWriteText(input));
+    return null;
+  };
+  const show = (line: CountLine | null) => line && setCurrent(line);
   usePageTitle(count.data?.name ?? 'Count');
 
   if (count.isError) return <QueryError error={count.error} onRetry={() => void count.refetch()} />;
@@ -62,19 +72,19 @@ export function CountScreen() {
       <CountProgress count={data} className="mb-3" />
       {open ? (
         <>
-          <CountCodeEntry onWrite={(input) => write.mutateAsync(input)} onCounted={setCurrent} />
+          <CountCodeEntry onWrite={writeLine} onCounted={show} />
           {shown && (
             <CountedLine
               line={shown}
               showExpected={showExpected}
               busy={write.isPending}
-              onWrite={async (input) => setCurrent(await write.mutateAsync(input))}
+              onWrite={async (input) => show(await writeLine(input))}
             />
           )}
           <NextUncounted
             countId={data._id}
             showExpected={showExpected}
-            onWrite={async (input) => setCurrent(await write.mutateAsync(input))}
+            onWrite={async (input) => show(await writeLine(input))}
           />
         </>
       ) : (

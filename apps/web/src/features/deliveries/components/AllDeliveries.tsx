@@ -9,6 +9,7 @@ import { pageWindow } from '../../../lib/list-request';
 import { toast } from '../../../lib/toast';
 import { type SortOption, useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
+import { queuedToast } from '../../../lib/offline/use-outbox';
 import { DELIVERY_FILTERS, type DeliveryFilters, useDeliveries } from '../api/get-deliveries';
 import { cancelReason } from './cancel-reason';
 import { DeliveryRow } from './DeliveryRow';
@@ -62,6 +63,7 @@ export function AllDeliveries() {
     busyLabel: 'Cancelling...',
     reason: cancelReason(roleOf(access)),
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
+    onQueued: (delivery) => queuedToast(`Cancel the delivery of ${delivery.inventory}`),
   });
 
   return (

@@ -8,6 +8,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../../lib/toast';
+import { isQueued } from '../../../lib/offline/queued';
+import { queuedToast } from '../../../lib/offline/use-outbox';
 import { TextField } from '../../../components/TextField';
 import type { AuthUser } from '../../../lib/auth/gateway';
 import { useFormSubmit } from '../../../lib/use-form-submit';
@@ -27,7 +29,7 @@ const UNDO_REASON = 'Undone right after recording it';
  */
 export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: AuthUser; onDelivered?: () => void }) {
   const deliver = useCreateDelivery();
-  const undo = useCancelDelivery<{ _id: string; inventoriesId: string }>({ signOutOnError: false });
+  const undo = useCancelDelivery<{ _id: string; inventoriesId: string; inventory: string }>({ signOutOnError: false });
   // The recipient is whoever receives the goods, never the person recording it: it starts empty.
   const [name, setName] = useState('');
   /** The delivery just saved (its confirmation, with View, Undo and Back to item), until the next one starts. */
@@ -52,14 +54,20 @@ export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: Au
           : undefined,
     send: (input) => deliver.mutateAsync(input),
     onSuccess: (result, input) => {
-      toast.success(SPEC_TEXTS.deliverySuccess);
       // The whole form starts again: a half-filled form invites the same delivery twice.
       setName('');
       setAddress('');
       setPhone('');
       setQuantity('1');
-      setSaved({ id: result.insertedId, quantity: input.quantity ?? 1, undone: false });
       onDelivered?.();
+      // Kept in the outbox: said so, never as delivered.
+      if (isQueued(result)) {
+        setSaved(null);
+        queuedToast(`Deliver ${input.quantity ?? 1} of ${item.name}`);
+        return;
+      }
+      toast.success(SPEC_TEXTS.deliverySuccess);
+      setSaved({ id: result.insertedId, quantity: input.quantity ?? 1, undone: false });
     },
   });
   const { errors } = form;
@@ -75,9 +83,15 @@ export function DeliveryForm({ item, user, onDelivered }: { item: Item; user: Au
 
   const undoSaved = async () => {
     if (!saved) return;
-    await undo.mutateAsync({ _id: saved.id, inventoriesId: item._id, reason: UNDO_REASON });
+    const result = await undo.mutateAsync({
+      _id: saved.id,
+      inventoriesId: item._id,
+      inventory: item.name,
+      reason: UNDO_REASON,
+    });
     setSaved({ ...saved, undone: true });
-    toast.success(`The delivery of ${item.name} is cancelled`);
+    if (isQueued(result)) queuedToast(`Cancel the delivery of ${item.name}`);
+    else toast.success(`The delivery of ${item.name} is cancelled`);
   };
 
   return (

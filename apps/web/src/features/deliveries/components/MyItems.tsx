@@ -12,6 +12,7 @@ import { offers, roleOf, useAccess } from '../../../lib/auth/get-me';
 import { slicePage } from '../../../lib/page';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCancelDelivery } from '../api/cancel-delivery';
+import { queuedToast } from '../../../lib/offline/use-outbox';
 import { useMyDeliveries } from '../api/get-my-deliveries';
 import { cancelReason } from './cancel-reason';
 import { DELIVERY_SORT_OPTIONS, searchDeliveries, sortDeliveries } from './delivery-list';
@@ -45,6 +46,7 @@ export function MyItems() {
     busyLabel: 'Cancelling...',
     reason: cancelReason(roleOf(access)),
     onDeleted: (delivery) => toast.success(`The delivery of ${delivery.inventory} is cancelled`),
+    onQueued: (delivery) => queuedToast(`Cancel the delivery of ${delivery.inventory}`),
   });
 
   if (deliveries.isPending || deliveries.isError) return <MyItemsSkeleton />;

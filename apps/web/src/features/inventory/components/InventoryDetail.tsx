@@ -49,6 +49,8 @@ export function InventoryDetail() {
     },
   });
 
+  if (item.isPending && item.fetchStatus === 'paused')
+    return <p className="text-secondary">You are offline. This item shows once the network is back.</p>;
   if (item.isPending) return <ItemDetailSkeleton />;
   if (item.isError) return <QueryError error={item.error} onRetry={() => void item.refetch()} />;
   const data = item.data;

@@ -9,7 +9,9 @@ import Row from 'react-bootstrap/Row';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
 import { type FieldErrors, useFormSubmit } from '../../../lib/use-form-submit';
-import { useChangeStock } from '../api/change-stock';
+import { stockChangeText, useChangeStock } from '../api/change-stock';
+import { isQueued } from '../../../lib/offline/queued';
+import { queuedToast } from '../../../lib/offline/use-outbox';
 import { useUndoMovement } from '../api/undo-movement';
 import { PICK_A_PLACE, useStockPlace } from './use-stock-place';
 
@@ -34,7 +36,7 @@ export function RestockForm({
   /** Inside a dialog whose title names it: no card and no heading of its own. */
   bare?: boolean;
 }) {
-  const changeStock = useChangeStock(item._id);
+  const changeStock = useChangeStock(item);
   const undo = useUndoMovement(item._id, {
     onUndone: ({ quantity }) => toast.success(`Undone: ${item.name} has ${quantity} in stock again`),
   });
@@ -54,7 +56,15 @@ export function RestockForm({
       if (where.place.unpicked) return { locationId: PICK_A_PLACE };
     },
     send: (change) => changeStock.mutateAsync(change),
-    onSuccess: ({ quantity, movementId }) => {
+    onSuccess: (result, change) => {
+      if (isQueued(result)) {
+        queuedToast(stockChangeText(item.name, change.delta));
+        setDelta('');
+        setNote('');
+        onDone?.();
+        return;
+      }
+      const { quantity, movementId } = result;
       // A slip of the finger (5 for 50, a remove for an add) is taken back from the toast.
       toast.success(`${item.name} now has ${quantity} in stock`, {
         label: 'Undo',

@@ -11,9 +11,12 @@ import { mayUse, useAccess } from '../../../lib/auth/get-me';
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { DeliveryForm } from '../../deliveries/components/DeliveryForm';
-import { useChangeStock } from '../api/change-stock';
+import { stockChangeText, useChangeStock } from '../api/change-stock';
+import { isQueued } from '../../../lib/offline/queued';
+import { queuedToast } from '../../../lib/offline/use-outbox';
 import { useUndoMovement } from '../api/undo-movement';
 import { AmountPicker } from './AmountPicker';
+import { WaitingForItem } from './WaitingForItem';
 import { PICK_A_PLACE, type StockPlace, useStockPlace } from './use-stock-place';
 
 type StockAction = 'receive' | 'remove' | 'deliver';
@@ -54,7 +57,7 @@ function amountSchema(kind: 'receive' | 'remove', place: StockPlace) {
  * button that says what it does. Saved, its toast offers Undo (a slip of the finger), as the stock form's does.
  */
 function AmountPanel({ item, kind, onDone }: { item: Item; kind: 'receive' | 'remove'; onDone: () => void }) {
-  const changeStock = useChangeStock(item._id);
+  const changeStock = useChangeStock(item);
   const undo = useUndoMovement(item._id, {
     onUndone: ({ quantity }) => toast.success(`Undone: ${item.name} has ${quantity} in stock again`),
   });
@@ -65,7 +68,13 @@ function AmountPanel({ item, kind, onDone }: { item: Item; kind: 'receive' | 're
   const form = useFormSubmit({
     schema: amountSchema(kind, where.place),
     send: (change: StockChange) => changeStock.mutateAsync(change),
-    onSuccess: ({ quantity, movementId }) => {
+    onSuccess: (result, change) => {
+      if (isQueued(result)) {
+        queuedToast(stockChangeText(item.name, change.delta));
+        onDone();
+        return;
+      }
+      const { quantity, movementId } = result;
       toast.success(`${item.name} now has ${quantity} in stock`, {
         label: 'Undo',
         onClick: () => undo.mutate(movementId),
@@ -187,6 +196,7 @@ export function StockActions({
   const moveStock = mayUse(access, 'moveStock');
   const deliver = mayUse(access, 'deliver');
   const [open, setOpen] = useState<StockAction | null>(null);
+  const uid = useAuth().user?.uid;
   const panel = useRef<HTMLDivElement>(null);
   const opened = useEffectEvent((isOpen: boolean) => onOpenChange?.(isOpen));
   useEffect(() => {
@@ -231,6 +241,7 @@ export function StockActions({
           </Button>
         ))}
       </div>
+      {layout === 'inline' && uid && <WaitingForItem uid={uid} itemId={item._id} />}
       {layout === 'inline' && open && (
         <section ref={panel} aria-label={title ?? undefined} className="border rounded p-3 mt-2 stock-action-panel">
           <ActionPanel item={item} action={open} onDone={done} />

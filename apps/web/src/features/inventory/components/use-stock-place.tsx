@@ -95,7 +95,11 @@ export function useStockPlace({
               unpicked: false,
             };
   // Until its lines (and, for a receipt, its default location) are known, the form cannot say where.
-  const ready = !stock.isPending && (kind !== 'receive' || !fallback.isPending);
+  // Offline with nothing kept for the item (a query paused, not pending on the network): the API's default place
+  // (Main, or the item's default location), which the change, kept in the outbox, gets when it is sent.
+  const known = (query: { isPending: boolean; fetchStatus: string }) =>
+    !query.isPending || query.fetchStatus === 'paused';
+  const ready = known(stock) && (kind !== 'receive' || known(fallback));
 
   const id = `${idPrefix}-place`;
   const here = preferred?.path ?? lines[0]?.path ?? 'Main';
