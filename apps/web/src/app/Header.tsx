@@ -104,6 +104,8 @@ export function Header() {
   const [account, setAccount] = useState<boolean>();
   const signingOut = useMutation({
     mutationFn: signOut,
+    // Signing out needs no network: offline it is not paused.
+    networkMode: 'always',
     onSuccess: () => navigate(paths.root.href()),
   });
   // Changes still in the outbox (issue 37): signing out asks first (0: nothing asked).

@@ -4,7 +4,6 @@ import { QUEUED, type Queued } from './queued';
 
 export type { OutboxEntry } from './db';
 
-
 type NewEntry = Omit<OutboxEntry, 'id' | 'key' | 'queuedAt' | 'refused'>;
 
 /** Other tabs of this browser hear that the outbox changed (and read it again). */
