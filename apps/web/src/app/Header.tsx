@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 import { mayUse, offers, useAccess } from '../lib/auth/get-me';
 import { useLiveReconnecting } from '../lib/live/live-status';
+import { askToSignOut } from '../lib/offline/sign-out';
 import { useOnline } from '../lib/online';
 import './header.css';
 
@@ -20,7 +21,6 @@ const AccountDialog = lazy(async () => ({ default: (await import('./AccountDialo
 // Staff's search and scanner watch: signed-in pages only, so a visitor's first page does not carry it.
 const HeaderSearch = lazy(async () => ({ default: (await import('./HeaderSearch')).HeaderSearch }));
 // The team's pages, grouped under Work: signed-in pages only, like the bell.
-const SignOutDialog = lazy(async () => ({ default: (await import('./SignOutDialog')).SignOutDialog }));
 const WorkMenu = lazy(async () => ({ default: (await import('./WorkMenu')).WorkMenu }));
 
 function Link({ to, children }: { to: string; children: string }) {
@@ -108,20 +108,6 @@ export function Header() {
     networkMode: 'always',
     onSuccess: () => navigate(paths.root.href()),
   });
-  // Changes still in the outbox (issue 37): signing out asks first (0: nothing asked).
-  const [waiting, setWaiting] = useState(0);
-  const askSignOut = async () => {
-    const { outboxOf } = await import('../lib/offline/outbox');
-    const entries = user ? await outboxOf(user.uid).catch(() => []) : [];
-    if (entries.length) setWaiting(entries.length);
-    else signingOut.mutate();
-  };
-  const signOutDropping = async () => {
-    const { discardAll } = await import('../lib/offline/outbox');
-    if (user) await discardAll(user.uid);
-    setWaiting(0);
-    signingOut.mutate();
-  };
   // A chosen link closes the menu (on a phone it would cover the page).
   useEffect(() => setOpen(false), [pathname]);
   // Who is signed in: the name they set (or their account's, as the API has it), else the account's, else the email.
@@ -198,7 +184,7 @@ export function Header() {
                 <button
                   type="button"
                   className="btn btn-outline-light btn-sm text-nowrap"
-                  onClick={() => void askSignOut()}
+                  onClick={() => askToSignOut(() => signingOut.mutate())}
                 >
                   Sign out
                 </button>
@@ -212,11 +198,6 @@ export function Header() {
           </ul>
         </div>
       </div>
-      {waiting > 0 && (
-        <Suspense fallback={null}>
-          <SignOutDialog waiting={waiting} onSignOut={() => void signOutDropping()} onStay={() => setWaiting(0)} />
-        </Suspense>
-      )}
       {access.status === 'member' && account !== undefined && (
         <Suspense fallback={null}>
           <AccountDialog show={account} email={access.email} role={access.role} onClose={() => setAccount(false)} />

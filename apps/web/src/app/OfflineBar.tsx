@@ -3,14 +3,19 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useApiClient } from '../lib/api-client-context';
-import { keepAnswers } from '../lib/offline/answers';
-import { type OutboxEntry, discardEntry, flushOutbox, retryEntry } from '../lib/offline/outbox';
+import { forgetAnswers, keepAnswers } from '../lib/offline/answers';
+import { type OutboxEntry, discardAll, discardEntry, flushOutbox, retryEntry } from '../lib/offline/outbox';
+import { answerSignOut } from '../lib/offline/sign-out';
 import { useOutbox, waitingText } from '../lib/offline/use-outbox';
 import { useOnline } from '../lib/online';
 import { formatWhen } from '../lib/when';
+import { SignOutDialog } from './SignOutDialog';
 
 /** While changes wait, the outbox is tried again this often (a network that came back without saying so). */
 const RETRY_MS = 30_000;
+
+/** Whose answers are being kept: none once the bar is gone (signed out). */
+let keepingFor: string | undefined;
 
 /**
  * Sends the outbox whenever it can (at start, when the network comes back, when a change joins it, every
@@ -19,7 +24,17 @@ const RETRY_MS = 30_000;
 function useOutboxSender(uid: string, entries: readonly OutboxEntry[], online: boolean) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  useEffect(() => keepAnswers(queryClient, uid), [queryClient, uid]);
+  useEffect(() => {
+    const stop = keepAnswers(queryClient, uid);
+    keepingFor = uid;
+    return () => {
+      stop();
+      keepingFor = undefined;
+      // Gone when the person is (signed out, or another signed in): what they saw is not left for the next one.
+      // Not when the bar comes straight back (React's StrictMode runs an effect twice in development).
+      setTimeout(() => keepingFor === undefined && void forgetAnswers());
+    };
+  }, [queryClient, uid]);
   const waiting = entries.filter((entry) => !entry.refused).length;
   useEffect(() => {
     if (!online || waiting === 0) return;
@@ -114,9 +129,24 @@ export function OfflineBar({ uid }: { uid: string }) {
   const since = useShownSince(online);
   const waiting = entries.filter((entry) => !entry.refused);
   const refused = entries.filter((entry) => entry.refused);
-  if (online && !entries.length) return null;
+  // Signing out while changes wait asks first (the header's button hands the question over).
+  const [signingOut, setSigningOut] = useState<() => void>();
+  const count = entries.length;
+  useEffect(() => answerSignOut((signOut) => (count ? setSigningOut(() => signOut) : signOut())), [count]);
+  const dialog = signingOut && (
+    <SignOutDialog
+      waiting={count}
+      onSignOut={() => {
+        setSigningOut(undefined);
+        void discardAll(uid).then(signingOut);
+      }}
+      onStay={() => setSigningOut(undefined)}
+    />
+  );
+  if (online && !count) return dialog ?? null;
   return (
     <div className="container pt-3" data-testid="offline-bar">
+      {dialog}
       {(!online || waiting.length > 0) && (
         <div role="status" className="alert alert-warning py-2 mb-2 d-flex flex-wrap gap-2 align-items-center">
           {!online && (

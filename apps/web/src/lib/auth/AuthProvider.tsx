@@ -1,9 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { readAccessClaims } from './access-claims';
-
-/** Loaded only when someone signs out: a visitor's first page never carries the offline store. */
-const forgetAnswers = () =>
-  import('../offline/answers').then(({ forgetAnswers: forget }) => forget()).catch(() => undefined);
 import type { AccessSession } from './access-session';
 import { AuthContext, type AuthSession } from './auth-context';
 import type { AuthGateway, AuthUser } from './gateway';
@@ -25,7 +21,6 @@ export function AuthProvider({
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
   const latestChange = useRef(0);
-  const signedIn = useRef(false);
 
   useEffect(
     () =>
@@ -34,9 +29,6 @@ export function AuthProvider({
         void (async () => {
           if (next) await access.ensureFor(next).catch(() => undefined);
           else access.clear();
-          // Signed out: what they saw is not left in this browser for the next person (issue 37).
-          if (!next && signedIn.current) void forgetAnswers();
-          signedIn.current = next !== null;
           if (change !== latestChange.current) return; // a newer change has won
           setUser(next);
           setLoading(false);

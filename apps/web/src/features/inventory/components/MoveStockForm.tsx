@@ -4,6 +4,8 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { isQueued } from '../../../lib/offline/queued';
+import { queuedToast } from '../../../lib/offline/use-outbox';
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useTransferStock } from '../api/transfer-stock';
@@ -60,11 +62,19 @@ export function MoveStockForm({
   const [amount, setAmount] = useState('1');
   const fromLine = lines.find((line) => line.locationId === from);
   const held = fromLine?.quantity ?? 0;
+  /** " A → B", as the toast and the outbox say the move. */
+  const places = ` ${fromLine?.path ?? ''} → ${to?.path ?? ''}`;
   const form = useFormSubmit({
     schema: moveSchema(held),
-    send: (move: Transfer) => transfer.mutateAsync(move),
-    onSuccess: ({ movementId }, move) => {
-      toast.success(`Moved ${move.quantity} of ${item.name}: ${fromLine?.path ?? ''} → ${to?.path ?? ''}`, {
+    send: (move: Transfer) => transfer.mutateAsync({ ...move, what: `Move ${move.quantity} of ${item.name}${places}` }),
+    onSuccess: (result, move) => {
+      if (isQueued(result)) {
+        queuedToast(`Move ${move.quantity} of ${item.name}${places}`);
+        onDone();
+        return;
+      }
+      const { movementId } = result;
+      toast.success(`Moved ${move.quantity} of ${item.name}:${places}`, {
         label: 'Undo',
         onClick: () => undo.mutate(movementId),
       });
