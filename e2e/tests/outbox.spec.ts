@@ -60,6 +60,31 @@ async function apiGet<T>(page: Page, route: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The query keys this browser keeps for offline use (IndexedDB 'smart-zone-offline', lib/offline/answers.ts). */
+const keptKeys = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('smart-zone-offline');
+        open.onsuccess = () => {
+          const all = open.result.transaction('answers').objectStore('answers').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { state: { queries: { queryHash: string }[] } }[]).flatMap((kept) =>
+                kept.state.queries.map((query) => query.queryHash),
+              ),
+            );
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
+/** Until the item's answer and its stock lines are kept (saved a second after they came). */
+const keptItem = (page: Page, id: string) =>
+  expect
+    .poll(async () => (await keptKeys(page)).filter((key) => key.includes(id)).length, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+
 const movementsOf = (page: Page, id: string) =>
   apiGet<{ reason: string; delta: number }[]>(page, `/inventory/${id}/history?limit=100`);
 
@@ -78,12 +103,11 @@ test('offline: 20 receipts and two deliveries wait in the outbox, survive a rest
     // Online: the service worker installs, and the items' pages are opened once (their answers are kept).
     await page.goto(`/inventory/${hinges.id}`);
     await expect(page.getByRole('heading', { level: 1, name: hinges.name, exact: true })).toBeVisible();
-    await page.waitForTimeout(1_500);
+    await keptItem(page, hinges.id);
     await page.goto(`/inventory/${bolts.id}`);
     await expect(page.getByRole('heading', { level: 1, name: bolts.name, exact: true })).toBeVisible();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    // Kept a second after the last answer.
-    await page.waitForTimeout(1_500);
+    await keptItem(page, bolts.id);
 
     await context.setOffline(true);
     // The item page opens with no network: the shell from the service worker, the item as it was last seen.
