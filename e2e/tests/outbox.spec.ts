@@ -158,6 +158,10 @@ test('offline: 20 receipts and two deliveries wait in the outbox, survive a rest
     await expect(page.getByText(/changes? waiting to send/)).toHaveCount(0);
     await expect(card).toContainText(`Not sent: Deliver 3 of ${hinges.name}`);
     await shot(page, 'outbox-refused-card-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(card.getByRole('button', { name: 'Send again' })).toBeVisible();
+    await shot(page, 'outbox-refused-card-1280');
+    await page.setViewportSize(PHONE);
 
     let bolted = await movementsOf(page, bolts.id);
     expect(bolted.filter((m) => m.reason === 'restock')).toHaveLength(MOVES);

@@ -1,6 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_OK, fakeApi, meRoute } from '../../test/fake-api';
+import { LOGIN_OK, fakeApi, meRoute, page } from '../../test/fake-api';
 import { passwordUser } from '../../test/fake-gateway';
 import { renderApp } from '../../test/render-app';
 import { type OutboxEntry, offlineDb } from '../lib/offline/db';
@@ -34,7 +34,13 @@ async function waiting(...entries: Partial<OutboxEntry>[]) {
   }
 }
 
-const api = () => fakeApi({ ...meRoute(staff), 'POST /login': () => LOGIN_OK });
+const api = () =>
+  fakeApi({
+    ...meRoute(staff),
+    'POST /login': () => LOGIN_OK,
+    // Home's first items, after signing out.
+    'GET /inventory?*': () => page([]),
+  });
 
 test('offline: the changes waiting are counted, and a refused one is a card to send again with another amount or discard', async () => {
   await waiting(
@@ -75,7 +81,7 @@ test('a discarded card is gone from this browser', async () => {
 test('signing out with changes waiting asks first: staying keeps them, signing out deletes them', async () => {
   await waiting({ what: 'Receive 1 of Bolts', kind: 'stock', body: { delta: 1 }, amountField: 'delta' }, {});
   api();
-  const { gateway } = renderApp('/about', staff);
+  const { gateway, router } = renderApp('/about', staff);
   await screen.findByText('2 changes waiting to send');
   await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
   const ask = await screen.findByRole('dialog', { name: '2 changes waiting to send. Sign out anyway?' });
@@ -88,5 +94,11 @@ test('signing out with changes waiting asks first: staying keeps them, signing o
   await userEvent.click(within(again).getByRole('button', { name: 'Sign out and delete them' }));
   expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   expect(gateway.signOut).toHaveBeenCalled();
-  expect(await outboxOf(UID)).toEqual([]);
+  // Signed out, the app goes home (the sign-out's last step).
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  // The sign-out's last state and the home page's first answer land inside act.
+  await act(async () => {
+    expect(await outboxOf(UID)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
 });
