@@ -74,9 +74,12 @@ async function enqueue(entry: NewEntry, key: string) {
  */
 export async function sendOrQueue<T>(api: ApiClient, entry: NewEntry): Promise<T | Queued> {
   const key = newIdempotencyKey();
-  const waiting = (await outboxOf(entry.uid)).some((one) => !one.refused);
+  // A browser without a usable IndexedDB (a private window of some) sends as if there were no outbox.
+  const waiting = (await outboxOf(entry.uid).catch(() => [])).some((one) => !one.refused);
   if (!navigator.onLine || waiting) {
-    await enqueue(entry, key);
+    await enqueue(entry, key).catch(() =>
+      Promise.reject(new ApiError(0, 'network', 'This browser cannot keep the change offline. Try again online.')),
+    );
     return QUEUED;
   }
   try {
@@ -88,7 +91,8 @@ export async function sendOrQueue<T>(api: ApiClient, entry: NewEntry): Promise<T
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'network') throw error;
-    await enqueue(entry, key);
+    // Not kept (no IndexedDB): the network error is what the person hears.
+    await enqueue(entry, key).catch(() => Promise.reject(error));
     return QUEUED;
   }
 }
