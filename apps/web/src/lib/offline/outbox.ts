@@ -14,8 +14,8 @@ const listeners = new Set<() => void>();
 let snapshot: readonly OutboxEntry[] = [];
 let snapshotUid: string | undefined;
 
-function changed({ broadcast = true } = {}) {
-  if (broadcast) channel?.postMessage('changed');
+function changed() {
+  channel?.postMessage('changed');
   return reload();
 }
 
