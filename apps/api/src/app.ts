@@ -25,6 +25,8 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '@smart-zone/types/idempotency';
 import { securityHeaders } from './http/security-headers';
 import { inventoryRoutes, type ListDownloadOptions } from './inventory/inventory.routes';
 import { placesRoutes } from './inventory/places.routes';
+import type { PhotoStore } from './photos/photo-store';
+import { photosRoutes } from './photos/photos.routes';
 import { silentLogger } from './logging/logger';
 import { eventsRoutes } from './events/events.routes';
 import { liveEvents, type LiveEvents, type LiveEventsOptions } from './events/live-events';
@@ -71,6 +73,8 @@ export interface AppDeps {
   logger?: Logger;
   /** How long an account's state is believed (default ACCOUNT_RECHECK_MS); tests shorten it. */
   accountRecheckMs?: number;
+  /** Where items' photos are kept (the data folder or a bucket); without it, photo routes answer 503. */
+  photos?: PhotoStore;
 }
 
 /**
@@ -101,12 +105,14 @@ function apiRoutes(deps: {
   guards: ReturnType<typeof createGuards>;
   live: LiveEvents;
   logger: Logger;
+  photos?: PhotoStore;
 }): Route[] {
-  const { store, verifier, config, tokens, guards, live, logger } = deps;
+  const { store, verifier, config, tokens, guards, live, logger, photos } = deps;
   // The hot paths first: Express tries the routes in this order on every request.
   const routes = [
     ...inventoryRoutes({ store, downloads: config.listDownloads }),
     ...placesRoutes({ store }),
+    ...photosRoutes({ store, photos }),
     ...deliveriesRoutes({ store }),
     ...locationsRoutes({ store }),
     ...countsRoutes({ store }),
@@ -137,7 +143,7 @@ function apiRoutes(deps: {
 }
 
 /** The whole HTTP surface, without listening: tests drive it with supertest. */
-export function createApp({ store, verifier, config, logger = silentLogger(), accountRecheckMs }: AppDeps) {
+export function createApp({ store, verifier, config, logger = silentLogger(), accountRecheckMs, photos }: AppDeps) {
   // Where the account cannot be read after sign-in, the accessToken is short instead (docs/decisions/007).
   const tokens = createAccessTokens(
     config.jwtSecret,
@@ -157,7 +163,7 @@ export function createApp({ store, verifier, config, logger = silentLogger(), ac
   const live = liveEvents(store.changes, config.liveEvents);
   // The routes' own router is the API's: compression and CORS one layer before them, the 404 after.
   const api = mountRoutes(
-    apiRoutes({ store, verifier, config, tokens, guards, live, logger }),
+    apiRoutes({ store, verifier, config, tokens, guards, live, logger, photos }),
     guards,
     [
       compressJson(),

@@ -7,6 +7,7 @@ import type { AlertChannelSettings } from './alerts/alert-dispatch';
 import { readServiceAccount, type ServiceAccountInfo } from './auth/service-account';
 import { parseStaffList, type StaffList } from './auth/staff';
 import type { InvitationEmailSettings } from './team/invitation-email';
+import type { S3Settings } from './photos/s3-photos';
 
 /**
  * The one place that reads process.env: parsed once, every bad variable
@@ -135,6 +136,18 @@ const envSchema = z.object({
   ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Whether the email and webhook also say when an alert resolves (its item is above its reorder point again). */
   ALERT_SEND_RESOLVED: booleanText.default(false),
+  /** Items' photos in an S3-compatible bucket instead of DATA_DIR/photos: all four of endpoint, bucket and keys. */
+  PHOTOS_S3_ENDPOINT: httpUrl.optional(),
+  PHOTOS_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3–63 lower-case letters, digits, dots, hyphens',
+    )
+    .optional(),
+  PHOTOS_S3_REGION: z.string().min(1).default('us-east-1'),
+  PHOTOS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  PHOTOS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 /** Every variable loadConfig reads: README's settings table lists exactly these (test/config.test.ts). */
@@ -190,6 +203,8 @@ export interface Config {
   alerts: AlertChannelSettings;
   /** SMTP_URL set: each invitation from the Team page is emailed to the invitee. */
   invitationEmail?: InvitationEmailSettings;
+  /** PHOTOS_S3_*: photos in that bucket; undefined: in DATA_DIR/photos. */
+  photosS3?: S3Settings;
 }
 
 type TrustProxy = false | number | string[];
@@ -307,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const serviceAccount = e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : checkServiceAccount(e, problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const alerts = alertChannels(e, publicUrl, problems);
+  const photosS3 = photoBucket(e, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
@@ -345,6 +361,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invitationEmail: e.SMTP_URL
       ? { smtpUrl: e.SMTP_URL, from: e.ALERT_EMAIL_FROM ?? defaultSender(publicUrl), publicUrl }
       : undefined,
+    photosS3,
+  };
+}
+
+/** The photo bucket: its four settings together, or none of them (photos then go to DATA_DIR/photos). */
+function photoBucket(e: z.output<typeof envSchema>, problems: string[]): S3Settings | undefined {
+  const given = {
+    PHOTOS_S3_ENDPOINT: e.PHOTOS_S3_ENDPOINT,
+    PHOTOS_S3_BUCKET: e.PHOTOS_S3_BUCKET,
+    PHOTOS_S3_ACCESS_KEY_ID: e.PHOTOS_S3_ACCESS_KEY_ID,
+    PHOTOS_S3_SECRET_ACCESS_KEY: e.PHOTOS_S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length === 4) return undefined;
+  if (missing.length > 0) {
+    for (const [name] of missing)
+      problems.push(`${name}: required with the other PHOTOS_S3_ settings (photos in a bucket)`);
+    return undefined;
+  }
+  return {
+    endpoint: e.PHOTOS_S3_ENDPOINT!,
+    bucket: e.PHOTOS_S3_BUCKET!,
+    region: e.PHOTOS_S3_REGION,
+    accessKeyId: e.PHOTOS_S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.PHOTOS_S3_SECRET_ACCESS_KEY!,
   };
 }
 

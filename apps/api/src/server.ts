@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { createApp, liveEventsOf } from './app';
 import { startAlertDispatch } from './alerts/alert-dispatch';
@@ -9,6 +10,8 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logging/logger';
 import { demoItems } from './store/demo-items';
 import { openStore } from './store/open-store';
+import { diskPhotos } from './photos/photo-store';
+import { s3Photos } from './photos/s3-photos';
 import { isOpenWarehouse } from './team/team-roles';
 
 /** Set once the settings are read; before that (a bad setting) there is no level to log at, only stderr. */
@@ -40,7 +43,10 @@ async function main() {
   if (config.invitationEmail) logger.info('Emailing each invitation from the Team page to the invitee (SMTP_URL).');
   const verifier = createFirebaseVerifier(config);
   logger.info(verifier.summary);
-  const app = createApp({ store, verifier, config, logger });
+  // Items' photos: in the data folder (backed up with it) unless a bucket is set.
+  const photos = config.photosS3 ? s3Photos(config.photosS3) : diskPhotos(path.join(config.dataDir, 'photos'));
+  logger.info(`Keeping items' photos in ${photos.where}.`);
+  const app = createApp({ store, verifier, config, logger, photos });
 
   if (config.authEmulatorHost) {
     logger.warn(

@@ -50,8 +50,14 @@ async function declaredOperations(app: TestApp['app']): Promise<Operation[]> {
 }
 
 let locations = 0;
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** A valid body for each route that takes one: an allowed caller must get past validation to a real answer. */
-const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object | string> = {
+const BODIES: Record<string, (ctx: { itemId: string; email: string }) => object | string | Buffer> = {
+  // An image (image/png, a 1 × 1 PNG), not JSON.
+  setItemPhoto: () => ONE_PIXEL_PNG,
   // A CSV file (text/csv), not JSON.
   importItems: () => 'name,supplier,price,quantity\r\nPerm check,Acme,1,1\r\n',
   createItem: () => ({ ...sampleItem, name: 'Perm check' }),
@@ -151,7 +157,8 @@ async function call(operation: Operation, caller: string) {
   if (token) req = req.set('Authorization', `Bearer ${token}`);
   if (operation.hasBody) {
     const body = BODIES[operation.operationId]!({ itemId, email });
-    req = typeof body === 'string' ? req.set('Content-Type', 'text/csv').send(body) : req.send(body);
+    if (Buffer.isBuffer(body)) req = req.set('Content-Type', 'image/png').send(body);
+    else req = typeof body === 'string' ? req.set('Content-Type', 'text/csv').send(body) : req.send(body);
   }
   return req;
 }

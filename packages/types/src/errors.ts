@@ -57,6 +57,10 @@ export const ERROR_CODES = [
   /** 409 on a write: its Idempotency-Key's first request has not answered yet: ask again shortly. */
   'idempotency_in_flight',
   'payload_too_large',
+  /** 422 on PUT /api/inventory/:id/photo: over PHOTO_PIXELS_MAX pixels (told by its header, before any pixel is decoded). */
+  'image_too_large',
+  /** 422 on PUT /api/inventory/:id/photo: its header says an image, but its pixels cannot be read (cut off, damaged). */
+  'image_unreadable',
   /** 415 on /api/imports: the body is compressed in a way the server does not read (the message says how to send it). */
   'unsupported_media_type',
   'rate_limited',

@@ -59,7 +59,7 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
    * A body that is a file, not JSON: the handler reads the request as a stream (after the guard), and
    * refuses one over `maxBytes` with a 413. Documented as the request body of that media type.
    */
-  upload?: { mediaType: string; maxBytes: number; description: string };
+  upload?: { mediaType: string | readonly string[]; maxBytes: number; description: string };
   /** Request headers the route reads (documented only; the handler reads them). */
   headers?: z.ZodObject;
   /** Answers that are not refusals: the success, a 304, a 503 health. */
@@ -68,7 +68,7 @@ export interface Route<P extends Schema = Schema, Q extends Schema = Schema, B e
    * Refusals beyond those the access and the input imply, each with what it means here. Every route
    * may also answer 500; input implies 400 (and 413 for a body); access implies 401, 403, 429, 503.
    */
-  refusals?: Partial<Record<400 | 403 | 404 | 409 | 412 | 413 | 415 | 429, string>>;
+  refusals?: Partial<Record<400 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 503, string>>;
   /** Middleware that runs after the guard and before the input is parsed (a rate limiter). */
   before?: RequestHandler[];
   handle(input: RouteInput<P, Q, B>, req: Request, res: Response): unknown;

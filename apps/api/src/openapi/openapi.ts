@@ -156,7 +156,11 @@ function operationOf(declared: Route): ZodOpenApiOperationObject {
           requestBody: {
             required: true,
             description: declared.upload.description,
-            content: { [declared.upload.mediaType]: { schema: z.string() } },
+            content: Object.fromEntries(
+              [declared.upload.mediaType]
+                .flat()
+                .map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+            ),
           },
         }
       : {}),

@@ -8,7 +8,7 @@ const repoRoot = path.resolve(__dirname, '../../../..');
 export const EMULATOR_PROJECT = 'demo-smart-zone';
 
 /** Distinct free ports: every listener stays open until all are picked, so none is handed out twice. */
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   const servers = Array.from({ length: count }, () => createServer());
   const ports = await Promise.all(
     servers.map(

@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import type { ItemInput } from '@smart-zone/types/item';
 import { createApp, type AppConfig } from '../../src/app';
 import type { FirebaseIdentity, IdTokenVerifier } from '../../src/auth/id-token-verifier';
+import { diskPhotos, type PhotoStore } from '../../src/photos/photo-store';
 import type { Store } from '../../src/store/store';
 import { recordAnswers } from './conformance';
 import { openTestStore } from './test-store';
@@ -62,11 +67,24 @@ export const sampleItem: ItemInput = {
 
 /**
  * The app on a fresh, empty store of this jest project's kind (test-store.ts): SQLite or MongoDB; or on
- * `store` (one on a file, say), which its close() closes too.
+ * `store` (one on a file, say), which its close() closes too. Photos go to `photos`, else to a folder of
+ * their own under the system's temporary folder (made at the first photo, removed by close()).
  */
-export async function makeTestApp(config: Partial<AppConfig> = {}, onStore?: Store): Promise<TestApp> {
+export async function makeTestApp(
+  config: Partial<AppConfig> = {},
+  onStore?: Store,
+  photos?: PhotoStore,
+): Promise<TestApp> {
   const store = onStore ?? (await openTestStore());
-  const app = recordAnswers(createApp({ store, verifier: fakeVerifier, config: { ...testConfig, ...config } }));
+  const photoDir = path.join(os.tmpdir(), `smart-zone-photos-${randomBytes(6).toString('hex')}`);
+  const app = recordAnswers(
+    createApp({
+      store,
+      verifier: fakeVerifier,
+      config: { ...testConfig, ...config },
+      photos: photos ?? diskPhotos(photoDir),
+    }),
+  );
   const tokenFor: TestApp['tokenFor'] = async (email, { verified = true, provider = 'password' } = {}) => {
     const res = await request(app)
       .post('/api/login')
@@ -82,7 +100,10 @@ export async function makeTestApp(config: Partial<AppConfig> = {}, onStore?: Sto
       const item = await store.items.create({ ...sampleItem, ...overrides }, TEST_ACTOR);
       return item._id;
     },
-    close: () => store.close(),
+    async close() {
+      await store.close();
+      await rm(photoDir, { recursive: true, force: true });
+    },
   };
 }
 
