@@ -195,6 +195,18 @@ function installableApp() {
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api(\/|$)/],
+      // Items' photos seen are kept (their names never change their bytes): shown again offline, never asked twice.
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/api/photos/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'item-photos',
+            expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,

@@ -142,3 +142,31 @@ export async function cameraPhone(
     throw error;
   }
 }
+
+/**
+ * A .y4m video of a scene, as a camera pointed at a shelf would see it: a coloured background (blue above, warm
+ * below), a large orange box and a dark stripe; what a photo taken with the fake camera shows (a second, looped).
+ */
+export function sceneVideo(file: string): string {
+  const luma = Buffer.alloc(WIDTH * HEIGHT);
+  const u = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2));
+  const v = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2));
+  for (let y = 0; y < HEIGHT; y += 1) {
+    for (let x = 0; x < WIDTH; x += 1) {
+      const box = x > 200 && x < 440 && y > 120 && y < 360;
+      const stripe = y > 400 && y < 430;
+      luma[y * WIDTH + x] = stripe ? 40 : box ? 150 : 90 + Math.round((y / HEIGHT) * 100);
+    }
+  }
+  for (let y = 0; y < HEIGHT / 2; y += 1) {
+    for (let x = 0; x < WIDTH / 2; x += 1) {
+      const box = x > 100 && x < 220 && y > 60 && y < 180;
+      u[y * (WIDTH / 2) + x] = box ? 60 : y < HEIGHT / 4 ? 170 : 110;
+      v[y * (WIDTH / 2) + x] = box ? 200 : y < HEIGHT / 4 ? 100 : 150;
+    }
+  }
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FPS}:1 Ip A1:1 C420jpeg\n`);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, u, v]);
+  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: FPS }, () => frame)]));
+  return file;
+}

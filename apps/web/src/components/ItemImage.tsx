@@ -1,29 +1,40 @@
+import { photoSrcSet } from '@smart-zone/types/photo-card';
 import { useState } from 'react';
 
 const PLACEHOLDER = '/images/placeholder.svg';
 
 /**
- * An item's picture; a missing or broken one shows our placeholder, never a
- * broken-image icon. `priority`: the page's main picture (its largest paint),
- * asked for at once rather than once the layout shows it in view.
+ * An item's picture; a missing or broken one shows our placeholder (lower on a phone), never a broken-image
+ * icon. An uploaded photo (photo.ts) offers its sizes (`srcset`): its thumb and card, and with `sizes` (a
+ * page's main picture) its full size too; the browser picks the one its layout needs. Its box is set
+ * before it loads (4:3, styles.css): nothing moves when it arrives. `priority`: the page's main picture
+ * (its largest paint), asked for at once rather than once the layout shows it in view.
  */
 export function ItemImage({
   src,
   alt,
   className,
+  sizes,
   priority = false,
 }: {
   src: string;
   alt: string;
   className?: string;
+  sizes?: string;
   priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
+  const none = !src || failed;
+  const srcSet = none ? undefined : photoSrcSet(src, !!sizes);
   return (
     <img
-      src={!src || failed ? PLACEHOLDER : src}
+      src={none ? PLACEHOLDER : src}
+      srcSet={srcSet}
+      sizes={srcSet && (sizes ?? '(max-width: 575px) 100vw, 300px')}
+      width={480}
+      height={360}
       alt={alt}
-      className={`item-image ${className ?? ''}`}
+      className={`item-image ${none ? 'item-image-none ' : srcSet ? 'item-image-photo ' : ''}${className ?? ''}`}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       onError={() => setFailed(true)}

@@ -25,6 +25,7 @@ import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
 const ItemTools = lazy(async () => ({ default: (await import('./ItemTools')).ItemTools }));
 const StockActions = lazy(async () => ({ default: (await import('./StockActions')).StockActions }));
 const StockByLocation = lazy(async () => ({ default: (await import('./StockByLocation')).StockByLocation }));
+const ItemPhotoTools = lazy(async () => ({ default: (await import('../photos/ItemPhotoTools')).ItemPhotoTools }));
 
 export function InventoryDetail() {
   usePageTitle('Inventory Details');
@@ -59,7 +60,19 @@ export function InventoryDetail() {
     <>
       <Row className="g-4 align-items-start">
         <Col md={5}>
-          <ItemImage src={data.img} alt={data.name} className="rounded border item-detail-image" priority />
+          <ItemImage
+            src={data.img}
+            alt={data.name}
+            className="rounded border item-detail-image"
+            sizes="(min-width: 768px) 40vw, 100vw"
+            priority
+          />
+          {/* Its photo, for who may change the item (offers: a visitor's Update leads to sign-in; not this). */}
+          {mayUse(access, 'manageItems') && (
+            <Suspense fallback={<div className="touch-target mt-2" />}>
+              <ItemPhotoTools item={data} />
+            </Suspense>
+          )}
         </Col>
         <Col md={7}>
           <h1 className="h2">{data.name}</h1>

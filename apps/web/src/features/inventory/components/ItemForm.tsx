@@ -10,7 +10,7 @@ import {
   SUPPLIER_MAX,
   itemInputSchema,
 } from '@smart-zone/types/item';
-import { type InputHTMLAttributes, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col, { type ColProps } from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -141,6 +141,7 @@ export function ItemForm({
   onEdit,
   resetAfterSubmit = false,
   prefill,
+  children,
 }: {
   idPrefix: string;
   initial?: Item;
@@ -152,6 +153,8 @@ export function ItemForm({
   /** Called on every change the person makes to a field. */
   onEdit?: () => void;
   resetAfterSubmit?: boolean;
+  /** More of the form, before its button (the add form's photo). */
+  children?: ReactNode;
 }) {
   const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(initial), ...prefill }));
   const form = useFormSubmit({
@@ -188,6 +191,7 @@ export function ItemForm({
           );
         })}
       </Row>
+      {children}
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
