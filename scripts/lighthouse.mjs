@@ -16,7 +16,10 @@
 // /api/config) and OWNER_EMAILS naming the run's user (--email; without it a
 // fresh lighthouse-…@example.com, a manager of an open warehouse, whom /team
 // refuses). --form-factors (mobile, desktop, or both, the default) narrows
-// the runs, to profile one. The scores table
+// the runs, to profile one. `--photos 12` gives the first 12 items a photo each (PUT
+// /api/inventory/:id/photo as the owner, a phone-sized JPEG drawn by sharp; items added first if there are
+// fewer) before any run: the
+// catalogue as a shop that photographs its stock shows it. The scores table
 // goes to stdout and between the lighthouse markers of docs/PERFORMANCE.md.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -88,6 +91,8 @@ const { values } = parseArgs({
     'form-factors': { type: 'string' },
     /** The signed-in user's email (made in the Auth emulator); the app this script starts makes them its owner. */
     email: { type: 'string' },
+    /** The first this many items get a photo before the runs. */
+    photos: { type: 'string' },
   },
 });
 const FORM_FACTORS = values['form-factors']
@@ -145,8 +150,10 @@ async function getJson(url, init) {
   return JSON.parse(text);
 }
 
-/** A verified user of the app's Auth emulator, made for this run. */
-async function emulatorUser(authUrl) {
+/** A verified user of the app's Auth emulator, made once for this run. */
+let madeUser;
+const emulatorUser = (authUrl) => (madeUser ??= makeEmulatorUser(authUrl));
+async function makeEmulatorUser(authUrl) {
   const email = userEmail;
   const password = `pw-${randomBytes(8).toString('hex')}`;
   const post = (url, body, headers = {}) =>
@@ -167,6 +174,75 @@ async function emulatorUser(authUrl) {
     { authorization: 'Bearer owner' },
   );
   return { email, password };
+}
+
+/** The run's user's accessToken, from the API's own sign-in (POST /api/login with the emulator's ID token). */
+async function apiToken(appUrl, authUrl) {
+  const { email, password } = await emulatorUser(authUrl);
+  const { idToken } = await getJson(
+    `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const { accessToken } = await getJson(`${appUrl}/api/login`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  return accessToken;
+}
+
+/**
+ * The first `count` items each get a photo: a 2000 × 1500 JPEG of a scene of its own (a hue per item, grain as
+ * a phone's camera has), drawn by sharp (the API's own dependency).
+ */
+async function givePhotos(appUrl, count) {
+  const sharp = createRequire(path.join(ROOT_DIR, 'apps/api/package.json'))('sharp');
+  const { authEmulatorUrl } = await getJson(`${appUrl}/api/config`);
+  const token = await apiToken(appUrl, authEmulatorUrl);
+  const items = await getJson(`${appUrl}/api/inventory?limit=${count}`);
+  // Fewer items than photos (the demo has ten): more items first, each a photographed crate.
+  for (let more = items.length; more < count; more += 1) {
+    const { insertedId } = await getJson(`${appUrl}/api/inventory`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: `Crate ${more + 1}`, supplier: 'Lighthouse', price: 10, quantity: 5 }),
+    });
+    items.push({ _id: insertedId });
+  }
+  for (const [index, item] of items.entries()) {
+    const hue = Math.round((index * 360) / items.length);
+    const scene = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1500">' +
+        `<rect width="100%" height="100%" fill="hsl(${hue},35%,70%)"/>` +
+        `<circle cx="1000" cy="750" r="500" fill="hsl(${(hue + 150) % 360},60%,45%)"/>` +
+        '<rect x="200" y="1100" width="1600" height="120" fill="#333"/></svg>',
+    );
+    const grain = await sharp({
+      create: {
+        width: 500,
+        height: 375,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 20 },
+      },
+    })
+      .resize(2000, 1500)
+      .png()
+      .toBuffer();
+    const photo = await sharp(scene)
+      .composite([{ input: grain, blend: 'overlay' }])
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    await getJson(`${appUrl}/api/inventory/${item._id}/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` },
+      body: photo,
+    });
+  }
+  console.log(`Gave the first ${items.length} items a photo.`);
 }
 
 /** Chromium with a DevTools port, for the signed-in runs: the session lives in its profile. */
@@ -358,6 +434,7 @@ let browser;
 let countId;
 let failed = false;
 try {
+  if (Number(values.photos) > 0) await givePhotos(app.url, Number(values.photos));
   const [first] = await getJson(`${app.url}/api/inventory?limit=1`);
   const withItem = (page) => page.replace(':item', first?._id ?? 'none').replace(':count', countId ?? 'none');
   const rows = [];

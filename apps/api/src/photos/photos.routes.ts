@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParams } from '@smart-zone/types/api-schemas';
 import { PHOTO_BYTES_MAX, PHOTO_MEDIA_TYPES, PHOTO_NAME, PHOTO_PIXELS_MAX, PHOTO_SIZES } from '@smart-zone/types/photo';
 import { currentAuthor } from '../auth/require-user';
-import { AppError, notFound } from '../errors/app-error';
+import { AppError, badRequest, notFound } from '../errors/app-error';
 import { json } from '../http/route-docs';
 import { route } from '../http/route';
 import type { Store } from '../store/store';
@@ -33,8 +33,12 @@ function readBody(req: Request, max: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let bytes = 0;
     const stop = (error: Error) => {
-      req.off('data', take).off('end', end).off('error', stop);
+      req.off('data', take).off('end', end).off('error', stop).off('close', cut);
       reject(error);
+    };
+    // The client went away before the end: nothing to answer, nothing kept.
+    const cut = () => {
+      if (!req.complete) stop(badRequest('The photo was cut off before its end: nothing was changed'));
     };
     const take = (chunk: Buffer) => {
       bytes += chunk.length;
@@ -42,7 +46,7 @@ function readBody(req: Request, max: number): Promise<Buffer> {
       chunks.push(chunk);
     };
     const end = () => resolve(Buffer.concat(chunks, bytes));
-    req.on('data', take).once('end', end).once('error', stop);
+    req.on('data', take).once('end', end).once('error', stop).once('close', cut);
   });
 }
 

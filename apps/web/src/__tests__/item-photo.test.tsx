@@ -44,18 +44,25 @@ describe('an item picture', () => {
   });
 });
 
+/** The item's page as the API answers it, for `role`, with the item as it is now. */
+const itemPage = (now: () => Item, role: 'manager' | 'clerk' = 'manager') => ({
+  ...meRoute(staff, { role }),
+  ...NO_EDITS,
+  ...stockAt(now),
+  [HISTORY]: () => page([]),
+  'GET /inventory/*': () => ({ body: now() }),
+});
+/** PUT /inventory/:id/photo's answer. */
+const SAVED = { body: { img: CARD, thumb: CARD, card: CARD, full: CARD, bytes: { thumb: 1, card: 2, full: 3 } } };
+
 describe('photos on the item page and the add form (a manager)', () => {
   test('a chosen photo is sent as the image itself, with progress; the page shows the new one, and it can be removed', async () => {
     let current: Item = PIXEL;
     const { calls } = fakeApi({
-      ...meRoute(staff),
-      ...NO_EDITS,
-      ...stockAt(() => current),
-      [HISTORY]: () => page([]),
-      'GET /inventory/*': () => ({ body: current }),
+      ...itemPage(() => current),
       'PUT /inventory/*': () => {
         current = { ...current, img: CARD, version: current.version + 1 };
-        return { body: { img: CARD, thumb: CARD, card: CARD, full: CARD, bytes: { thumb: 1, card: 2, full: 3 } } };
+        return SAVED;
       },
       'DELETE /inventory/*': () => {
         current = { ...current, img: '', version: current.version + 1 };
@@ -87,11 +94,7 @@ describe('photos on the item page and the add form (a manager)', () => {
     const current = PIXEL;
     let tries = 0;
     fakeApi({
-      ...meRoute(staff),
-      ...NO_EDITS,
-      ...stockAt(() => current),
-      [HISTORY]: () => page([]),
-      'GET /inventory/*': () => ({ body: current }),
+      ...itemPage(() => current),
       'PUT /inventory/*': () => {
         tries += 1;
         return tries === 1
@@ -101,7 +104,7 @@ describe('photos on the item page and the add form (a manager)', () => {
                 error: { code: 'unsupported_media_type', message: 'This file is not a JPEG, PNG, WebP or AVIF image.' },
               },
             }
-          : { body: { img: CARD, thumb: CARD, card: CARD, full: CARD, bytes: { thumb: 1, card: 2, full: 3 } } };
+          : SAVED;
       },
     });
     renderApp(`/inventory/${current._id}`, staff);
@@ -117,13 +120,7 @@ describe('photos on the item page and the add form (a manager)', () => {
 
   test('a clerk sees no photo buttons', async () => {
     const current = { ...PIXEL, img: CARD };
-    fakeApi({
-      ...meRoute(staff, { role: 'clerk' }),
-      ...NO_EDITS,
-      ...stockAt(() => current),
-      [HISTORY]: () => page([]),
-      'GET /inventory/*': () => ({ body: current }),
-    });
+    fakeApi(itemPage(() => current, 'clerk'));
     renderApp(`/inventory/${current._id}`, staff);
     expect(await screen.findByRole('button', { name: /^Receive/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Take photo|Choose photo/ })).not.toBeInTheDocument();
@@ -135,9 +132,7 @@ describe('photos on the item page and the add form (a manager)', () => {
       ...meRoute(staff),
       ...NO_EDITS,
       'POST /inventory': () => ({ status: 201, body: { acknowledged: true, insertedId: id } }),
-      'PUT /inventory/*': () => ({
-        body: { img: CARD, thumb: CARD, card: CARD, full: CARD, bytes: { thumb: 1, card: 2, full: 3 } },
-      }),
+      'PUT /inventory/*': () => SAVED,
     });
     renderApp('/addNewItem', staff);
     await userEvent.type(await screen.findByLabelText(/^Name/), 'Bolts M8');

@@ -7,10 +7,19 @@ import { Money } from './Money';
 import { StockBadge } from './StockBadge';
 
 /** An item as a card: picture, name, price (and on the inventory page, supplier and a Details button). */
-export function ItemCard({ item, detailed = false }: { item: Item; detailed?: boolean }) {
+export function ItemCard({
+  item,
+  detailed = false,
+  priority = false,
+}: {
+  item: Item;
+  detailed?: boolean;
+  /** Its picture is on the first screen: true for the first card (the page's largest paint), 'eager' its row. */
+  priority?: boolean | 'eager';
+}) {
   return (
     <article className="card h-100 shadow-sm item-card" data-testid="item-card" aria-label={item.name}>
-      <ItemImage src={item.img} alt={item.name} className="card-img-top" />
+      <ItemImage src={item.img} alt={item.name} className="card-img-top" priority={priority} />
       <div className="card-body d-flex flex-column">
         <h3 className="card-title h5">{item.name}</h3>
         <p className="card-text fw-semibold mb-1">

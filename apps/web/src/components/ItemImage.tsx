@@ -21,7 +21,8 @@ export function ItemImage({
   alt: string;
   className?: string;
   sizes?: string;
-  priority?: boolean;
+  /** true: the page's main picture (eager, fetched first); 'eager': on the first screen (not lazy). */
+  priority?: boolean | 'eager';
 }) {
   const [failed, setFailed] = useState(false);
   const none = !src || failed;
@@ -36,7 +37,7 @@ export function ItemImage({
       alt={alt}
       className={`item-image ${none ? 'item-image-none ' : srcSet ? 'item-image-photo ' : ''}${className ?? ''}`}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority === true ? 'high' : undefined}
       onError={() => setFailed(true)}
     />
   );

@@ -23,7 +23,7 @@ export function Home() {
           placeholder={<CardGridSkeleton count={SPEC_LIMITS.homeItemCount} />}
           empty={<p className="text-center text-secondary">The warehouse is empty. Add the first item.</p>}
         >
-          {(page) => <ItemGrid items={page.items} />}
+          {(page) => <ItemGrid items={page.items} onFirstScreen={false} />}
         </ListQuery>
         <div className="text-center mt-4">
           <LinkButton to={paths.manageInventories.homeButtonHref()} variant="dark" size="lg">
