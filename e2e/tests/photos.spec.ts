@@ -77,10 +77,12 @@ test('a manager takes a photo with the camera on the add form; its card shows it
   await shot(page, 'photo-add-form', [PHONE, DESK]);
 
   const sent = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/photo'));
+  const added = Date.now();
   await page.getByRole('button', { name: 'Add Item' }).click();
   await expect(page.getByText('Successfully Addeded your item')).toBeVisible();
   expect((await sent).headers()['content-type']).toBe('image/jpeg');
   await expect(page.getByText(`The photo of ${name} is saved`)).toBeVisible();
+  console.log(`Add Item → the item and its photo saved: ${Date.now() - added} ms`);
   // The form is empty again, its chosen photo gone with it.
   await expect(page.getByRole('img', { name: 'The photo chosen' })).toHaveCount(0);
 
@@ -183,8 +185,10 @@ test('on a phone, a 12-megapixel photo chosen on the item page goes shrunk (≤ 
     input.files = files.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
+  const chosenAt = Date.now();
   await expect(page.getByText(/^Sending the photo of Shelf|^Making the photo of Shelf/)).toBeVisible();
   await expect(page.getByText(/The photo of Shelf \d+ is saved/)).toBeVisible({ timeout: 30_000 });
+  console.log(`12 MP photo chosen → saved: ${Date.now() - chosenAt} ms`);
   const chosen = await page.evaluate(() => (window as unknown as { chosenBytes: number }).chosenBytes);
   const sentBytes = await page.evaluate(() => (window as unknown as { sentBytes: number[] }).sentBytes);
   console.log(`12 MP photo chosen: ${chosen} B; sent: ${sentBytes.join(', ')} B`);

@@ -1,5 +1,6 @@
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
 import { liveEventsOf } from '../src/app';
+import sharp from 'sharp';
 import request, { type Response } from 'supertest';
 import type { StockMovement } from '@smart-zone/types/item';
 import { MAIN_LOCATION_ID } from '@smart-zone/types/location';
@@ -710,6 +711,38 @@ describe('every documented operation answers as documented', () => {
     const res = await streaming;
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/^retry: \d+/);
+  });
+
+  it('photos: set, served (and its 304), removed; refused as not an image, a bad name, no such photo', async () => {
+    const id = await t.addItem({ img: '' });
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } })
+      .jpeg()
+      .toBuffer();
+    const put = () =>
+      request(t.app)
+        .put(`/api/inventory/${id}/photo`)
+        .set('Authorization', auth(staff))
+        .set('Content-Type', 'image/jpeg');
+    const set = await check('put', '/inventory/{id}/photo', () => put().send(jpeg));
+    expect(set.status).toBe(200);
+    const { thumb } = set.body as { thumb: string };
+    expect((await check('put', '/inventory/{id}/photo', () => put().send(Buffer.from('not an image')))).status).toBe(
+      415,
+    );
+    const name = thumb.slice('/api/photos/'.length);
+    const served = await check('get', '/photos/{name}', () => request(t.app).get(`/api/photos/${name}`));
+    expect([served.status, served.headers['content-type']]).toEqual([200, 'image/webp']);
+    const etag = served.headers.etag as string;
+    expect(
+      (await check('get', '/photos/{name}', () => request(t.app).get(`/api/photos/${name}`).set('If-None-Match', etag)))
+        .status,
+    ).toBe(304);
+    expect((await check('get', '/photos/{name}', () => request(t.app).get('/api/photos/nope.webp'))).status).toBe(400);
+    const removed = await check('delete', '/inventory/{id}/photo', () =>
+      request(t.app).delete(`/api/inventory/${id}/photo`).set('Authorization', auth(staff)),
+    );
+    expect(removed.body).toEqual({ img: '' });
+    expect((await check('get', '/photos/{name}', () => request(t.app).get(`/api/photos/${name}`))).status).toBe(404);
   });
 
   // Last, so it sees the requests of the tests above: a test, not an afterAll, so that running only some of

@@ -1,10 +1,11 @@
 import { liveEventsOf } from '../src/app';
+import sharp from 'sharp';
 import request from 'supertest';
 import { makeTestApp, type TestApp } from './helpers/test-app';
 
 /**
  * What a visitor can read names nobody: staff make, change, restock, deliver
- * and delete items through the API, then every public operation of the
+ * and delete items and give one a photo (whose EXIF names one of them) through the API, then every public operation of the
  * OpenAPI document is walked without a token, and every answer (bodies,
  * headers, 304s) is searched for an email or a uid.
  */
@@ -13,6 +14,8 @@ const STAFF = ['ann@shop.com', 'bob@shop.com'];
 const uids = STAFF.map((email) => `uid-${email}`);
 const EMAIL_SHAPED = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 let itemId: string;
+/** The photo's three sizes, under /api. */
+let photoUrls: string[] = [];
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -48,6 +51,22 @@ beforeAll(async () => {
     phone: '123',
     quantity: 1,
   });
+  // A photo whose EXIF names ann (artist, description, GPS position): none of it may reach a visitor.
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#468' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Artist: 'ann@shop.com', ImageDescription: 'uid-ann@shop.com at home' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+    })
+    .toBuffer();
+  expect(personal(photo.toString('latin1'))).not.toBeNull();
+  const sizes = await request(t.app)
+    .put(`/api/inventory/${itemId}/photo`)
+    .set(auth(ann))
+    .set('Content-Type', 'image/jpeg')
+    .send(photo);
+  const { thumb, card, full } = sizes.body as Record<'thumb' | 'card' | 'full', string>;
+  photoUrls = [thumb, card, full].map((url) => url.slice('/api'.length));
   const gone = await request(t.app)
     .post('/api/inventory')
     .set(auth(ann))
@@ -71,7 +90,8 @@ function expectNobody(label: string, res: request.Response) {
 
 it('staff really did write (the walk reads a catalogue they changed)', async () => {
   const res = await request(t.app).get(`/api/inventory/${itemId}`);
-  expect(res.body).toMatchObject({ name: 'Widget 2', quantity: 14, version: 4 });
+  // Created, edited, restocked, delivered from, given a photo.
+  expect(res.body).toMatchObject({ name: 'Widget 2', quantity: 14, version: 5 });
 });
 
 it('every public GET of the OpenAPI document, its 304 and its 404, answers without an email or a uid', async () => {
@@ -91,6 +111,7 @@ it('every public GET of the OpenAPI document, its 304 and its 404, answers witho
     '/inventory.csv',
     '/inventory/{id}',
     '/openapi.json',
+    '/photos/{name}',
   ]);
 
   // The live stream never ends by itself: it is read while staff write, then ended (as at shutdown).
@@ -122,13 +143,17 @@ it('every public GET of the OpenAPI document, its 304 and its 404, answers witho
           ? [`/inventory/${itemId}`, '/inventory/aaaaaaaaaaaaaaaaaaaaaaaa']
           : path === '/inventory.csv'
             ? ['/inventory.csv', '/inventory.csv?q=wid&sort=-price&bom=1']
-            : [path],
+            : path === '/photos/{name}'
+              ? [...photoUrls, `/photos/${'0'.repeat(32)}-card.webp`]
+              : [path],
     );
   for (const url of urls) {
     for (const encoding of ['identity', 'gzip']) {
-      const res = await request(t.app).get(`/api${url}`).set('Accept-Encoding', encoding);
+      const res = await request(t.app).get(`/api${url}`).set('Accept-Encoding', encoding).buffer(true);
       expect(res.status).toBeLessThan(500);
       expectNobody(`${url} (${encoding})`, res);
+      // A photo's bytes too: its camera's EXIF named ann (her email as its artist, her uid as its description).
+      if (Buffer.isBuffer(res.body)) expect([url, personal(res.body.toString('latin1'))]).toEqual([url, null]);
       const etag = res.headers.etag;
       if (etag && res.status === 200) {
         const again = await request(t.app).get(`/api${url}`).set('If-None-Match', etag);
