@@ -203,6 +203,9 @@ describe.each(STORES)('photos kept in %s', (_kind, open) => {
       const again = await request(t.app).get(photo[size]).set('If-None-Match', served.headers.etag!);
       expect(again.status).toBe(304);
     }
+    console.log(
+      `4000 × 3000 JPEG of ${jpeg.length} B → thumb ${photo.bytes.thumb} B, card ${photo.bytes.card} B, full ${photo.bytes.full} B`,
+    );
     expect(photo.bytes.card).toBeLessThanOrEqual(CARD_BYTES_MAX);
     expect(store.kept().sort()).toEqual(SIZES.map((size) => photo[size].split('/').pop()).sort());
 
@@ -308,6 +311,49 @@ describe.each(STORES)('photos kept in %s', (_kind, open) => {
     expect(chunked.status).toBe(413);
     expect(store.kept().filter((name) => name.includes(id))).toEqual([]);
     expect(await imgOf(id)).toBe('');
+  }, 30_000);
+
+  it('eight photos arriving at once are taken; a ninth is refused (429, Retry-After) before its body is read', async () => {
+    const id = await t.addItem({ img: '' });
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    // Eight uploads that have sent their headers and half a photo, and wait.
+    const held = Array.from({ length: 8 }, () => {
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'PUT',
+        path: `/api/inventory/${id}/photo`,
+        headers: { Authorization: `Bearer ${owner}`, 'Content-Type': 'image/jpeg', 'Content-Length': jpeg.length },
+      });
+      req.on('error', () => undefined);
+      req.write(jpeg.subarray(0, jpeg.length / 2));
+      return req;
+    });
+    try {
+      // Each is admitted once its headers are read: wait until the server holds all eight.
+      for (let turn = 0; turn < 100; turn += 1) {
+        const probe = await request(server)
+          .put(`/api/inventory/${id}/photo`)
+          .set('Authorization', `Bearer ${owner}`)
+          .set('Content-Type', 'image/jpeg')
+          .send(jpeg.subarray(0, 10));
+        if (probe.status === 429) {
+          expect(probe.headers['retry-after']).toBe('5');
+          expect(errorOf(probe).code).toBe('rate_limited');
+          break;
+        }
+        if (turn === 99) throw new Error(`never refused: ${probe.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      for (const req of held) req.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // Gone, they free their places: the next photo is taken.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await upload(id, await sharp(jpeg).resize(320).toBuffer())).status).toBe(200);
   }, 30_000);
 
   it('a clerk, a viewer-less visitor: 403 and 401; nothing written', async () => {
