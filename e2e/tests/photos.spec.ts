@@ -58,6 +58,14 @@ test('a manager takes a photo with the camera on the add form; its card shows it
   browser = await browserWithCamera(sceneVideo(path.join(videos, 'scene.y4m')));
   const context = await browser.newContext({ baseURL: process.env.SMART_ZONE_URL, viewport: DESK });
   await context.addInitScript(WATCH_SHIFTS);
+  // Anything the content-security policy refuses (a preview from a blob: URL was), kept to be looked at.
+  await context.addInitScript(() => {
+    const seen = window as unknown as { refused: string[] };
+    seen.refused = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
   const page = await context.newPage();
   await signInViaUi(page, manager);
 
@@ -73,8 +81,15 @@ test('a manager takes a photo with the camera on the add form; its card shows it
   await expect(camera.getByRole('button', { name: 'Take picture' })).toBeEnabled();
   await camera.getByRole('button', { name: 'Take picture' }).click();
   await expect(camera).toHaveCount(0);
-  await expect(page.getByRole('img', { name: 'The photo chosen' })).toBeVisible();
+  const preview = page.getByRole('img', { name: 'The photo chosen' });
+  await expect(preview).toBeVisible();
+  // Drawn, not its alt text in a broken box.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await shot(page, 'photo-add-form', [PHONE, DESK]);
+  const refused = () => page.evaluate(() => (window as unknown as { refused: string[] }).refused);
+  expect(await refused()).toEqual([]);
 
   const sent = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/photo'));
   const added = Date.now();
@@ -128,6 +143,7 @@ test('a manager takes a photo with the camera on the add form; its card shows it
     expect([label, box && box.height >= 44 && box.width >= 44]).toEqual([label, true]);
   }
   await shot(page, 'photo-item-page', [PHONE, DESK]);
+  expect(await refused()).toEqual([]);
   await context.close();
 });
 

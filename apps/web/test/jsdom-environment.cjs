@@ -19,10 +19,6 @@ class JsdomWithFetchGlobals extends TestEnvironment {
       TextDecoder,
       structuredClone,
     });
-    // jsdom has no blob: URLs (a chosen photo's preview is one); it never loads an image either, so a name will do.
-    let objectUrls = 0;
-    this.global.URL.createObjectURL = () => `blob:jsdom/${(objectUrls += 1)}`;
-    this.global.URL.revokeObjectURL = () => undefined;
   }
 }
 

@@ -10,15 +10,20 @@ import { PhotoButtons } from '../photos/PhotoButtons';
 import { usePhotoUpload } from '../photos/use-photo-upload';
 import { ItemForm } from './ItemForm';
 
-/** The photo chosen for the item being added: shown small until the item is added, then sent. */
+/**
+ * The photo chosen for the item being added: shown small until the item is added, then sent. Shown from a
+ * data: URL (the content-security policy takes images from our origin, http(s) and data:, not blob:).
+ */
 function useChosenPhoto() {
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    setPreview(null);
+    if (!photo) return;
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(photo);
+    return () => reader.abort();
   }, [photo]);
   return { photo, preview, setPhoto };
 }
