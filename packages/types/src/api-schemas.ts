@@ -6,6 +6,7 @@ import { ERROR_CODES } from './errors';
 import { IMPORT_SHOWN_MAX, importErrorSchema } from './imports';
 import { barcodesSchema, itemInputSchema, MOVEMENT_REASONS, skuSchema } from './item';
 import { REMOVAL_REASONS } from './removal-reasons';
+import { PHOTO_SIZES } from './photo';
 import { ROLES } from './roles';
 import { STATS_DAYS, STATS_TOP_MOVERS } from './stats';
 
@@ -394,3 +395,15 @@ export const statsSchema = z
       }),
   })
   .meta({ id: 'Stats', description: 'The warehouse at a glance (the dashboard)' });
+
+/** The answer of PUT /inventory/:id/photo: the item's `img` now (the card) and each size's URL and bytes. */
+export const itemPhotoSchema = z
+  .object({
+    img: z.string().meta({ description: "The item's `img` now: the card's URL" }),
+    thumb: z.string().meta({ description: `At most ${PHOTO_SIZES.thumb} px on its longest side` }),
+    card: z.string().meta({ description: `At most ${PHOTO_SIZES.card} px` }),
+    full: z.string().meta({ description: `At most ${PHOTO_SIZES.full} px` }),
+    bytes: z.object({ thumb: z.number().int(), card: z.number().int(), full: z.number().int() }),
+  })
+  .meta({ id: 'ItemPhoto' });
+export type ItemPhoto = z.output<typeof itemPhotoSchema>;

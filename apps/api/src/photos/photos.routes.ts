@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { idParams } from '@smart-zone/types/api-schemas';
+import { idParams, itemPhotoSchema } from '@smart-zone/types/api-schemas';
 import { PHOTO_BYTES_MAX, PHOTO_MEDIA_TYPES, PHOTO_NAME, PHOTO_PIXELS_MAX, PHOTO_SIZES } from '@smart-zone/types/photo';
 import { currentAuthor } from '../auth/require-user';
 import { AppError, badRequest, notFound } from '../errors/app-error';
@@ -55,16 +55,6 @@ const busy = (res: Response) => {
   return new AppError(429, 'rate_limited', 'Other photos are being made right now: try again in a moment.');
 };
 
-const photoUrlsSchema = z
-  .object({
-    img: z.string().meta({ description: "The item's `img` now: the card's URL" }),
-    thumb: z.string().meta({ description: `At most ${PHOTO_SIZES.thumb} px on its longest side` }),
-    card: z.string().meta({ description: `At most ${PHOTO_SIZES.card} px` }),
-    full: z.string().meta({ description: `At most ${PHOTO_SIZES.full} px` }),
-    bytes: z.object({ thumb: z.number().int(), card: z.number().int(), full: z.number().int() }),
-  })
-  .meta({ id: 'ItemPhoto' });
-
 /**
  * An item's photo (issue 38): uploaded, made small (three WebP sizes, no metadata), kept in the photo store
  * (the data folder or an S3-compatible bucket) and served from this origin, public and immutable.
@@ -95,7 +85,7 @@ export function photosRoutes(deps: { store: Store; photos?: PhotoStore }) {
       access: 'manageItems',
       params: itemId,
       upload: { mediaType: PHOTO_MEDIA_TYPES, maxBytes: PHOTO_BYTES_MAX, description: 'The image file' },
-      responses: { '200': { description: "The photo's sizes", content: json(photoUrlsSchema) } },
+      responses: { '200': { description: "The photo's sizes", content: json(itemPhotoSchema) } },
       refusals: {
         404: NO_ITEM,
         413: `Over ${MB} MB (payload_too_large), told by Content-Length or while it arrives; nothing changed`,

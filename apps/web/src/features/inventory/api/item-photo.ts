@@ -1,15 +1,8 @@
+import type { ItemPhoto } from '@smart-zone/types/api-schemas';
 import { ERROR_CODES } from '@smart-zone/types/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
-
-/** What PUT /inventory/:id/photo answers: the item's `img` now (the card) and the other sizes. */
-export interface ItemPhoto {
-  img: string;
-  thumb: string;
-  card: string;
-  full: string;
-}
 
 export interface PhotoUpload {
   itemId: string;
