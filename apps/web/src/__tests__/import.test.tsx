@@ -56,7 +56,7 @@ describe('the Import page', () => {
     const { calls } = fakeApi({ ...meRoute(manager), 'POST /imports?dryRun=true': () => answer.promise });
     renderApp(IMPORT_PATH, manager);
     expect(await screen.findByRole('heading', { name: 'Import items' })).toBeInTheDocument();
-    expect(document.title).toBe('Import items-Smart-Zone');
+    await waitFor(() => expect(document.title).toBe('Import items-Smart-Zone'));
     // The columns it needs, other apps' names, the template, and that changes made here since an export are kept.
     expect(screen.getByText(/It must have/)).toHaveTextContent('name, price, quantity');
     expect(screen.getByText(/It must have/)).toHaveTextContent('Qty, Item name, Min level');

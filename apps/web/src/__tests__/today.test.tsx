@@ -131,7 +131,7 @@ describe('the Today page', () => {
 
     const [restock, edit] = await screen.findAllByTestId('today-movement');
     expect(restock).toHaveTextContent(`Stock added Pixel 8 Pro +5, 12 left`);
-    expect(within(restock!).getByText('Sam Staff')).toBeInTheDocument();
+    expect(await within(restock!).findByText('Sam Staff')).toBeInTheDocument();
     expect(restock).toHaveTextContent(formatWhen(TODAY_AT));
     expect(within(restock!).getByRole('link', { name: 'Pixel 8 Pro' })).toHaveAttribute(
       'href',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useApiClient } from '../lib/api-client-context';
@@ -129,10 +129,11 @@ export function OfflineBar({ uid }: { uid: string }) {
   const since = useShownSince(online);
   const waiting = entries.filter((entry) => !entry.refused);
   const refused = entries.filter((entry) => entry.refused);
-  // Signing out while changes wait asks first (the header's button hands the question over).
+  // Signing out while changes wait asks first (the header's button hands the question over). The answer knows
+  // the count shown before the page is painted (a layout effect): a tap on Sign out never meets an older count.
   const [signingOut, setSigningOut] = useState<() => void>();
   const count = entries.length;
-  useEffect(() => answerSignOut((signOut) => (count ? setSigningOut(() => signOut) : signOut())), [count]);
+  useLayoutEffect(() => answerSignOut((signOut) => (count ? setSigningOut(() => signOut) : signOut())), [count]);
   const dialog = signingOut && (
     <SignOutDialog
       waiting={count}

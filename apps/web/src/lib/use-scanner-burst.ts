@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 
 /** A USB or Bluetooth scanner types a code's keys this close together on average (a person: 80–250 ms apart). */
 export const SCANNER_KEY_GAP_MS = 30;
@@ -60,11 +60,12 @@ export function scannerBurst({ maxGapMs = SCANNER_KEY_GAP_MS, minLength = SCANNE
  * Watches the page's keys for a scanner's burst (scannerBurst) and hands its code to `onCode`, on any page,
  * with no field focused. Keys going to a text field are left alone (the field takes them: the header's
  * search, a form), as are keys with Ctrl, Alt or Meta. The Enter ending a burst is not passed on (it would
- * press whatever button has the focus).
+ * press whatever button has the focus). The watch starts and stops before the page is painted (a layout
+ * effect): a burst on a page just shown goes to that page's watch, never to the one it replaced.
  */
 export function useScannerBurst(onCode: (code: string) => void, enabled = true) {
   const found = useEffectEvent(onCode);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const burst = scannerBurst();
     const onKeyDown = (event: KeyboardEvent) => {
