@@ -2,6 +2,7 @@ import purgeCss from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
 import { type Plugin, type Rollup, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import preactAliases from './preact-aliases.json';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -270,14 +271,12 @@ export default defineConfig(({ command }) => ({
           : [],
     },
   },
+  // React's names resolve to Preact's (decision 024; the web tests map the same file's names).
   resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: Object.entries(preactAliases).map(([name, replacement]) => ({
+      find: new RegExp(`^${name}$`),
+      replacement,
+    })),
   },
   build: {
     outDir: 'dist',
