@@ -123,7 +123,8 @@ describe('the item page’s stock history: Export CSV', () => {
   test('a visitor gets no export (nor the history)', async () => {
     fakeApi({ 'GET /inventory/*': () => ({ body: pixel }) });
     renderApp(ITEM_PATH);
-    // The update form is one of the item's tools: they are on screen.
+    // The update form is in its fold: the page is whole.
+    await userEvent.click(await screen.findByText('Edit item details'));
     expect(await screen.findByRole('button', { name: 'Update Item' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Stock history' })).not.toBeInTheDocument();

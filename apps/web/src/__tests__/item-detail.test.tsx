@@ -219,7 +219,13 @@ describe('what each person sees on the item page', () => {
     fakeApi({ 'GET /inventory/*': () => ({ body: pixel }) });
     renderApp(ITEM_PATH);
     expect(await screen.findByRole('button', { name: SPEC_TEXTS.deleteButton })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Update Item' })).toBeInTheDocument();
+    // The update form is made when its fold opens: no form code (nor zod) loads for a fold a visitor never opens.
+    const summary = await screen.findByText('Edit item details');
+    expect(screen.queryByRole('button', { name: 'Update Item', hidden: true })).not.toBeInTheDocument();
+    await userEvent.click(summary);
+    expect(await screen.findByRole('button', { name: 'Update Item' })).toBeInTheDocument();
+    // A visitor has no stock actions: their code is not loaded either.
+    expect(screen.queryByRole('group', { name: /^Stock actions for / })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Restock' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Stock history' })).not.toBeInTheDocument();
   });

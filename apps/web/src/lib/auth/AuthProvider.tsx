@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { readAccessClaims } from './access-claims';
 import type { AccessSession } from './access-session';
 import { AuthContext, type AuthSession } from './auth-context';
@@ -22,7 +22,9 @@ export function AuthProvider({
   const [loading, setLoading] = useState(true);
   const latestChange = useRef(0);
 
-  useEffect(
+  // Before the first paint: a visitor's gateway answers "nobody" at once (a microtask), so their first page is
+  // painted already knowing it, not with the room kept for a signed-in person's tools, then again without it.
+  useLayoutEffect(
     () =>
       gateway.onUserChanged((next) => {
         const change = ++latestChange.current;

@@ -19,12 +19,15 @@ import { useSignInFirst } from '../../../lib/use-sign-in-first';
 import { useDeleteItem } from '../api/delete-item';
 import { PrintLabelsButton } from './PrintLabelsButton';
 import { useItem } from '../api/get-item';
+import { EditFold } from './EditFold';
 import { ItemDetailSkeleton, ItemToolsSkeleton } from './skeletons';
 
 // The forms and their schemas (zod) come after the item: a phone on a slow network shows the item sooner.
 const ItemTools = lazy(async () => ({ default: (await import('./ItemTools')).ItemTools }));
 const StockActions = lazy(async () => ({ default: (await import('./StockActions')).StockActions }));
 const StockByLocation = lazy(async () => ({ default: (await import('./StockByLocation')).StockByLocation }));
+// A visitor's fold holds only the update form (the product's, which asks them to sign in): made when opened.
+const UpdateItemForm = lazy(async () => ({ default: (await import('./UpdateItemForm')).UpdateItemForm }));
 const ItemPhotoTools = lazy(async () => ({ default: (await import('../photos/ItemPhotoTools')).ItemPhotoTools }));
 
 export function InventoryDetail() {
@@ -39,6 +42,8 @@ export function InventoryDetail() {
   const deliver = offers(access, 'deliver');
   const restock = offers(access, 'moveStock');
   const role = roleOf(access);
+  // Who this is is not known yet (the auth SDK, then GET /me): the tools' room is kept.
+  const unknown = loading || access.status === 'checking';
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete({
     mutation: useDeleteItem(),
@@ -96,12 +101,15 @@ export function InventoryDetail() {
             <StockBadge item={data} />
             {data.minStock > 0 && <span className="text-secondary small ms-2">Reorder point: {data.minStock}</span>}
           </p>
-          {/* Receive, remove, deliver: first under the stock, above the fold on a phone (StockActions says who gets them). */}
-          <div className="mb-3">
-            <Suspense fallback={<div className="touch-target" />}>
-              <StockActions item={data} />
-            </Suspense>
-          </div>
+          {/* Receive, remove, deliver: first under the stock, above the fold on a phone (StockActions says who gets
+              them); a visitor has none, and loads none of their code. */}
+          {(unknown || mayUse(access, 'moveStock') || mayUse(access, 'deliver')) && (
+            <div className="mb-3">
+              <Suspense fallback={<div className="touch-target" />}>
+                <StockActions item={data} />
+              </Suspense>
+            </div>
+          )}
           {/* Where its units are, for the team only: a visitor neither sees it nor asks for it. */}
           {mayUse(access, 'readStock') && (
             <Suspense fallback={null}>
@@ -150,8 +158,14 @@ export function InventoryDetail() {
         </Col>
       </Row>
       {/* Until the app knows who this is, the forms' room is kept: they arrive without moving anything. */}
-      {loading || access.status === 'checking' ? (
+      {unknown ? (
         <ItemToolsSkeleton />
+      ) : access.status === 'visitor' ? (
+        <EditFold>
+          <Suspense fallback={<p className="text-secondary mt-3">Loading the form...</p>}>
+            <UpdateItemForm item={data} />
+          </Suspense>
+        </EditFold>
       ) : (
         <Suspense fallback={<ItemToolsSkeleton />}>
           <ItemTools

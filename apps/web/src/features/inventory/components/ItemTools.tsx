@@ -1,4 +1,5 @@
 import type { Item } from '@smart-zone/types/item';
+import { EditFold } from './EditFold';
 import { ItemEdits } from './ItemEdits';
 import { ItemHistory } from './ItemHistory';
 import { RestockForm } from './RestockForm';
@@ -35,11 +36,9 @@ export function ItemTools({
     <>
       {tools.restock && <RestockForm item={item} noteRequiredToRemove={noteRequiredToRemove} />}
       {tools.edit && (
-        // Folded away: on a phone the form is screens tall. Kept in the page (it follows the item while closed).
-        <details className="item-edit-fold mt-4">
-          <summary className="btn btn-outline-secondary touch-target">Edit item details</summary>
+        <EditFold eager>
           <UpdateItemForm item={item} />
-        </details>
+        </EditFold>
       )}
       {/* One under the other: side by side, each table's six columns would squeeze to a word a line. */}
       {tools.history && <ItemHistory itemId={item._id} itemName={item.name} />}
