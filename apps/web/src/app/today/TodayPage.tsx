@@ -1,6 +1,7 @@
 import { usePageTitle } from '../../components/use-page-title';
 import { paths } from '../../config/paths';
 import { mayUse, useAccess } from '../../lib/auth/get-me';
+import { formatLongDay } from '../../lib/when';
 import { HeaderSearch } from '../HeaderSearch';
 import { FirstSteps, useFirstStepsKnown } from './FirstSteps';
 import { TodayAlerts, useTodayAlerts } from './TodayAlerts';
@@ -8,8 +9,6 @@ import { TodayCounts, useTodayCounts } from './TodayCounts';
 import { TodayMovements } from './TodayMovements';
 import { SectionLoading, TodaySection } from './TodaySection';
 import './today.css';
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
 /**
  * Staff's page for the shop's day (issue 36), where a sign-in from no page lands them: for a new shop's owner and
@@ -28,7 +27,7 @@ export function TodayPage() {
   return (
     <section aria-labelledby="today-title">
       <h1 id="today-title">Today</h1>
-      <p className="text-secondary">{dayFormat.format(new Date())}</p>
+      <p className="text-secondary">{formatLongDay(new Date())}</p>
       {ready ? (
         <>
           <FirstSteps />

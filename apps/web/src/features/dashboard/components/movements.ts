@@ -1,22 +1,14 @@
 import { DAY_BUCKETS, type DayBucket } from '@smart-zone/types/movement-kinds';
 import type { DayMovement } from '@smart-zone/types/stats';
+import { formatUtcDay } from '../../../lib/when';
 
 const DAY_SECONDS = 86_400;
 
 /** A stats day (YYYY-MM-DD, UTC) as seconds since the epoch at its UTC midnight: the chart's x. */
 export const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/**
- * Made on first use, not when the module loads: this module is in the chunk every lazy page shares, and a page's
- * first Intl formatter costs the browser its ICU set-up (~60 ms here, four times that on a slow phone; numbers.ts).
- */
-let dayFormat: Intl.DateTimeFormat | undefined;
-
 /** "Nov 3" (in the browser's locale): a day as the chart's axis and the table name it (the UTC day the API counted it on). */
-export const dayLabel = (seconds: number) =>
-  (dayFormat ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })).format(
-    seconds * 1000,
-  );
+export const dayLabel = (seconds: number) => formatUtcDay(seconds * 1000);
 
 /** uPlot's columns: the days' x, the units received, the units delivered, oldest first as the API gives them. */
 export function chartColumns(days: readonly DayMovement[]): [number[], number[], number[]] {

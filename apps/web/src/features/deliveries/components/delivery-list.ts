@@ -23,7 +23,8 @@ export function searchDeliveries(all: DeliveredItem[], search: string): Delivere
 }
 
 const compare: Record<string, (a: DeliveredItem, b: DeliveredItem) => number> = {
-  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  // ISO times in one zone sort as text; a plain comparison (localeCompare's first call is ICU's set-up, ~40 ms).
+  newest: (a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0),
   name: (a, b) => a.inventory.localeCompare(b.inventory, 'en-US', { sensitivity: 'base' }),
   quantity: (a, b) => a.quantity - b.quantity,
 };
