@@ -4,6 +4,16 @@ import type { AccessSession } from './access-session';
 import { AuthContext, type AuthSession } from './auth-context';
 import type { AuthGateway, AuthUser } from './gateway';
 
+const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.uid === b.uid &&
+    a.email === b.email &&
+    a.displayName === b.displayName &&
+    a.emailVerified === b.emailVerified &&
+    a.providerId === b.providerId);
+
 /**
  * The signed-in session: the provider's user and our API's accessToken. The
  * app sees a user only once their accessToken fits them, so a page never asks
@@ -32,7 +42,9 @@ export function AuthProvider({
           if (next) await access.ensureFor(next).catch(() => undefined);
           else access.clear();
           if (change !== latestChange.current) return; // a newer change has won
-          setUser(next);
+          // The SDK confirming the user the app started from (lazy-gateway.ts remembered) is no change: the
+          // whole app under this provider is not drawn again for it.
+          setUser((current) => (sameUser(current, next) ? current : next));
           setLoading(false);
         })();
       }),
