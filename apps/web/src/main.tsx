@@ -3,7 +3,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadPages } from './app/router';
+import { createAppRouter, preloadPages } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { env } from './config/env';
 import { createApiClient } from './lib/api-client';
@@ -16,10 +16,11 @@ import { clientConfigSource } from './lib/client-config';
 // its list (its prices in the last currency this browser was told, or USD).
 const api = createApiClient({ baseUrl: env.apiBase });
 const clientConfig = clientConfigSource(api);
-preloadPages(window.location.pathname);
+const router = createAppRouter();
+preloadPages(router);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App gateway={createLazyGateway(api, clientConfig)} />
+    <App gateway={createLazyGateway(api, clientConfig)} router={router} />
   </StrictMode>,
 );
 if (import.meta.env.PROD) registerServiceWorker();

@@ -1,6 +1,6 @@
 import type { Permission } from '@smart-zone/types/roles';
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { TextPageSkeleton } from '../components/Skeleton';
 import { paths } from '../config/paths';
 import { ALERTS_PAGE_SIZE, AlertListSkeleton } from '../features/alerts/components/skeletons';
@@ -318,9 +318,12 @@ export const routes: RouteObject[] = [
 
 export const createAppRouter = () => createBrowserRouter(routes);
 
-/** Starts fetching the chunks of the pages at `pathname` now, while the app's first render runs. */
-export function preloadPages(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+/**
+ * Starts fetching the chunks of the router's current pages now, while the app's first render runs (the router's own
+ * matches: matching the routes again costs a slow phone's main thread ~35 ms).
+ */
+export function preloadPages(router: ReturnType<typeof createBrowserRouter>) {
+  for (const { route } of router.state.matches) {
     void loaders
       .get(route.element)?.()
       .catch(() => undefined);
