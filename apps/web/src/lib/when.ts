@@ -29,7 +29,7 @@ const monthDay = (month: number, day: number, short = true) =>
   `${MONTHS[month]!.slice(0, short ? 3 : undefined)} ${day}`;
 
 /**
- * en-US (the language of most of the app's users and of its own English) written by hand, as Intl writes it: a
+ * en-US (the locale the app's own English is written for) written by hand, as Intl writes it: a
  * page's first Intl formatter costs the browser its ICU set-up (~60 ms here, ~240 ms on a 4× slower phone,
  * numbers.ts), on the first paint of every page that shows a date. The tests hold these to Intl's own answers;
  * a year Intl would write differently (before 1000, after 9999) goes to Intl.
