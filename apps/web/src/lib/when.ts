@@ -63,10 +63,13 @@ function intlFormatters(locale: string | undefined): Formatters {
 /** The browser's language when no locale is given (what Intl's own default follows). */
 const browserLocale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
+/** Whether a date of `year` in `locale` is written by hand (EN_US): en-US, a four-digit year. */
+const byHand = (locale: string | undefined, year: number) =>
+  (locale ?? browserLocale()) === 'en-US' && year >= 1000 && year <= 9999;
+
 /** `locale`'s formatters for `date`: by hand for en-US (four-digit years), Intl's otherwise. */
 function formattersOf(locale: string | undefined, date: Date): Formatters {
-  const year = date.getFullYear();
-  if ((locale ?? browserLocale()) === 'en-US' && year >= 1000 && year <= 9999) return EN_US;
+  if (byHand(locale, date.getFullYear())) return EN_US;
   let made = formatters.get(locale);
   if (!made) formatters.set(locale, (made = intlFormatters(locale)));
   return made;
@@ -109,9 +112,7 @@ const utcDays = new Map<string | undefined, Intl.DateTimeFormat>();
 /** A UTC calendar day, short: "Nov 3" (a day the API counted on, as the dashboard's chart and table name it). */
 export function formatUtcDay(epochMs: number, locale?: string): string {
   const date = new Date(epochMs);
-  const year = date.getUTCFullYear();
-  if ((locale ?? browserLocale()) === 'en-US' && year >= 1000 && year <= 9999)
-    return monthDay(date.getUTCMonth(), date.getUTCDate());
+  if (byHand(locale, date.getUTCFullYear())) return monthDay(date.getUTCMonth(), date.getUTCDate());
   let format = utcDays.get(locale);
   if (!format)
     utcDays.set(
